@@ -1,0 +1,24 @@
+"""What one board square holds (CONV-5), as small integers in the state's flat board.
+
+Codes 0..3 are face-up tiles of the colour with that canonical index (CONV-3).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CATASTROPHE",
+    "EMPTY",
+    "FLIPPED",
+    "IS_OCCUPIED",
+    "LEADER",
+    "ZIGGURAT",
+]
+
+EMPTY = 4
+FLIPPED = 5
+ZIGGURAT = 6
+CATASTROPHE = 7
+LEADER = 8
+
+IS_OCCUPIED: tuple[bool, ...] = (True, True, True, True, False, True, True, False, True)
+"""Occupied squares (CONV-7), indexed by cell code: tiles, flipped tiles, ziggurat, leaders."""

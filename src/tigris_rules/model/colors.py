@@ -1,0 +1,50 @@
+"""Colours (CONV-3) and the names of the pieces that carry them."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+__all__ = ["COLORS", "Color", "color_from_name"]
+
+
+class Color(Enum):
+    """The four colours in canonical order (CONV-3): black, red, blue, green.
+
+    ``Color.RED.index`` is the colour's position in canonical order, used by every tuple of
+    four per-colour values in this library.
+    """
+
+    BLACK = "black"
+    RED = "red"
+    BLUE = "blue"
+    GREEN = "green"
+
+    @property
+    def index(self) -> int:
+        """Position in canonical order: black 0, red 1, blue 2, green 3."""
+        return _INDEX[self]
+
+    @property
+    def tile_name(self) -> str:
+        """The tile of this colour: settlement, temple, farm or market."""
+        return _TILE_NAMES[_INDEX[self]]
+
+    @property
+    def leader_name(self) -> str:
+        """The leader of this colour: king, priest, farmer or trader."""
+        return _LEADER_NAMES[_INDEX[self]]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+COLORS: tuple[Color, ...] = (Color.BLACK, Color.RED, Color.BLUE, Color.GREEN)
+_INDEX = {c: i for i, c in enumerate(COLORS)}
+_TILE_NAMES = ("settlement", "temple", "farm", "market")
+_LEADER_NAMES = ("king", "priest", "farmer", "trader")
+_BY_NAME = {c.value: c for c in COLORS}
+
+
+def color_from_name(name: str) -> Color:
+    """The colour called ``name`` (lower case), or ``KeyError`` for any other text."""
+    return _BY_NAME[name]

@@ -1,0 +1,236 @@
+"""Events: what happened during one call of :func:`~tigris_rules.step`, in order."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TypeAlias
+
+import attrs
+
+from tigris_rules.model.actions import Monument
+from tigris_rules.model.colors import Color
+from tigris_rules.model.decisions import ConflictKind
+
+__all__ = [
+    "CatastrophePlaced",
+    "ConflictResolved",
+    "ConflictStarted",
+    "Event",
+    "GameOver",
+    "LeaderMoved",
+    "LeaderPlaced",
+    "LeaderReturned",
+    "LeaderWithdrawn",
+    "MonumentBuilt",
+    "PointsScored",
+    "ScoreCause",
+    "SupportCommitted",
+    "TileLeft",
+    "TilePlaced",
+    "TilesDrawn",
+    "TilesRemoved",
+    "TilesSwapped",
+    "TreasureTaken",
+    "TurnEnded",
+]
+
+
+class ScoreCause(Enum):
+    """Why points were scored."""
+
+    PLACEMENT = "placement"
+    REVOLT = "revolt"
+    WAR = "war"
+    MONUMENT = "monument"
+
+
+@attrs.frozen
+class TilePlaced:
+    """``player`` placed a tile of ``color`` on ``square``; ``unification`` when it joined
+    two kingdoms (WAR-1)."""
+
+    player: int
+    color: Color
+    square: str
+    unification: bool = False
+
+
+@attrs.frozen
+class LeaderPlaced:
+    """``player``'s leader of ``color`` was placed on ``square`` from his supply."""
+
+    player: int
+    color: Color
+    square: str
+
+
+@attrs.frozen
+class LeaderMoved:
+    """``player``'s leader of ``color`` moved from ``origin`` to ``square``."""
+
+    player: int
+    color: Color
+    origin: str
+    square: str
+
+
+@attrs.frozen
+class LeaderWithdrawn:
+    """``player`` withdrew his leader of ``color`` from ``square`` (LEADER-4)."""
+
+    player: int
+    color: Color
+    square: str
+
+
+@attrs.frozen
+class LeaderReturned:
+    """A leader went back to its owner's supply after a conflict or a temple loss."""
+
+    player: int
+    color: Color
+    square: str
+    reason: str
+
+
+@attrs.frozen
+class CatastrophePlaced:
+    """``player`` placed a catastrophe on ``square``; ``destroyed`` is the colour of the tile
+    that left the game, if any (CATA-9)."""
+
+    player: int
+    square: str
+    destroyed: Color | None
+
+
+@attrs.frozen
+class TilesSwapped:
+    """``player`` discarded ``count`` tiles (SWAP-2). Which ones is never public."""
+
+    player: int
+    count: int
+
+
+@attrs.frozen
+class TilesDrawn:
+    """``player`` drew ``tiles`` (colours) from the bag; ``short`` when the bag could not give
+    all he needed (END-2)."""
+
+    player: int
+    tiles: tuple[Color, ...]
+    short: bool = False
+
+
+@attrs.frozen
+class PointsScored:
+    """``player`` scored ``amount`` VP of ``color`` for ``cause``."""
+
+    player: int
+    color: Color
+    amount: int
+    cause: ScoreCause
+
+
+@attrs.frozen
+class ConflictStarted:
+    """A revolt or war of ``color`` began between ``attacker`` and ``defender``."""
+
+    kind: ConflictKind
+    color: Color
+    attacker: int
+    defender: int
+    attacker_base: int
+    defender_base: int
+
+
+@attrs.frozen
+class SupportCommitted:
+    """``player`` committed ``count`` tiles of ``color`` to the conflict."""
+
+    player: int
+    color: Color
+    count: int
+
+
+@attrs.frozen
+class ConflictResolved:
+    """The conflict ended: totals of both sides and who won."""
+
+    kind: ConflictKind
+    color: Color
+    winner: int
+    loser: int
+    attacker_total: int
+    defender_total: int
+
+
+@attrs.frozen
+class TilesRemoved:
+    """Tiles of ``color`` on ``squares`` left the game after a war (WAR-13)."""
+
+    color: Color
+    squares: tuple[str, ...]
+
+
+@attrs.frozen
+class TileLeft:
+    """Committed or discarded tiles that left the game without touching the board."""
+
+    player: int
+    color: Color
+    count: int
+
+
+@attrs.frozen
+class MonumentBuilt:
+    """``player`` built ``monument`` on the block whose top-left square is ``block``."""
+
+    player: int
+    monument: Monument
+    block: str
+
+
+@attrs.frozen
+class TreasureTaken:
+    """``player`` took the treasure on ``square`` (TREAS-2)."""
+
+    player: int
+    square: str
+
+
+@attrs.frozen
+class TurnEnded:
+    """``player``'s turn ended; ``next_player`` is active next, or ``None`` at game end."""
+
+    player: int
+    next_player: int | None
+
+
+@attrs.frozen
+class GameOver:
+    """The game ended; ``reason`` is ``"treasures"`` (END-1) or ``"bag"`` (END-2)."""
+
+    reason: str
+
+
+Event: TypeAlias = (
+    TilePlaced
+    | LeaderPlaced
+    | LeaderMoved
+    | LeaderWithdrawn
+    | LeaderReturned
+    | CatastrophePlaced
+    | TilesSwapped
+    | TilesDrawn
+    | PointsScored
+    | ConflictStarted
+    | SupportCommitted
+    | ConflictResolved
+    | TilesRemoved
+    | TileLeft
+    | MonumentBuilt
+    | TreasureTaken
+    | TurnEnded
+    | GameOver
+)
+"""Anything :func:`~tigris_rules.step` reports."""

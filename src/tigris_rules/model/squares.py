@@ -1,0 +1,61 @@
+"""Square names and geometry of the 16 x 11 board (CONV-1, CONV-2).
+
+Squares are numbered 0..175 row by row from the top-left square ``a1``; square number
+``row * 16 + column``. Public actions use the names ``a1``..``p11``.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "COLUMNS",
+    "NEIGHBOURS",
+    "ROWS",
+    "SQUARE_COUNT",
+    "SQUARE_NAMES",
+    "is_square_name",
+    "square_index",
+    "square_name",
+]
+
+COLUMNS = 16
+ROWS = 11
+SQUARE_COUNT = COLUMNS * ROWS
+_LETTERS = "abcdefghijklmnop"
+
+SQUARE_NAMES: tuple[str, ...] = tuple(
+    f"{_LETTERS[i % COLUMNS]}{i // COLUMNS + 1}" for i in range(SQUARE_COUNT)
+)
+_INDEX_BY_NAME = {name: i for i, name in enumerate(SQUARE_NAMES)}
+
+
+def _neighbours(square: int) -> tuple[int, ...]:
+    row, col = divmod(square, COLUMNS)
+    result = []
+    if row > 0:
+        result.append(square - COLUMNS)
+    if col > 0:
+        result.append(square - 1)
+    if col < COLUMNS - 1:
+        result.append(square + 1)
+    if row < ROWS - 1:
+        result.append(square + COLUMNS)
+    return tuple(result)
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(s) for s in range(SQUARE_COUNT))
+"""The squares adjacent to each square (sharing a side, CONV-2), in ascending order."""
+
+
+def is_square_name(name: object) -> bool:
+    """Whether ``name`` is one of ``a1``..``p11`` (lower case, CONV-1)."""
+    return isinstance(name, str) and name in _INDEX_BY_NAME
+
+
+def square_index(name: str) -> int:
+    """The number of the square called ``name``; ``KeyError`` for any other text."""
+    return _INDEX_BY_NAME[name]
+
+
+def square_name(index: int) -> str:
+    """The name of square number ``index``."""
+    return SQUARE_NAMES[index]

@@ -1,0 +1,91 @@
+"""The game state: one frozen value holding everything about a game in progress."""
+
+from __future__ import annotations
+
+import attrs
+
+from tigris_rules.model.board import BoardLayout, board_layout
+from tigris_rules.model.colors import COLORS, Color
+from tigris_rules.model.config import GameConfig
+from tigris_rules.model.decisions import Decision
+from tigris_rules.model.squares import square_name
+
+__all__ = ["NO_SQUARE", "GameState"]
+
+NO_SQUARE = -1
+"""Square number meaning "not on the board" (a leader in supply, an available monument)."""
+
+
+@attrs.frozen(cache_hash=True)
+class GameState:
+    """A complete, immutable game position.
+
+    Squares are numbers 0..175 (``tigris_rules.model.squares``) and colours canonical
+    indices 0..3 in the fields; the accessor methods give names and :class:`Color` values.
+
+    - ``cells``: the flat board, one code per square (``tigris_rules.model.cells``).
+    - ``leaders``: square of each leader, ``leaders[4 * player + colour]``, ``NO_SQUARE`` when
+      in supply.
+    - ``treasures``: squares still holding a treasure.
+    - ``monuments``: for each :class:`Monument` in order, the top-left square of its block,
+      ``NO_SQUARE`` while available.
+    - ``hands``: per player, tile counts per colour.
+    - ``bag``/``bag_pos``: every bag tile in draw order and how many have been drawn.
+    - ``catastrophes``: catastrophes each player has left.
+    - ``scores``: per player, VP per colour; ``treasures_held``: treasures taken per player.
+    - ``out_of_game``: tiles that left the game, per colour (CONV-12).
+    - ``active``: the active player; ``turn``: how many turns ended before this one;
+      ``actions_taken``: actions completed this turn; ``short_draw``: a draw was short this
+      turn (END-2).
+    - ``marker``: the square of the unification marker during wars (WAR-1);
+      ``placed``: the tile just placed while its tile action is in progress.
+    - ``pending``: the decision awaited, or ``None`` when it is the choice of action.
+    - ``over``: the game has ended (END-3).
+    """
+
+    config: GameConfig
+    cells: tuple[int, ...]
+    leaders: tuple[int, ...]
+    treasures: frozenset[int]
+    monuments: tuple[int, ...]
+    hands: tuple[tuple[int, int, int, int], ...]
+    bag: tuple[int, ...]
+    bag_pos: int
+    catastrophes: tuple[int, ...]
+    scores: tuple[tuple[int, int, int, int], ...]
+    treasures_held: tuple[int, ...]
+    out_of_game: tuple[int, int, int, int]
+    active: int = 0
+    turn: int = 0
+    actions_taken: int = 0
+    short_draw: bool = False
+    marker: int = NO_SQUARE
+    placed: int = NO_SQUARE
+    pending: Decision | None = None
+    over: bool = False
+    _cache: dict[str, object] = attrs.field(
+        factory=dict, eq=False, repr=False, init=False, hash=False
+    )
+
+    @property
+    def layout(self) -> BoardLayout:
+        """The board's fixed geometry."""
+        return board_layout(self.config.board)
+
+    @property
+    def bag_size(self) -> int:
+        """How many tiles are left in the bag."""
+        return len(self.bag) - self.bag_pos
+
+    def hand(self, player: int) -> dict[Color, int]:
+        """``player``'s tiles by colour."""
+        return dict(zip(COLORS, self.hands[player], strict=True))
+
+    def leader_square(self, player: int, color: Color) -> str | None:
+        """The square of ``player``'s leader of ``color``, or ``None`` if it is in supply."""
+        square = self.leaders[4 * player + color.index]
+        return None if square == NO_SQUARE else square_name(square)
+
+    def score(self, player: int) -> dict[Color, int]:
+        """``player``'s VP per colour."""
+        return dict(zip(COLORS, self.scores[player], strict=True))

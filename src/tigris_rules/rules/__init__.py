@@ -1,0 +1,1 @@
+"""The base game's rules: pure functions over the model."""

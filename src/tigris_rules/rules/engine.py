@@ -1,0 +1,222 @@
+"""``apply`` and ``step``: one input, checked, then resolved with all its consequences.
+
+The order of consequences is the one TURN-5..TURN-11 give; each step names its rule.
+"""
+
+from __future__ import annotations
+
+from tigris_rules.model.actions import (
+    Action,
+    BuildMonument,
+    ChooseConflict,
+    CommitSupport,
+    Decline,
+    EndTurn,
+    KeepTreasure,
+    PlaceCatastrophe,
+    PlaceLeader,
+    PlaceTile,
+    SwapTiles,
+    WithdrawLeader,
+)
+from tigris_rules.model.cells import CATASTROPHE, EMPTY, LEADER
+from tigris_rules.model.colors import COLORS
+from tigris_rules.model.decisions import CommitDecision, ConflictKind, TreasureDecision
+from tigris_rules.model.events import (
+    CatastrophePlaced,
+    Event,
+    LeaderMoved,
+    LeaderPlaced,
+    LeaderWithdrawn,
+    ScoreCause,
+    TileLeft,
+    TilePlaced,
+    TilesSwapped,
+)
+from tigris_rules.model.squares import square_index, square_name
+from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules import conflicts, monuments, treasures, turn
+from tigris_rules.rules.legality import check_action
+from tigris_rules.rules.temples import temple_loss
+from tigris_rules.rules.work import Work
+
+__all__ = ["apply", "is_over", "step", "to_move"]
+
+BLACK = 0
+
+
+def to_move(state: GameState) -> int | None:
+    """The seat that must give the next input, or ``None`` once the game is over."""
+    if state.over:
+        return None
+    if state.pending is not None:
+        return state.pending.player
+    return state.active
+
+
+def is_over(state: GameState) -> bool:
+    """Whether the game has ended (END-3)."""
+    return state.over
+
+
+def apply(state: GameState, action: Action, player: int | None = None) -> GameState:
+    """The state after ``action``; ``state`` itself is never changed.
+
+    ``player``, when given, is the seat sending the input, checked against :func:`to_move`.
+    Raises :class:`~tigris_rules.IllegalActionError` (with the rule ID) for an illegal input
+    and :class:`~tigris_rules.InvalidActionError` for a malformed one.
+    """
+    return step(state, action, player)[0]
+
+
+def step(
+    state: GameState, action: Action, player: int | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Like :func:`apply`, and also the events the input caused, in order."""
+    check_action(state, action, player)
+    w = Work(state)
+    _resolve(w, action)
+    return w.freeze(), tuple(w.events)
+
+
+def _resolve(w: Work, action: Action) -> None:
+    if isinstance(action, PlaceLeader):
+        _leader(w, action)
+    elif isinstance(action, WithdrawLeader):
+        _withdraw(w, action)
+    elif isinstance(action, PlaceTile):
+        _tile(w, action)
+    elif isinstance(action, PlaceCatastrophe):
+        _catastrophe(w, action)
+    elif isinstance(action, SwapTiles):
+        _swap(w, action)
+    elif isinstance(action, EndTurn):
+        turn.end_turn(w)
+    elif isinstance(action, ChooseConflict):
+        w.pending = None
+        conflicts.start_war(w, action.color.index)
+    elif isinstance(action, CommitSupport):
+        decision = w.pending
+        if isinstance(decision, CommitDecision):
+            kind = conflicts.commit(w, decision, action.count)
+            if kind is ConflictKind.REVOLT:
+                turn.end_of_action(w)
+            elif kind is ConflictKind.WAR:
+                _after_placement(w)
+    elif isinstance(action, BuildMonument):
+        w.pending = None
+        monuments.build_monument(w, action.monument, square_index(action.block))
+        turn.end_of_action(w)
+    elif isinstance(action, Decline):
+        w.pending = None
+        turn.end_of_action(w)
+    elif isinstance(action, KeepTreasure):
+        decision = w.pending
+        if isinstance(decision, TreasureDecision):
+            w.pending = None
+            found = [square_index(s) for s in decision.treasures]
+            treasures.take_all_but(w, decision.player, found, square_index(action.square))
+            turn.end_of_action(w)
+
+
+def _leader(w: Work, action: PlaceLeader) -> None:
+    """TURN-5: place or move (lift, then place), then a revolt if REVOLT-1 applies."""
+    player = w.active
+    flat = 4 * player + action.color.index
+    target = square_index(action.square)
+    origin = w.leaders[flat]
+    if origin != NO_SQUARE:
+        w.cells[origin] = EMPTY
+        w.events.append(LeaderMoved(player, action.color, square_name(origin), action.square))
+    else:
+        w.events.append(LeaderPlaced(player, action.color, action.square))
+    w.cells[target] = LEADER
+    w.leaders[flat] = target
+    w.board_changed()
+    defender = conflicts.revolt_defender(w, flat)
+    if defender >= 0:
+        conflicts.start_revolt(w, flat, defender)
+        return
+    turn.end_of_action(w)
+
+
+def _withdraw(w: Work, action: WithdrawLeader) -> None:
+    """LEADER-4: back to supply, with no other effect."""
+    flat = 4 * w.active + action.color.index
+    square = w.leaders[flat]
+    w.cells[square] = EMPTY
+    w.leaders[flat] = NO_SQUARE
+    w.board_changed()
+    w.events.append(LeaderWithdrawn(w.active, action.color, square_name(square)))
+    turn.end_of_action(w)
+
+
+def _tile(w: Work, action: PlaceTile) -> None:
+    """TURN-6 steps (2) and (3): the tile, then placement VP or unification."""
+    player = w.active
+    color = action.color.index
+    target = square_index(action.square)
+    kingdoms = len(w.regions().kingdoms_adjacent(target))  # TILE-7, before placement
+    w.hands[player][color] -= 1
+    w.cells[target] = color
+    w.placed = target
+    w.board_changed()
+    w.events.append(TilePlaced(player, action.color, action.square, unification=kingdoms == 2))
+    if kingdoms == 1:
+        _placement_vp(w, target, color)
+    elif kingdoms == 2:
+        w.marker = target  # WAR-1
+        if conflicts.continue_wars(w):
+            return
+    _after_placement(w)
+
+
+def _placement_vp(w: Work, square: int, color: int) -> None:
+    """TILE-8: the leader of the tile's colour in the kingdom scores, or else the king."""
+    regions = w.regions()
+    leaders = regions.leaders[regions.label[square]]
+    scorer = next((f for f in leaders if f % 4 == color), None)
+    if scorer is None:
+        scorer = next((f for f in leaders if f % 4 == BLACK), None)
+    if scorer is not None:
+        w.score(scorer // 4, color, 1, ScoreCause.PLACEMENT)
+
+
+def _after_placement(w: Work) -> None:
+    """TURN-6 from the wars on: remaining wars, then the structure opportunity, then the end
+    of action."""
+    if w.marker != NO_SQUARE and conflicts.continue_wars(w):
+        return
+    if monuments.offer_structure(w):
+        return
+    turn.end_of_action(w)
+
+
+def _catastrophe(w: Work, action: PlaceCatastrophe) -> None:
+    """TURN-7: the catastrophe destroys the tile under it (CATA-9), then temple loss."""
+    player = w.active
+    target = square_index(action.square)
+    cell = w.cells[target]
+    destroyed = COLORS[cell] if cell < 4 else None
+    if destroyed is not None:
+        w.out_of_game[cell] += 1
+    w.cells[target] = CATASTROPHE
+    w.catastrophes[player] -= 1
+    w.board_changed()
+    w.events.append(CatastrophePlaced(player, action.square, destroyed))
+    temple_loss(w)
+    turn.end_of_action(w)
+
+
+def _swap(w: Work, action: SwapTiles) -> None:
+    """TURN-8: the named tiles leave the game (SWAP-2), then as many are drawn (SWAP-3)."""
+    player = w.active
+    hand = w.hands[player]
+    for color, count in enumerate(action.counts):
+        hand[color] -= count
+        w.out_of_game[color] += count
+        if count:
+            w.events.append(TileLeft(player, COLORS[color], count))
+    w.events.append(TilesSwapped(player, action.total))
+    turn.draw(w, player, action.total)
+    turn.end_of_action(w)

@@ -1,0 +1,441 @@
+"""Which inputs are legal: the checks of CONV-17 and the legal-action generator.
+
+Both are written from the same per-state facts (targets computed once per state and
+cached), so that the list and the checks agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
+from itertools import product
+from typing import Any, overload
+
+from tigris_rules.errors import IllegalActionError, InvalidActionError
+from tigris_rules.model.actions import (
+    ACTION_TYPES,
+    MAIN_ACTION_TYPES,
+    Action,
+    BuildMonument,
+    ChooseConflict,
+    CommitSupport,
+    Decline,
+    EndTurn,
+    KeepTreasure,
+    Monument,
+    PlaceCatastrophe,
+    PlaceLeader,
+    PlaceTile,
+    SwapTiles,
+    WithdrawLeader,
+)
+from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, ZIGGURAT
+from tigris_rules.model.colors import COLORS, Color
+from tigris_rules.model.decisions import (
+    CommitDecision,
+    ConflictKind,
+    Decision,
+    Role,
+    StructureDecision,
+    TreasureDecision,
+    WarOrderDecision,
+)
+from tigris_rules.model.squares import (
+    NEIGHBOURS,
+    SQUARE_COUNT,
+    SQUARE_NAMES,
+    is_square_name,
+    square_index,
+)
+from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.regions import Regions, compute_regions, regions_of
+
+__all__ = ["LegalActions", "check_action", "check_well_formed", "legal_actions"]
+
+RED = 1
+BLUE = 2
+
+
+# --- well-formedness (CONV-19) ------------------------------------------------------------
+
+
+def _need_color(value: object, field: str) -> None:
+    if not isinstance(value, Color):
+        raise InvalidActionError(
+            field, f"expected a colour (black, red, blue, green), got {value!r}"
+        )
+
+
+def _need_square(value: object, field: str) -> None:
+    if not is_square_name(value):
+        raise InvalidActionError(field, f"expected a square a1..p11, got {value!r}")
+
+
+def _need_count(value: object, field: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidActionError(field, f"expected a non-negative integer, got {value!r}")
+
+
+def check_well_formed(action: object) -> None:
+    """Raise :class:`InvalidActionError` unless ``action`` is a well-formed action or answer
+    (CONV-19)."""
+    if type(action) not in ACTION_TYPES:
+        raise InvalidActionError("type", f"not an action: {action!r}")
+    if isinstance(action, PlaceLeader | PlaceTile):
+        _need_color(action.color, "color")
+        _need_square(action.square, "square")
+    elif isinstance(action, WithdrawLeader | ChooseConflict):
+        _need_color(action.color, "color")
+    elif isinstance(action, PlaceCatastrophe | KeepTreasure):
+        _need_square(action.square, "square")
+    elif isinstance(action, SwapTiles):
+        for field, value in zip(("black", "red", "blue", "green"), action.counts, strict=True):
+            _need_count(value, field)
+    elif isinstance(action, CommitSupport):
+        _need_count(action.count, "count")
+    elif isinstance(action, BuildMonument):
+        if not isinstance(action.monument, Monument):
+            raise InvalidActionError("monument", f"expected a monument, got {action.monument!r}")
+        _need_square(action.block, "block")
+
+
+# --- per-state facts ------------------------------------------------------------------------
+
+
+class _Targets:
+    """Legal squares for the choice of action, computed once per state."""
+
+    __slots__ = ("catastrophe", "land_tiles", "leader", "river_tiles")
+
+    def __init__(self, state: GameState) -> None:
+        cells = state.cells
+        river = state.layout.river
+        regions = regions_of(state)
+        land: list[int] = []
+        water: list[int] = []
+        for s in range(SQUARE_COUNT):
+            if cells[s] == EMPTY and len(regions.kingdoms_adjacent(s)) < 3:
+                (water if river[s] else land).append(s)
+        self.land_tiles = land
+        self.river_tiles = water
+        blocked = state.treasures
+        self.catastrophe = [
+            s for s in range(SQUARE_COUNT) if cells[s] <= EMPTY and s not in blocked
+        ]
+        player = state.active
+        self.leader: list[list[int]] = []
+        for color in range(4):
+            origin = state.leaders[4 * player + color]
+            if origin == NO_SQUARE:
+                self.leader.append(_leader_targets(state, regions, NO_SQUARE))
+            else:
+                self.leader.append(_leader_targets(state, _lifted(state, origin), origin))
+
+
+def _lifted(state: GameState, origin: int) -> Regions:
+    cells = list(state.cells)
+    cells[origin] = EMPTY
+    leaders = [NO_SQUARE if s == origin else s for s in state.leaders]
+    return compute_regions(cells, leaders)
+
+
+def _touches_temple(cells: Sequence[int], square: int) -> bool:
+    return any(cells[n] == RED for n in NEIGHBOURS[square])
+
+
+def _leader_targets(state: GameState, regions: Regions, origin: int) -> list[int]:
+    cells = state.cells
+    river = state.layout.river
+    return [
+        s
+        for s in range(SQUARE_COUNT)
+        if (cells[s] == EMPTY and s != origin)
+        and not river[s]
+        and _touches_temple(cells, s)
+        and len(regions.kingdoms_adjacent(s)) <= 1
+    ]
+
+
+def _targets(state: GameState) -> _Targets:
+    cache = state._cache
+    targets = cache.get("targets")
+    if not isinstance(targets, _Targets):
+        targets = _Targets(state)
+        cache["targets"] = targets
+    return targets
+
+
+# --- checks (CONV-17) -----------------------------------------------------------------------
+
+
+def _illegal(rule: str, reason: str) -> IllegalActionError:
+    return IllegalActionError(rule, reason)
+
+
+def check_action(state: GameState, action: Action, player: int | None = None) -> None:
+    """Raise the error of the first rule ``action`` breaks in ``state`` (CONV-17), or return.
+
+    ``player``, when given, is the seat sending the input.
+    """
+    check_well_formed(action)
+    if state.over:
+        raise _illegal("END-3", "the game is over; no action or answer is accepted")
+    pending = state.pending
+    if pending is not None:
+        _check_answer(state, pending, action, player)
+        return
+    if player is not None and player != state.active:
+        raise _illegal(
+            "TURN-1", f"it is player {state.active}'s turn; player {player} may not act now"
+        )
+    if not isinstance(action, MAIN_ACTION_TYPES):
+        raise _illegal(
+            "TURN-3",
+            f"no decision is pending; player {state.active} must choose an action or end turn",
+        )
+    _check_main(state, action)
+
+
+def _describe(decision: Decision) -> str:
+    what = {
+        WarOrderDecision: "choose the next war",
+        CommitDecision: "commit support",
+        StructureDecision: "build a monument or decline",
+        TreasureDecision: "choose the treasure that stays",
+    }[type(decision)]
+    return f"player {decision.player} must {what}"
+
+
+def _check_answer(state: GameState, decision: Decision, action: Action, player: int | None) -> None:
+    if player is not None and player != decision.player:
+        raise _illegal("CONV-15", f"a decision is pending: {_describe(decision)}")
+    if isinstance(decision, WarOrderDecision) and isinstance(action, ChooseConflict):
+        if action.color not in decision.colors:
+            names = ", ".join(c.value for c in decision.colors)
+            raise _illegal("WAR-4", f"no {action.color.value} war is pending (pending: {names})")
+    elif isinstance(decision, CommitDecision) and isinstance(action, CommitSupport):
+        held = state.hands[decision.player][decision.commit_color.index]
+        if action.count > held:
+            raise _illegal(
+                _commit_rule(decision),
+                f"player {decision.player} holds only {held} "
+                f"{decision.commit_color.value} tile(s) and cannot commit {action.count}",
+            )
+    elif isinstance(decision, StructureDecision) and isinstance(action, BuildMonument):
+        if (action.monument, action.block) not in decision.monuments:
+            raise _illegal(
+                "MON-4",
+                f"the {action.monument.value} monument cannot be built on the block at "
+                f"{action.block} now",
+            )
+    elif isinstance(decision, StructureDecision) and isinstance(action, Decline):
+        pass
+    elif isinstance(decision, TreasureDecision) and isinstance(action, KeepTreasure):
+        if action.square not in decision.candidates:
+            raise _illegal(
+                "TREAS-5",
+                f"the treasure on {action.square} cannot be the one that stays "
+                f"(choose among {', '.join(decision.candidates)})",
+            )
+    else:
+        raise _illegal("CONV-15", f"a decision is pending: {_describe(decision)}")
+
+
+def _commit_rule(decision: CommitDecision) -> str:
+    if decision.conflict.kind is ConflictKind.REVOLT:
+        return "REVOLT-4" if decision.role is Role.ATTACKER else "REVOLT-5"
+    return "WAR-8" if decision.role is Role.ATTACKER else "WAR-9"
+
+
+def _check_main(state: GameState, action: Action) -> None:
+    player = state.active
+    if isinstance(action, PlaceLeader):
+        _check_leader(state, action)
+    elif isinstance(action, WithdrawLeader):
+        if state.leaders[4 * player + action.color.index] == NO_SQUARE:
+            raise _illegal("LEADER-4", f"your {action.color.leader_name} is not on the board")
+    elif isinstance(action, PlaceTile):
+        _check_tile(state, action)
+    elif isinstance(action, PlaceCatastrophe):
+        _check_catastrophe(state, action)
+    elif isinstance(action, SwapTiles):
+        hand = state.hands[player]
+        if action.total < 1:
+            raise _illegal("SWAP-1", "a swap must name at least one tile")
+        for color, (count, held) in zip(COLORS, zip(action.counts, hand, strict=True), strict=True):
+            if count > held:
+                raise _illegal("SWAP-1", f"you hold {held} {color.value} tile(s), not {count}")
+
+
+def _check_leader(state: GameState, action: PlaceLeader) -> None:
+    cells = state.cells
+    target = square_index(action.square)
+    origin = state.leaders[4 * state.active + action.color.index]
+    name = action.color.leader_name
+    if target == origin:
+        raise _illegal("LEADER-3", f"your {name} already stands on {action.square}")
+    if cells[target] != EMPTY:
+        raise _illegal("LEADER-5", f"{action.square} is not empty")
+    if state.layout.river[target]:
+        raise _illegal("LEADER-6", f"{action.square} is a river square")
+    if not _touches_temple(cells, target):
+        raise _illegal("LEADER-7", f"{action.square} is not adjacent to a temple")
+    regions = regions_of(state) if origin == NO_SQUARE else _lifted(state, origin)
+    if len(regions.kingdoms_adjacent(target)) >= 2:
+        raise _illegal("LEADER-8", f"{action.square} is adjacent to two kingdoms")
+
+
+def _check_tile(state: GameState, action: PlaceTile) -> None:
+    color = action.color.index
+    target = square_index(action.square)
+    if state.hands[state.active][color] < 1:
+        raise _illegal("TILE-1", f"you hold no {action.color.value} tile")
+    if state.cells[target] != EMPTY:
+        raise _illegal("TILE-2", f"{action.square} is not empty")
+    river = state.layout.river[target]
+    if color == BLUE and not river:
+        raise _illegal("TILE-3", f"a blue tile must go on a river square; {action.square} is land")
+    if color != BLUE and river:
+        raise _illegal(
+            "TILE-4", f"a {action.color.value} tile may not go on the river square {action.square}"
+        )
+    if len(regions_of(state).kingdoms_adjacent(target)) >= 3:
+        raise _illegal("TILE-5", f"{action.square} is adjacent to three or more kingdoms")
+
+
+def _check_catastrophe(state: GameState, action: PlaceCatastrophe) -> None:
+    target = square_index(action.square)
+    cell = state.cells[target]
+    where = action.square
+    if state.catastrophes[state.active] < 1:
+        raise _illegal("CATA-1", "you have no catastrophe left")
+    if target in state.treasures:
+        raise _illegal("CATA-3", f"{where} carries a treasure")
+    if cell == LEADER:
+        raise _illegal("CATA-4", f"{where} holds a leader")
+    if cell == CATASTROPHE:
+        raise _illegal("CATA-5", f"{where} already holds a catastrophe")
+    if cell == FLIPPED:
+        raise _illegal("CATA-6", f"{where} is part of a monument")
+    if cell == ZIGGURAT:
+        raise _illegal("CATA-7", f"{where} is part of the ziggurat")
+
+
+# --- generation -----------------------------------------------------------------------------
+
+
+def _swaps(hand: tuple[int, int, int, int]) -> list[SwapTiles]:
+    return [SwapTiles(*counts) for counts in product(*(range(h + 1) for h in hand)) if any(counts)]
+
+
+_Part = tuple[Callable[[Any], Action], Sequence[Any]]
+
+
+def _identity(action: Action) -> Action:
+    return action
+
+
+class LegalActions(Sequence[Action]):
+    """Every legal input of a state, in a fixed order, built only when asked for.
+
+    Supports ``len``, indexing, iteration and ``in``. The order of the choice of action is:
+    leader placements and moves (by colour, then square), withdrawals, tiles (by colour, then
+    square), catastrophes, swaps, end turn.
+    """
+
+    __slots__ = ("_parts", "_sizes", "_state", "_total")
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+        self._parts: list[_Part] = []
+        if state.over:
+            pass
+        elif state.pending is not None:
+            self._parts.append((_identity, _answers(state, state.pending)))
+        else:
+            self._build_main(state)
+        self._sizes = [len(p[1]) for p in self._parts]
+        self._total = sum(self._sizes)
+
+    def _build_main(self, state: GameState) -> None:
+        targets = _targets(state)
+        player = state.active
+        parts = self._parts
+        for color in COLORS:
+            parts.append((partial(_place_leader, color), targets.leader[color.index]))
+        on_board = [c for c in COLORS if state.leaders[4 * player + c.index] != NO_SQUARE]
+        parts.append((WithdrawLeader, on_board))
+        hand = state.hands[player]
+        for color in COLORS:
+            if hand[color.index]:
+                squares = targets.river_tiles if color.index == BLUE else targets.land_tiles
+                parts.append((partial(_place_tile, color), squares))
+        if state.catastrophes[player]:
+            parts.append((_place_catastrophe, targets.catastrophe))
+        parts.append((_identity, _swaps(hand)))
+        parts.append((_identity, (EndTurn(),)))
+
+    def __len__(self) -> int:
+        return self._total
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._total))]
+        if index < 0:
+            index += self._total
+        if 0 <= index < self._total:
+            for (make, items), size in zip(self._parts, self._sizes, strict=True):
+                if index < size:
+                    return make(items[index])
+                index -= size
+        raise IndexError("legal action index out of range")
+
+    def __iter__(self) -> Iterator[Action]:
+        for make, items in self._parts:
+            for item in items:
+                yield make(item)
+
+    def __contains__(self, action: object) -> bool:
+        try:
+            check_action(self._state, action)  # type: ignore[arg-type]
+        except (IllegalActionError, InvalidActionError):
+            return False
+        return True
+
+    def __repr__(self) -> str:
+        return f"<LegalActions: {self._total} actions>"
+
+
+def _place_leader(color: Color, square: int) -> Action:
+    return PlaceLeader(color, SQUARE_NAMES[square])
+
+
+def _place_tile(color: Color, square: int) -> Action:
+    return PlaceTile(color, SQUARE_NAMES[square])
+
+
+def _place_catastrophe(square: int) -> Action:
+    return PlaceCatastrophe(SQUARE_NAMES[square])
+
+
+def _answers(state: GameState, decision: Decision) -> list[Action]:
+    if isinstance(decision, WarOrderDecision):
+        return [ChooseConflict(c) for c in decision.colors]
+    if isinstance(decision, CommitDecision):
+        held = state.hands[decision.player][decision.commit_color.index]
+        return [CommitSupport(n) for n in range(held + 1)]
+    if isinstance(decision, StructureDecision):
+        return [*(BuildMonument(m, b) for m, b in decision.monuments), Decline()]
+    return [KeepTreasure(s) for s in decision.candidates]
+
+
+def legal_actions(state: GameState) -> LegalActions:
+    """Every legal action or answer of ``state`` for the player :func:`to_move` names,
+    in a deterministic order; empty once the game is over."""
+    return LegalActions(state)

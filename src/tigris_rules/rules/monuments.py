@@ -1,0 +1,78 @@
+"""Monuments (MON): the structure opportunity of a tile placement and monument income."""
+
+from __future__ import annotations
+
+from tigris_rules.model.actions import MONUMENTS, Monument
+from tigris_rules.model.cells import FLIPPED
+from tigris_rules.model.colors import COLORS
+from tigris_rules.model.decisions import StructureDecision
+from tigris_rules.model.events import MonumentBuilt, ScoreCause
+from tigris_rules.model.squares import COLUMNS, ROWS, square_name
+from tigris_rules.model.state import NO_SQUARE
+from tigris_rules.rules.temples import temple_loss
+from tigris_rules.rules.work import Work
+
+__all__ = ["block_squares", "blocks_with", "build_monument", "monument_income", "offer_structure"]
+
+
+def block_squares(top_left: int) -> tuple[int, int, int, int]:
+    """The four squares of the 2x2 block whose top-left square is ``top_left``."""
+    return (top_left, top_left + 1, top_left + COLUMNS, top_left + COLUMNS + 1)
+
+
+def blocks_with(cells: list[int], square: int) -> list[int]:
+    """Top-left squares of the blocks (MON-1) that contain ``square``, ascending."""
+    color = cells[square]
+    if color > 3:
+        return []
+    row, col = divmod(square, COLUMNS)
+    result = []
+    for dr in (-1, 0):
+        for dc in (-1, 0):
+            r, c = row + dr, col + dc
+            if 0 <= r < ROWS - 1 and 0 <= c < COLUMNS - 1:
+                top_left = r * COLUMNS + c
+                if all(cells[s] == color for s in block_squares(top_left)):
+                    result.append(top_left)
+    return sorted(result)
+
+
+def offer_structure(w: Work) -> bool:
+    """Ask the structure decision (MON-4) when a block containing the tile just placed has an
+    eligible monument (MON-2, MON-3). True when it is asked."""
+    options: list[tuple[Monument, str]] = []
+    for top_left in blocks_with(w.cells, w.placed):
+        color = COLORS[w.cells[top_left]]
+        for monument in MONUMENTS:
+            if w.monuments[monument.index] == NO_SQUARE and color in monument.colors:
+                options.append((monument, square_name(top_left)))
+    if not options:
+        return False
+    w.pending = StructureDecision(w.active, tuple(options))
+    return True
+
+
+def build_monument(w: Work, monument: Monument, top_left: int) -> None:
+    """Turn the block's tiles face down under the monument (MON-6), then temple loss
+    (MON-9)."""
+    for s in block_squares(top_left):
+        w.cells[s] = FLIPPED
+    w.monuments[monument.index] = top_left
+    w.board_changed()
+    w.events.append(MonumentBuilt(w.active, monument, square_name(top_left)))
+    temple_loss(w)
+
+
+def monument_income(w: Work) -> None:
+    """MON-11: for each monument and each of the active player's leaders in its kingdom with
+    one of its colours, 1 VP of the leader's colour."""
+    regions = w.regions()
+    player = w.active
+    for monument in MONUMENTS:
+        top_left = w.monuments[monument.index]
+        if top_left == NO_SQUARE:
+            continue
+        region = regions.label[top_left]
+        for flat in regions.leaders[region]:
+            if flat // 4 == player and COLORS[flat % 4] in monument.colors:
+                w.score(player, flat % 4, 1, ScoreCause.MONUMENT)

@@ -1,0 +1,107 @@
+"""Regions, kingdoms and territories (CONV-8, CONV-9), computed from the board.
+
+A region is a maximal set of occupied squares linked through adjacent occupied squares;
+a kingdom is a region holding a leader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tigris_rules.model.cells import IS_OCCUPIED
+from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT
+from tigris_rules.model.state import NO_SQUARE, GameState
+
+__all__ = ["Regions", "compute_regions", "regions_of", "side_of"]
+
+
+class Regions:
+    """The region of every square, and the leaders in each region.
+
+    ``label[s]`` is the region number of square ``s`` or -1 when it is not occupied;
+    ``squares[r]`` the squares of region ``r``; ``leaders[r]`` the flat leader numbers
+    (``4 * player + colour``) standing in it.
+    """
+
+    __slots__ = ("label", "leaders", "squares")
+
+    def __init__(
+        self, label: list[int], squares: list[list[int]], leaders: list[list[int]]
+    ) -> None:
+        self.label = label
+        self.squares = squares
+        self.leaders = leaders
+
+    def kingdoms_adjacent(self, square: int) -> set[int]:
+        """The distinct kingdoms adjacent to ``square`` (CONV-11)."""
+        label = self.label
+        leaders = self.leaders
+        result: set[int] = set()
+        for n in NEIGHBOURS[square]:
+            r = label[n]
+            if r >= 0 and leaders[r]:
+                result.add(r)
+        return result
+
+    def territories_adjacent(self, square: int) -> set[int]:
+        """The distinct territories (regions without a leader) adjacent to ``square``."""
+        label = self.label
+        leaders = self.leaders
+        result: set[int] = set()
+        for n in NEIGHBOURS[square]:
+            r = label[n]
+            if r >= 0 and not leaders[r]:
+                result.add(r)
+        return result
+
+
+def compute_regions(cells: Sequence[int], leaders: Sequence[int]) -> Regions:
+    """Label the regions of a board given as cell codes and leader squares."""
+    occupied = IS_OCCUPIED
+    label = [-1] * SQUARE_COUNT
+    squares: list[list[int]] = []
+    for start in range(SQUARE_COUNT):
+        if label[start] >= 0 or not occupied[cells[start]]:
+            continue
+        region = len(squares)
+        label[start] = region
+        members = [start]
+        i = 0
+        while i < len(members):
+            for n in NEIGHBOURS[members[i]]:
+                if label[n] < 0 and occupied[cells[n]]:
+                    label[n] = region
+                    members.append(n)
+            i += 1
+        squares.append(members)
+    in_region: list[list[int]] = [[] for _ in squares]
+    for flat, square in enumerate(leaders):
+        if square != NO_SQUARE:
+            in_region[label[square]].append(flat)
+    return Regions(label, squares, in_region)
+
+
+def regions_of(state: GameState) -> Regions:
+    """The regions of ``state``'s board, computed once per state."""
+    cache = state._cache
+    regions = cache.get("regions")
+    if regions is None:
+        regions = compute_regions(state.cells, state.leaders)
+        cache["regions"] = regions
+    return regions  # type: ignore[return-value]
+
+
+def side_of(cells: Sequence[int], start: int, barrier: int) -> list[int]:
+    """Squares linked to ``start`` through occupied squares without passing ``barrier``
+    (a war side, WAR-6)."""
+    occupied = IS_OCCUPIED
+    seen = {start, barrier}
+    members = [start]
+    i = 0
+    while i < len(members):
+        for n in NEIGHBOURS[members[i]]:
+            if n not in seen and occupied[cells[n]]:
+                seen.add(n)
+                members.append(n)
+        i += 1
+    return members

@@ -1,0 +1,87 @@
+"""Final scoring (SCORE): treasures as wild VP, score vectors and the ranking."""
+
+from __future__ import annotations
+
+import attrs
+
+from tigris_rules.model.state import GameState
+
+__all__ = ["PlayerResult", "Result", "allocate_treasures", "result"]
+
+
+@attrs.frozen
+class PlayerResult:
+    """One player's standing.
+
+    ``scores`` are VP per colour (black, red, blue, green) before treasures; ``allocation``
+    says how many treasures went to each colour (SCORE-2); ``vector`` is the four totals
+    after allocation, sorted ascending (SCORE-3); ``place`` is 1 for the winners, shared on
+    identical vectors with the next place skipped (SCORE-5).
+    """
+
+    player: int
+    scores: tuple[int, int, int, int]
+    treasures: int
+    allocation: tuple[int, int, int, int]
+    vector: tuple[int, int, int, int]
+    place: int
+
+    @property
+    def score(self) -> int:
+        """The weakest colour after treasures: the player's score (SCORE-3)."""
+        return self.vector[0]
+
+
+@attrs.frozen
+class Result:
+    """Every player's standing; ``final`` once the game is over (otherwise the standing as it
+    would be if the game ended now)."""
+
+    players: tuple[PlayerResult, ...]
+    final: bool
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats in first place (SCORE-5)."""
+        return tuple(p.player for p in self.players if p.place == 1)
+
+    @property
+    def ranking(self) -> tuple[PlayerResult, ...]:
+        """The players best first; equal places keep seat order."""
+        return tuple(sorted(self.players, key=lambda p: (p.place, p.player)))
+
+
+def allocate_treasures(
+    scores: tuple[int, int, int, int], treasures: int
+) -> tuple[int, int, int, int]:
+    """SCORE-2: each treasure in turn goes to a lowest colour, the first in canonical order
+    among equals."""
+    totals = list(scores)
+    given = [0, 0, 0, 0]
+    for _ in range(treasures):
+        lowest = totals.index(min(totals))
+        totals[lowest] += 1
+        given[lowest] += 1
+    return (given[0], given[1], given[2], given[3])
+
+
+def result(state: GameState) -> Result:
+    """The result of the game (SCORE-1..SCORE-6)."""
+    rows = []
+    for player, scores in enumerate(state.scores):
+        treasures = state.treasures_held[player]
+        allocation = allocate_treasures(scores, treasures)
+        t = sorted(s + a for s, a in zip(scores, allocation, strict=True))
+        rows.append((player, scores, treasures, allocation, (t[0], t[1], t[2], t[3])))
+    players = tuple(
+        PlayerResult(
+            player=player,
+            scores=scores,
+            treasures=treasures,
+            allocation=allocation,
+            vector=vector,
+            place=1 + sum(1 for other in rows if other[4] > vector),
+        )
+        for player, scores, treasures, allocation, vector in rows
+    )
+    return Result(players=players, final=state.over)

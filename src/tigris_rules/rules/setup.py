@@ -1,0 +1,107 @@
+"""Setting up a game (SETUP): the board, the bag, the hands."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from tigris_rules.errors import DealError
+from tigris_rules.model.actions import MONUMENTS
+from tigris_rules.model.board import board_layout
+from tigris_rules.model.cells import EMPTY
+from tigris_rules.model.colors import COLORS, Color
+from tigris_rules.model.config import GameConfig
+from tigris_rules.model.deal import Deal
+from tigris_rules.model.squares import SQUARE_COUNT
+from tigris_rules.model.state import NO_SQUARE, GameState
+
+__all__ = ["TILE_COUNTS", "bag_contents", "deal_from_seed", "new_game"]
+
+TILE_COUNTS: tuple[int, int, int, int] = (30, 57, 36, 30)
+"""The 153 civilization tiles by colour: black, red, blue, green (COMP-4)."""
+
+HAND_SIZE = 6
+
+
+def bag_contents(config: GameConfig) -> tuple[int, int, int, int]:
+    """Tiles per colour that form the bag and the hands: all tiles but the start temples
+    (SETUP-4)."""
+    starts = len(board_layout(config.board).start_squares)
+    black, red, blue, green = TILE_COUNTS
+    return (black, red - starts, blue, green)
+
+
+def deal_from_seed(config: GameConfig, seed: int) -> Deal:
+    """The deal a seed gives: the bag shuffled by ``random.Random(seed)``, then six tiles to
+    each seat in seat order (SETUP-6)."""
+    tiles = [c for c, n in zip(COLORS, bag_contents(config), strict=True) for _ in range(n)]
+    random.Random(seed).shuffle(tiles)
+    n = config.players
+    hands = tuple(tuple(tiles[HAND_SIZE * p : HAND_SIZE * (p + 1)]) for p in range(n))
+    return Deal(hands=hands, bag=tuple(tiles[HAND_SIZE * n :]))
+
+
+def _check_deal(config: GameConfig, deal: object) -> Deal:
+    if not isinstance(deal, Deal):
+        raise DealError(f"expected a Deal, got {type(deal).__name__}")
+    if not isinstance(deal.hands, tuple) or len(deal.hands) != config.players:
+        raise DealError(f"the deal must hold {config.players} hands (one per player)")
+    for seat, hand in enumerate(deal.hands):
+        if not isinstance(hand, tuple) or len(hand) != HAND_SIZE:
+            size = len(hand) if isinstance(hand, tuple) else "?"
+            raise DealError(f"hand {seat} holds {size} tiles; every hand starts with 6 (SETUP-6)")
+        for tile in hand:
+            if not isinstance(tile, Color):
+                raise DealError(f"hand {seat} holds {tile!r}, which is not a colour")
+    if not isinstance(deal.bag, tuple):
+        raise DealError("the bag must be a tuple of colours")
+    for tile in deal.bag:
+        if not isinstance(tile, Color):
+            raise DealError(f"the bag holds {tile!r}, which is not a colour")
+    counts = Counter(tile for hand in deal.hands for tile in hand)
+    counts.update(deal.bag)
+    expected = bag_contents(config)
+    for color, want in zip(COLORS, expected, strict=True):
+        if counts[color] != want:
+            raise DealError(
+                f"the deal holds {counts[color]} {color.value} tiles in hands and bag; "
+                f"the {config.board} board needs {want} (COMP-4, SETUP-4)"
+            )
+    return deal
+
+
+def new_game(config: GameConfig, *, seed: int | None = None, deal: Deal | None = None) -> GameState:
+    """The opening position of a game: from ``seed`` (a shuffled bag) or from an explicit
+    ``deal``. Exactly one of the two must be given."""
+    if not isinstance(config, GameConfig):
+        raise DealError(f"expected a GameConfig, got {type(config).__name__}")
+    if (seed is None) == (deal is None):
+        raise DealError("give exactly one of seed= and deal=")
+    if deal is None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise DealError(f"the seed must be an integer, not {seed!r}")
+        deal = deal_from_seed(config, seed)
+    deal = _check_deal(config, deal)
+    layout = board_layout(config.board)
+    cells = [EMPTY] * SQUARE_COUNT
+    for square in layout.start_squares:
+        cells[square] = Color.RED.index  # SETUP-3
+    n = config.players
+    hands = []
+    for hand in deal.hands:
+        counts = Counter(hand)
+        hands.append((counts[COLORS[0]], counts[COLORS[1]], counts[COLORS[2]], counts[COLORS[3]]))
+    return GameState(
+        config=config,
+        cells=tuple(cells),
+        leaders=(NO_SQUARE,) * (4 * n),
+        treasures=frozenset(layout.start_squares),
+        monuments=(NO_SQUARE,) * len(MONUMENTS),
+        hands=tuple(hands),
+        bag=tuple(tile.index for tile in deal.bag),
+        bag_pos=0,
+        catastrophes=(2,) * n,
+        scores=((0, 0, 0, 0),) * n,
+        treasures_held=(0,) * n,
+        out_of_game=(0, 0, 0, 0),
+    )

@@ -1,0 +1,56 @@
+"""Treasures (TREAS): the check at the end of every action."""
+
+from __future__ import annotations
+
+from tigris_rules.model.decisions import TreasureDecision
+from tigris_rules.model.events import TreasureTaken
+from tigris_rules.model.squares import square_name
+from tigris_rules.rules.work import Work
+
+__all__ = ["take_all_but", "treasure_check"]
+
+GREEN = 3
+
+
+def _next_claim(w: Work) -> tuple[int, list[int]] | None:
+    """The first kingdom the check must handle (TREAS-2, TREAS-6, TREAS-7): its trader's owner
+    and its treasures, ascending."""
+    regions = w.regions()
+    n = w.players
+    best: tuple[int, list[int]] | None = None
+    for player in range(n):
+        square = w.leaders[4 * player + GREEN]
+        if square < 0:
+            continue
+        region = regions.label[square]
+        found = sorted(t for t in w.treasures if regions.label[t] == region)
+        if len(found) >= 2 and (best is None or (player - w.active) % n < (best[0] - w.active) % n):
+            best = (player, found)
+    return best
+
+
+def take_all_but(w: Work, player: int, treasures: list[int], stays: int) -> None:
+    """``player`` takes every treasure of ``treasures`` except the one on ``stays``."""
+    for t in treasures:
+        if t != stays:
+            w.treasures.discard(t)
+            w.treasures_held[player] += 1
+            w.events.append(TreasureTaken(player, square_name(t)))
+
+
+def treasure_check(w: Work) -> bool:
+    """Run the treasure check; True when it stops for a treasure decision (TREAS-5)."""
+    priority = w.source.layout.priority_squares
+    while (claim := _next_claim(w)) is not None:
+        player, found = claim
+        ordinary = [t for t in found if t not in priority]
+        candidates = ordinary or found  # TREAS-4: a non-priority treasure stays if any
+        if len(candidates) >= 2:
+            w.pending = TreasureDecision(
+                player,
+                tuple(square_name(t) for t in found),
+                tuple(square_name(t) for t in candidates),
+            )
+            return True
+        take_all_but(w, player, found, candidates[0])
+    return False

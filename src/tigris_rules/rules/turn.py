@@ -1,0 +1,81 @@
+"""End of action and end of turn (TURN-10..TURN-13), draws, and the game end (END)."""
+
+from __future__ import annotations
+
+from tigris_rules.model.colors import COLORS
+from tigris_rules.model.events import GameOver, TilesDrawn, TurnEnded
+from tigris_rules.rules.monuments import monument_income
+from tigris_rules.rules.treasures import treasure_check
+from tigris_rules.rules.work import Work
+
+__all__ = ["HAND_SIZE", "complete_action", "draw", "end_of_action", "end_turn"]
+
+HAND_SIZE = 6
+TREASURE_END = 2
+
+
+def draw(w: Work, player: int, count: int) -> None:
+    """``player`` draws ``count`` tiles from the front of the bag; a short draw takes what is
+    left and marks the turn for the bag end (SWAP-4, TURN-12, END-2)."""
+    if count <= 0:
+        return
+    bag = w.source.bag
+    available = len(bag) - w.bag_pos
+    taken = min(count, available)
+    drawn = bag[w.bag_pos : w.bag_pos + taken]
+    w.bag_pos += taken
+    hand = w.hands[player]
+    for color in drawn:
+        hand[color] += 1
+    short = taken < count
+    if short:
+        w.short_draw = True
+    w.events.append(TilesDrawn(player, tuple(COLORS[c] for c in drawn), short))
+
+
+def end_of_action(w: Work) -> None:
+    """TURN-10: the treasure check runs, then the action is complete (unless the check waits
+    for a treasure decision)."""
+    w.placed = -1
+    if treasure_check(w):
+        return
+    complete_action(w)
+
+
+def _single_action_turn(w: Work) -> bool:
+    """OPT-3: seats 0..N-1 take a single action on their first turn (turns 0..N-1)."""
+    return w.turn < w.source.config.single_action_openers
+
+
+def complete_action(w: Work) -> None:
+    """Count the action; the turn ends after the second one (TURN-3) or after the first in a
+    single-action opening turn (OPT-3)."""
+    w.actions_taken += 1
+    if w.actions_taken >= 2 or _single_action_turn(w):
+        end_turn(w)
+
+
+def end_turn(w: Work) -> None:
+    """TURN-11 in order: monument income, refills from the active player clockwise, end
+    checks, then the next player."""
+    n = w.players
+    monument_income(w)
+    for i in range(n):
+        player = (w.active + i) % n
+        draw(w, player, HAND_SIZE - sum(w.hands[player]))
+    reason = None
+    if len(w.treasures) <= TREASURE_END:
+        reason = "treasures"  # END-1
+    elif w.short_draw:
+        reason = "bag"  # END-2
+    ended = w.active
+    if reason is not None:
+        w.over = True
+        w.events.append(TurnEnded(ended, None))
+        w.events.append(GameOver(reason))
+        return
+    w.active = (w.active + 1) % n
+    w.turn += 1
+    w.actions_taken = 0
+    w.short_draw = False
+    w.events.append(TurnEnded(ended, w.active))

@@ -1,0 +1,139 @@
+"""A private, mutable working copy of a state, used while one input is resolved.
+
+``apply`` thaws the input state into a :class:`Work`, changes only the copy, and freezes the
+result into a new state, so that no rule ever mutates its input.
+"""
+
+from __future__ import annotations
+
+from tigris_rules.model.cells import EMPTY, LEADER
+from tigris_rules.model.colors import COLORS
+from tigris_rules.model.decisions import Decision
+from tigris_rules.model.events import Event, LeaderReturned, PointsScored, ScoreCause
+from tigris_rules.model.squares import square_name
+from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.regions import Regions, compute_regions, regions_of
+
+__all__ = ["Work"]
+
+
+class Work:
+    """Mutable copies of the parts of a state that rules change."""
+
+    __slots__ = (
+        "_regions",
+        "actions_taken",
+        "active",
+        "bag_pos",
+        "catastrophes",
+        "cells",
+        "events",
+        "hands",
+        "leaders",
+        "marker",
+        "monuments",
+        "out_of_game",
+        "over",
+        "pending",
+        "placed",
+        "scores",
+        "short_draw",
+        "source",
+        "treasures",
+        "treasures_held",
+        "turn",
+    )
+
+    def __init__(self, state: GameState) -> None:
+        self.source = state
+        self.cells = list(state.cells)
+        self.leaders = list(state.leaders)
+        self.treasures = set(state.treasures)
+        self.monuments = list(state.monuments)
+        self.hands = [list(h) for h in state.hands]
+        self.bag_pos = state.bag_pos
+        self.catastrophes = list(state.catastrophes)
+        self.scores = [list(s) for s in state.scores]
+        self.treasures_held = list(state.treasures_held)
+        self.out_of_game = list(state.out_of_game)
+        self.active = state.active
+        self.turn = state.turn
+        self.actions_taken = state.actions_taken
+        self.short_draw = state.short_draw
+        self.marker = state.marker
+        self.placed = state.placed
+        self.pending: Decision | None = state.pending
+        self.over = state.over
+        self.events: list[Event] = []
+        self._regions: Regions | None = regions_of(state)
+
+    @property
+    def players(self) -> int:
+        return self.source.config.players
+
+    def regions(self) -> Regions:
+        """Regions of the working board, recomputed only after the board changed."""
+        if self._regions is None:
+            self._regions = compute_regions(self.cells, self.leaders)
+        return self._regions
+
+    def board_changed(self) -> None:
+        """Forget the regions: a square's occupation or a leader changed."""
+        self._regions = None
+
+    def score(self, player: int, color: int, amount: int, cause: ScoreCause) -> None:
+        """Give ``player`` ``amount`` VP of ``color`` (CONV-13: totals never decrease)."""
+        if amount <= 0:
+            return
+        self.scores[player][color] += amount
+        self.events.append(PointsScored(player, COLORS[color], amount, cause))
+
+    def return_leader(self, flat: int, reason: str) -> None:
+        """Send the leader ``flat`` (``4 * player + colour``) back to its owner's supply."""
+        square = self.leaders[flat]
+        self.cells[square] = EMPTY
+        self.leaders[flat] = NO_SQUARE
+        self.board_changed()
+        self.events.append(LeaderReturned(flat // 4, COLORS[flat % 4], square_name(square), reason))
+
+    def leader_at(self, square: int) -> int:
+        """The flat number of the leader on ``square`` (which must hold one)."""
+        if self.cells[square] == LEADER:
+            return self.leaders.index(square)
+        return -1
+
+    def freeze(self) -> GameState:
+        """The new state holding every change made to this copy."""
+        s = self.source
+        cells = tuple(self.cells)
+        leaders = tuple(self.leaders)
+        state = GameState(
+            config=s.config,
+            cells=cells if cells != s.cells else s.cells,
+            leaders=leaders if leaders != s.leaders else s.leaders,
+            treasures=(s.treasures if self.treasures == s.treasures else frozenset(self.treasures)),
+            monuments=tuple(self.monuments),
+            hands=tuple((h[0], h[1], h[2], h[3]) for h in self.hands),
+            bag=s.bag,
+            bag_pos=self.bag_pos,
+            catastrophes=tuple(self.catastrophes),
+            scores=tuple((v[0], v[1], v[2], v[3]) for v in self.scores),
+            treasures_held=tuple(self.treasures_held),
+            out_of_game=(
+                self.out_of_game[0],
+                self.out_of_game[1],
+                self.out_of_game[2],
+                self.out_of_game[3],
+            ),
+            active=self.active,
+            turn=self.turn,
+            actions_taken=self.actions_taken,
+            short_draw=self.short_draw,
+            marker=self.marker,
+            placed=self.placed,
+            pending=self.pending,
+            over=self.over,
+        )
+        if self._regions is not None:
+            state._cache["regions"] = self._regions
+        return state
