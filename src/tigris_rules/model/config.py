@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import difflib
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -44,7 +45,7 @@ def _to_tuple(value: object) -> object:
     return tuple(value) if isinstance(value, list) else value
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class GameConfig:
     """Everything fixed before a game starts.
 
@@ -71,3 +72,32 @@ class GameConfig:
             raise ConfigError(
                 f"single_action_openers must be between 0 and {self.players} (OPT-3), not {value}"
             )
+
+    if TYPE_CHECKING:
+
+        def __init__(
+            self,
+            players: int = 2,
+            board: str = "classic",
+            variants: tuple[str, ...] = (),
+            open_scoring: bool = False,
+            single_action_openers: int = 0,
+        ) -> None: ...
+
+    else:
+
+        def __init__(
+            self,
+            players=2,
+            board="classic",
+            variants=(),
+            open_scoring=False,
+            single_action_openers=0,
+            **unknown,
+        ):
+            for name in unknown:
+                known = [f.name for f in attrs.fields(GameConfig)]
+                close = difflib.get_close_matches(name, known, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(known)}"
+                raise ConfigError(f"unknown option {name!r}{hint}")
+            self.__attrs_init__(players, board, variants, open_scoring, single_action_openers)

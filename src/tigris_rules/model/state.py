@@ -34,6 +34,8 @@ class GameState:
     - ``catastrophes``: catastrophes each player has left.
     - ``scores``: per player, VP per colour; ``treasures_held``: treasures taken per player.
     - ``out_of_game``: tiles that left the game, per colour (CONV-12).
+    - ``buildings``: square of each colour's civilization building (BLD), ``NO_SQUARE`` in
+      the supply; always in the supply unless the buildings variant is played.
     - ``active``: the active player; ``turn``: how many turns ended before this one;
       ``actions_taken``: actions completed this turn; ``short_draw``: a draw was short this
       turn (END-2).
@@ -55,6 +57,7 @@ class GameState:
     scores: tuple[tuple[int, int, int, int], ...]
     treasures_held: tuple[int, ...]
     out_of_game: tuple[int, int, int, int]
+    buildings: tuple[int, int, int, int] = (NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE)
     active: int = 0
     turn: int = 0
     actions_taken: int = 0

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from itertools import product
-from typing import Any, overload
+from typing import Any, cast, overload
+
+import attrs
 
 from tigris_rules.errors import IllegalActionError, InvalidActionError
 from tigris_rules.model.actions import (
@@ -81,6 +83,9 @@ def check_well_formed(action: object) -> None:
     (CONV-19)."""
     if type(action) not in ACTION_TYPES:
         raise InvalidActionError("type", f"not an action: {action!r}")
+    for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(action))):
+        if not hasattr(action, field.name):
+            raise InvalidActionError(field.name, "the field is missing")
     if isinstance(action, PlaceLeader | PlaceTile):
         _need_color(action.color, "color")
         _need_square(action.square, "square")
@@ -89,8 +94,8 @@ def check_well_formed(action: object) -> None:
     elif isinstance(action, PlaceCatastrophe | KeepTreasure):
         _need_square(action.square, "square")
     elif isinstance(action, SwapTiles):
-        for field, value in zip(("black", "red", "blue", "green"), action.counts, strict=True):
-            _need_count(value, field)
+        for field_name in ("black", "red", "blue", "green"):
+            _need_count(getattr(action, field_name), field_name)
     elif isinstance(action, CommitSupport):
         _need_count(action.count, "count")
     elif isinstance(action, BuildMonument):
@@ -118,7 +123,7 @@ class _Targets:
                 (water if river[s] else land).append(s)
         self.land_tiles = land
         self.river_tiles = water
-        blocked = state.treasures
+        blocked = state.treasures | {b for b in state.buildings if b != NO_SQUARE}
         self.catastrophe = [
             s for s in range(SQUARE_COUNT) if cells[s] <= EMPTY and s not in blocked
         ]
@@ -319,6 +324,8 @@ def _check_catastrophe(state: GameState, action: PlaceCatastrophe) -> None:
         raise _illegal("CATA-6", f"{where} is part of a monument")
     if cell == ZIGGURAT:
         raise _illegal("CATA-7", f"{where} is part of the ziggurat")
+    if target in state.buildings:
+        raise _illegal("CATA-8", f"{where} carries a civilization building")
 
 
 # --- generation -----------------------------------------------------------------------------

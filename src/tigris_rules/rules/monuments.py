@@ -53,10 +53,12 @@ def offer_structure(w: Work) -> bool:
 
 
 def build_monument(w: Work, monument: Monument, top_left: int) -> None:
-    """Turn the block's tiles face down under the monument (MON-6), then temple loss
-    (MON-9)."""
+    """Turn the block's tiles face down under the monument (MON-6), a building on them
+    returns to the supply (MON-10), then temple loss (MON-9)."""
     for s in block_squares(top_left):
         w.cells[s] = FLIPPED
+        if s in w.buildings:
+            w.buildings[w.buildings.index(s)] = NO_SQUARE  # MON-10: back to the supply
     w.monuments[monument.index] = top_left
     w.board_changed()
     w.events.append(MonumentBuilt(w.active, monument, square_name(top_left)))

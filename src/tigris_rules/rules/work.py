@@ -25,6 +25,7 @@ class Work:
         "actions_taken",
         "active",
         "bag_pos",
+        "buildings",
         "catastrophes",
         "cells",
         "events",
@@ -56,6 +57,7 @@ class Work:
         self.scores = [list(s) for s in state.scores]
         self.treasures_held = list(state.treasures_held)
         self.out_of_game = list(state.out_of_game)
+        self.buildings = list(state.buildings)
         self.active = state.active
         self.turn = state.turn
         self.actions_taken = state.actions_taken
@@ -124,6 +126,12 @@ class Work:
                 self.out_of_game[1],
                 self.out_of_game[2],
                 self.out_of_game[3],
+            ),
+            buildings=(
+                self.buildings[0],
+                self.buildings[1],
+                self.buildings[2],
+                self.buildings[3],
             ),
             active=self.active,
             turn=self.turn,

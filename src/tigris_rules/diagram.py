@@ -1,0 +1,236 @@
+"""A small text format for drawing positions, for tests and examples.
+
+A diagram is a header line of column letters followed by rows, each starting with its row
+number; every token lines up with a column of the header. Only the columns and rows drawn
+are set; every other square is empty. Tokens:
+
+==========  =========================================================
+``.``/``~`` empty square (``~`` only as a reminder of a river square)
+``k r b g`` face-up tile: black, red, blue, green
+``#``       flipped tile (under a monument)
+``Z``       ziggurat square
+``X``       catastrophe
+``0K``      a leader: seat digit, then ``K``\\ ing ``R`` priest ``B`` farmer ``G`` trader
+``*``       after a tile, flipped tile or ziggurat token: a treasure lies there
+==========  =========================================================
+
+>>> from tigris_rules.diagram import position
+>>> state = position('''
+...      e  f  g
+...   3  .  r* 0K
+...   4  .  r  .
+... ''', hands={0: "rrb"})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tigris_rules.errors import TigrisError
+from tigris_rules.model.actions import Monument
+from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, ZIGGURAT
+from tigris_rules.model.colors import Color
+from tigris_rules.model.config import GameConfig
+from tigris_rules.model.decisions import Decision
+from tigris_rules.model.squares import COLUMNS, ROWS, SQUARE_COUNT, square_index, square_name
+from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.monuments import block_squares
+from tigris_rules.rules.setup import bag_contents
+
+__all__ = ["DiagramError", "position", "to_diagram"]
+
+_TILE_LETTERS = "krbg"
+_LEADER_LETTERS = "KRBG"
+_LETTERS = "abcdefghijklmnop"
+
+
+class DiagramError(TigrisError, ValueError):
+    """A diagram that cannot be read."""
+
+
+def _parse_hand(spec: str | tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    if isinstance(spec, tuple):
+        return spec
+    counts = [0, 0, 0, 0]
+    for letter in spec:
+        if letter not in _TILE_LETTERS:
+            raise DiagramError(f"hand letters are k, r, b, g; got {letter!r}")
+        counts[_TILE_LETTERS.index(letter)] += 1
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def _read(
+    diagram: str,
+    cells: list[int],
+    leaders: list[int],
+    treasures: set[int],
+    players: int,
+) -> None:
+    lines = [line for line in diagram.splitlines() if line.strip()]
+    if not lines:
+        return
+    header = lines[0].split()
+    if any(len(c) != 1 or c not in _LETTERS for c in header):
+        raise DiagramError(f"the first line must name columns a..p, got {lines[0]!r}")
+    columns = [_LETTERS.index(c) for c in header]
+    for line in lines[1:]:
+        tokens = line.split()
+        if not tokens[0].isdigit() or not 1 <= int(tokens[0]) <= ROWS:
+            raise DiagramError(f"a row must start with its number 1..11: {line!r}")
+        row = int(tokens[0]) - 1
+        if len(tokens) - 1 != len(columns):
+            raise DiagramError(
+                f"row {row + 1} has {len(tokens) - 1} squares, expected {len(columns)}"
+            )
+        for column, token in zip(columns, tokens[1:], strict=True):
+            square = row * COLUMNS + column
+            _put(square, token, cells, leaders, treasures, players)
+
+
+def _put(
+    square: int,
+    token: str,
+    cells: list[int],
+    leaders: list[int],
+    treasures: set[int],
+    players: int,
+) -> None:
+    where = square_name(square)
+    if token.endswith("*") and len(token) > 1:
+        treasures.add(square)
+        token = token[:-1]
+    if token in (".", "~"):
+        cells[square] = EMPTY
+    elif len(token) == 1 and token in _TILE_LETTERS:
+        cells[square] = _TILE_LETTERS.index(token)
+    elif token == "#":
+        cells[square] = FLIPPED
+    elif token == "Z":
+        cells[square] = ZIGGURAT
+    elif token == "X":
+        cells[square] = CATASTROPHE
+    elif len(token) == 2 and token[0].isdigit() and token[1] in _LEADER_LETTERS:
+        seat = int(token[0])
+        if seat >= players:
+            raise DiagramError(f"{where}: seat {seat} does not exist with {players} players")
+        flat = 4 * seat + _LEADER_LETTERS.index(token[1])
+        if leaders[flat] != NO_SQUARE:
+            raise DiagramError(f"{where}: leader {token} is drawn twice")
+        cells[square] = LEADER
+        leaders[flat] = square
+    else:
+        raise DiagramError(f"{where}: unknown token {token!r}")
+    if square in treasures and cells[square] not in (0, 1, 2, 3, FLIPPED, ZIGGURAT):
+        raise DiagramError(f"{where}: a treasure lies only on a tile or the ziggurat")
+
+
+def position(
+    diagram: str = "",
+    *,
+    config: GameConfig | None = None,
+    players: int = 2,
+    hands: Mapping[int, str | tuple[int, int, int, int]] | None = None,
+    active: int = 0,
+    scores: Mapping[int, tuple[int, int, int, int]] | None = None,
+    treasures_held: Mapping[int, int] | None = None,
+    catastrophes: Mapping[int, int] | None = None,
+    monuments: Mapping[Monument, str] | None = None,
+    buildings: Mapping[Color, str] | None = None,
+    bag: str | None = None,
+    turn: int = 0,
+    actions_taken: int = 0,
+    pending: Decision | None = None,
+) -> GameState:
+    """A state drawn by ``diagram``, with the other parts given by keyword.
+
+    ``hands`` maps seats to tile letters (``"rrkb"``) or counts; ``monuments`` maps a monument
+    to the top-left square of its block, whose squares become flipped tiles; ``buildings`` maps
+    a colour to the square of its building. ``bag`` lists the bag in draw order as tile
+    letters; by default it holds every tile not drawn on the board or in a hand, in canonical
+    colour order, so that the 153 tiles are accounted for.
+    """
+    config = config or GameConfig(players=players)
+    n = config.players
+    cells = [EMPTY] * SQUARE_COUNT
+    leaders = [NO_SQUARE] * (4 * n)
+    treasures: set[int] = set()
+    _read(diagram, cells, leaders, treasures, n)
+    monument_squares = [NO_SQUARE] * 6
+    for monument, top_left in (monuments or {}).items():
+        square = square_index(top_left)
+        monument_squares[monument.index] = square
+        for s in block_squares(square):
+            cells[s] = FLIPPED
+    building_squares = [NO_SQUARE] * 4
+    for color, where in (buildings or {}).items():
+        building_squares[color.index] = square_index(where)
+    hand_counts = tuple(_parse_hand((hands or {}).get(p, "")) for p in range(n))
+    if bag is None:
+        remaining = list(bag_contents(config))
+        remaining[1] += len(_start_squares(config))
+        for cell in cells:
+            if cell < 4:
+                remaining[cell] -= 1
+        remaining[0] -= sum(1 for c in cells if c == FLIPPED)
+        for hand in hand_counts:
+            for index in range(4):
+                remaining[index] -= hand[index]
+        bag_tiles = tuple(c for c in range(4) for _ in range(max(0, remaining[c])))
+    else:
+        bag_tiles = tuple(_TILE_LETTERS.index(letter) for letter in bag)
+    return GameState(
+        config=config,
+        cells=tuple(cells),
+        leaders=tuple(leaders),
+        treasures=frozenset(treasures),
+        monuments=tuple(monument_squares),
+        hands=hand_counts,
+        bag=bag_tiles,
+        bag_pos=0,
+        catastrophes=tuple((catastrophes or {}).get(p, 2) for p in range(n)),
+        scores=tuple((scores or {}).get(p, (0, 0, 0, 0)) for p in range(n)),
+        treasures_held=tuple((treasures_held or {}).get(p, 0) for p in range(n)),
+        out_of_game=(0, 0, 0, 0),
+        buildings=(
+            building_squares[0],
+            building_squares[1],
+            building_squares[2],
+            building_squares[3],
+        ),
+        active=active,
+        turn=turn,
+        actions_taken=actions_taken,
+        pending=pending,
+    )
+
+
+def _start_squares(config: GameConfig) -> tuple[int, ...]:
+    from tigris_rules.model.board import board_layout
+
+    return board_layout(config.board).start_squares
+
+
+def to_diagram(state: GameState) -> str:
+    """The whole board of ``state`` as a diagram :func:`position` reads back."""
+    tokens = [""] * SQUARE_COUNT
+    for s in range(SQUARE_COUNT):
+        cell = state.cells[s]
+        if cell < 4:
+            token = _TILE_LETTERS[cell]
+        elif cell == FLIPPED:
+            token = "#"
+        elif cell == ZIGGURAT:
+            token = "Z"
+        elif cell == CATASTROPHE:
+            token = "X"
+        elif cell == LEADER:
+            flat = state.leaders.index(s)
+            token = f"{flat // 4}{_LEADER_LETTERS[flat % 4]}"
+        else:
+            token = "~" if state.layout.river[s] else "."
+        tokens[s] = token + ("*" if s in state.treasures else "")
+    lines = ["    " + " ".join(f"{c:<3}" for c in _LETTERS).rstrip()]
+    for row in range(ROWS):
+        body = " ".join(f"{t:<3}" for t in tokens[row * COLUMNS : (row + 1) * COLUMNS])
+        lines.append(f"{row + 1:>2}  {body}".rstrip())
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,23 @@
+"""Helpers for scenario tests: play inputs and look at the outcome."""
+
+from __future__ import annotations
+
+import pytest
+
+import tigris_rules as tr
+from tigris_rules.model.state import GameState
+
+
+def play(state: GameState, *actions: tr.Action) -> GameState:
+    """Apply ``actions`` in order, each from the player to move."""
+    for action in actions:
+        state = tr.apply(state, action, tr.to_move(state))
+    return state
+
+
+def rejected(state: GameState, action: tr.Action, rule: str, player: int | None = None) -> None:
+    """Assert that ``action`` is rejected under ``rule`` and is not listed as legal."""
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(state, action, player)
+    assert info.value.rule == rule, info.value
+    assert action not in tr.legal_actions(state)

@@ -1,0 +1,545 @@
+"""Scenario tests for the leader actions (RULES.md §4, LEADER-1..LEADER-12)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import tigris_rules as tr
+from scenario import play, rejected
+from tigris_rules.diagram import position
+from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER
+from tigris_rules.model.events import (
+    CatastrophePlaced,
+    LeaderMoved,
+    LeaderPlaced,
+    LeaderReturned,
+    LeaderWithdrawn,
+    MonumentBuilt,
+    PointsScored,
+)
+from tigris_rules.model.squares import square_index
+from tigris_rules.model.state import GameState
+from tigris_rules.rules.regions import regions_of
+
+BLACK = tr.Color.BLACK
+RED = tr.Color.RED
+BLUE = tr.Color.BLUE
+GREEN = tr.Color.GREEN
+
+
+def cell(state: GameState, square: str) -> int:
+    return state.cells[square_index(square)]
+
+
+def same_region(state: GameState, *squares: str) -> bool:
+    labels = {regions_of(state).label[square_index(s)] for s in squares}
+    return len(labels) == 1 and -1 not in labels
+
+
+# --- LEADER-1, LEADER-2, LEADER-3: structural parts ----------------------------------------
+
+
+def test_leader_1_action_format_names_no_player_or_owner() -> None:
+    """LEADER-1 (structural): a leader action names only a colour (and a square); the leader
+    is always the active player's own, so another player's leader cannot be named."""
+    assert [f.name for f in attrs.fields(tr.PlaceLeader)] == ["color", "square"]
+    assert [f.name for f in attrs.fields(tr.WithdrawLeader)] == ["color"]
+
+
+def test_leader_1_action_always_acts_on_active_players_own_leader() -> None:
+    """LEADER-1: with player 1's king on the board and player 0's in supply, player 0's king
+    action places his own king, and he cannot withdraw player 1's king."""
+    state = position(
+        """
+             e  f  g  h  i  j
+          5  1K r  .  .  r  .
+        """
+    )
+    rejected(state, tr.WithdrawLeader(BLACK), "LEADER-4")
+    after, events = tr.step(state, tr.PlaceLeader(BLACK, "j5"))
+    assert events == (LeaderPlaced(0, BLACK, "j5"),)
+    assert after.leader_square(0, BLACK) == "j5"
+    assert after.leader_square(1, BLACK) == "e5"
+
+
+def test_leader_2_place_comes_from_supply() -> None:
+    """LEADER-2 (structural): a placement has no origin field; a leader in its owner's
+    supply goes from the supply to the named square."""
+    assert "origin" not in [f.name for f in attrs.fields(tr.PlaceLeader)]
+    state = position(
+        """
+             f  g
+          5  r  .
+        """
+    )
+    assert state.leader_square(0, RED) is None
+    assert tr.PlaceLeader(RED, "g5") in tr.legal_actions(state)
+    after, events = tr.step(state, tr.PlaceLeader(RED, "g5"))
+    assert events == (LeaderPlaced(0, RED, "g5"),)
+    assert after.leader_square(0, RED) == "g5"
+    assert cell(after, "g5") == LEADER
+    assert after.actions_taken == 1
+
+
+def test_leader_3_move_lifts_and_places_on_board_leader() -> None:
+    """LEADER-3 (structural): the same action moves a leader that is on the board; it is
+    lifted from its square and put on the new one."""
+    assert [f.name for f in attrs.fields(tr.PlaceLeader)] == ["color", "square"]
+    state = position(
+        """
+             e  f  g
+          5  0R r  0K
+          6  .  r  .
+        """
+    )
+    action = tr.PlaceLeader(BLACK, "g6")
+    assert action in tr.legal_actions(state)
+    after, events = tr.step(state, action)
+    assert events == (LeaderMoved(0, BLACK, "g5", "g6"),)
+    assert cell(after, "g5") == EMPTY
+    assert cell(after, "g6") == LEADER
+    assert after.leader_square(0, BLACK) == "g6"
+    # LEADER-3: the target may be in the same kingdom.
+    assert same_region(after, "e5", "g6")
+
+
+def test_leader_3_origin_square_is_never_a_target() -> None:
+    """LEADER-3: a leader may not be "moved" to the square it stands on."""
+    state = position(
+        """
+             f  g
+          5  r  0K
+        """
+    )
+    rejected(state, tr.PlaceLeader(BLACK, "g5"), "LEADER-3")
+
+
+def test_leader_3_target_judged_with_leader_lifted() -> None:
+    """LEADER-3 (D7): the move target is judged after the leader is lifted. g5 touches the
+    king's kingdom and player 1's kingdom; once the king is lifted, its old kingdom is a
+    territory, so the king may move there, while placing another leader there breaks
+    LEADER-8."""
+    state = position(
+        """
+             e  f  g  h  i
+          5  0K r  .  r  1R
+        """
+    )
+    rejected(state, tr.PlaceLeader(GREEN, "g5"), "LEADER-8")
+    move = tr.PlaceLeader(BLACK, "g5")
+    assert move in tr.legal_actions(state)
+    after, events = tr.step(state, move)
+    assert events == (LeaderMoved(0, BLACK, "e5", "g5"),)
+    assert after.leader_square(0, BLACK) == "g5"
+    assert cell(after, "e5") == EMPTY
+    assert same_region(after, "f5", "g5", "i5")
+    assert after.pending is None
+
+
+def test_leader_3_lifting_can_make_target_illegal() -> None:
+    """LEADER-3 (D7): the king on g5 links two halves of a kingdom. Lifted, it leaves two
+    kingdoms that both touch g4, so it may not move there (LEADER-8), although another
+    leader may be placed on g4, which touches one kingdom."""
+    state = position(
+        """
+             e  f  g  h  i
+          4  .  r  .  r  .
+          5  0R r  0K r  1B
+        """
+    )
+    rejected(state, tr.PlaceLeader(BLACK, "g4"), "LEADER-8")
+    assert tr.PlaceLeader(GREEN, "g4") in tr.legal_actions(state)
+
+
+# --- LEADER-4: withdraw ----------------------------------------------------------------------
+
+
+def test_leader_4_withdraw_needs_leader_on_board() -> None:
+    """LEADER-4: a leader in supply cannot be withdrawn."""
+    state = position(
+        """
+             f  g
+          5  r  0K
+        """
+    )
+    rejected(state, tr.WithdrawLeader(RED), "LEADER-4")
+
+
+def test_leader_4_withdraw_returns_to_supply_without_vp_or_conflict() -> None:
+    """LEADER-4: withdrawing returns the leader to supply with no VP and no conflict, even
+    when it splits the kingdom in two."""
+    state = position(
+        """
+             d  e  f  g  h
+          5  0R r  0K r  1B
+        """,
+        scores={0: (1, 2, 3, 4)},
+    )
+    action = tr.WithdrawLeader(BLACK)
+    assert action in tr.legal_actions(state)
+    after, events = tr.step(state, action)
+    assert events == (LeaderWithdrawn(0, BLACK, "f5"),)
+    assert after.leader_square(0, BLACK) is None
+    assert cell(after, "f5") == EMPTY
+    assert after.scores == state.scores
+    assert after.pending is None
+    assert after.actions_taken == 1
+
+
+# --- LEADER-5..LEADER-8: the target ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("token", ["k", "r", "g", "#", "Z", "X", "1K", "0R"])
+def test_leader_5_target_must_be_empty(token: str) -> None:
+    """LEADER-5: a leader may not go on a tile, a flipped tile, a ziggurat square, a
+    catastrophe or another leader (its own included)."""
+    state = position(
+        f"""
+             f  g
+          5  r  {token}
+        """
+    )
+    rejected(state, tr.PlaceLeader(BLACK, "g5"), "LEADER-5")
+
+
+def test_leader_5_target_occupied_also_for_a_move() -> None:
+    """LEADER-5: moving a leader onto a tile is rejected too."""
+    state = position(
+        """
+             e  f  g
+          5  0K r  k
+        """
+    )
+    rejected(state, tr.PlaceLeader(BLACK, "g5"), "LEADER-5")
+
+
+def test_leader_6_target_not_river() -> None:
+    """LEADER-6: d4 is an empty river square next to the temple on d5."""
+    state = position(
+        """
+             c  d
+          4  ~  ~
+          5  .  r
+        """
+    )
+    rejected(state, tr.PlaceLeader(BLACK, "d4"), "LEADER-6")
+    assert tr.PlaceLeader(BLACK, "c5") in tr.legal_actions(state)
+
+
+@pytest.mark.parametrize(
+    "diagram",
+    [
+        # no tile around at all
+        """
+             f  g  h
+          5  .  .  .
+        """,
+        # a temple only diagonally adjacent (CONV-2)
+        """
+             f  g  h
+          5  .  .  .
+          6  .  .  r
+        """,
+        # adjacent to tiles of other colours only
+        """
+             f  g  h
+          4  .  k  .
+          5  k  .  g
+        """,
+        # adjacent only to a flipped tile and a ziggurat square (CONV-10)
+        """
+             f  g  h
+          5  #  .  Z
+        """,
+    ],
+)
+def test_leader_7_target_adjacent_to_temple(diagram: str) -> None:
+    """LEADER-7: g5 has no orthogonally adjacent face-up red tile."""
+    state = position(diagram)
+    rejected(state, tr.PlaceLeader(BLACK, "g5"), "LEADER-7")
+
+
+def test_leader_7_flipped_red_tiles_are_no_temples() -> None:
+    """LEADER-7, CONV-10: red tiles turned face down under a monument are not temples."""
+    state = position(monuments={tr.Monument.RED_BLUE: "f5"})
+    rejected(state, tr.PlaceLeader(BLACK, "h5"), "LEADER-7")
+
+
+def test_leader_8_target_not_adjacent_to_two_kingdoms() -> None:
+    """LEADER-8: g5 touches player 1's two kingdoms."""
+    state = position(
+        """
+             e  f  g  h  i
+          5  1K r  .  r  1R
+        """
+    )
+    rejected(state, tr.PlaceLeader(GREEN, "g5"), "LEADER-8")
+    assert not any(
+        isinstance(a, tr.PlaceLeader) and a.square == "g5" for a in tr.legal_actions(state)
+    )
+
+
+def test_leader_8_own_kingdoms_count_too() -> None:
+    """LEADER-8: the two kingdoms may both hold the active player's leaders."""
+    state = position(
+        """
+             e  f  g  h  i
+          5  0K r  .  r  0R
+        """
+    )
+    rejected(state, tr.PlaceLeader(GREEN, "g5"), "LEADER-8")
+
+
+def test_leader_8_one_kingdom_on_two_sides_plus_territories_joins_all() -> None:
+    """LEADER-8 (D17): g5 touches one kingdom on two sides and two territories; the leader
+    may go there and joins them all into one kingdom."""
+    state = position(
+        """
+             e  f  g  h
+          4  .  r  r  .
+          5  1K r  .  r
+          6  .  .  k  .
+        """
+    )
+    action = tr.PlaceLeader(GREEN, "g5")
+    assert action in tr.legal_actions(state)
+    after = play(state, action)
+    assert after.pending is None
+    assert same_region(after, "e5", "g5", "h5", "g6", "g4")
+    regions = regions_of(after)
+    label = regions.label[square_index("g5")]
+    assert sorted(regions.leaders[label]) == [4 * 0 + GREEN.index, 4 * 1 + BLACK.index]
+
+
+# --- LEADER-9, LEADER-10 -------------------------------------------------------------------
+
+
+def test_leader_9_placing_or_moving_never_scores() -> None:
+    """LEADER-9: neither placing a leader next to many tiles nor moving it scores."""
+    state = position(
+        """
+             e  f  g  h
+          4  .  g  r  .
+          5  k  r  .  r
+          6  .  k  k  g
+        """
+    )
+    after, events = tr.step(state, tr.PlaceLeader(BLACK, "g5"))
+    assert not any(isinstance(e, PointsScored) for e in events)
+    assert after.scores == ((0, 0, 0, 0), (0, 0, 0, 0))
+    after, events = tr.step(after, tr.PlaceLeader(BLACK, "h4"))
+    assert events[0] == LeaderMoved(0, BLACK, "g5", "h4")
+    assert not any(isinstance(e, PointsScored) for e in events)
+    assert after.leader_square(0, BLACK) == "h4"
+    assert after.scores == ((0, 0, 0, 0), (0, 0, 0, 0))
+
+
+def test_leader_10_withdrawn_leader_placed_again_on_same_square() -> None:
+    """LEADER-10: a leader withdrawn by the first action may be placed again by the second,
+    even on the square it left."""
+    state = position(
+        """
+             f  g
+          5  r  0K
+        """
+    )
+    state = play(state, tr.WithdrawLeader(BLACK))
+    again = tr.PlaceLeader(BLACK, "g5")
+    assert again in tr.legal_actions(state)
+    after, events = tr.step(state, again)
+    assert events[0] == LeaderPlaced(0, BLACK, "g5")
+    assert after.leader_square(0, BLACK) == "g5"
+    assert after.turn == 1 or after.over  # the second action ended the turn
+
+
+def test_leader_10_leader_lost_in_revolt_placed_again_same_turn() -> None:
+    """LEADER-10: a king that lost a revolt in the first action returns to the square it
+    left in the second action (and starts a new revolt)."""
+    state = position(
+        """
+             f  g  h
+          5  r  .  1K
+          6  .  r  r
+        """,
+        hands={0: "r", 1: "rr"},
+    )
+    state = play(state, tr.PlaceLeader(BLACK, "g5"), tr.CommitSupport(0), tr.CommitSupport(1))
+    assert state.leader_square(0, BLACK) is None
+    assert state.actions_taken == 1
+    assert state.pending is None
+    again = tr.PlaceLeader(BLACK, "g5")
+    assert again in tr.legal_actions(state)
+    after = play(state, again)
+    assert after.leader_square(0, BLACK) == "g5"
+    assert isinstance(after.pending, tr.CommitDecision)
+    assert after.pending.player == 0
+
+
+# --- LEADER-11: temple loss ------------------------------------------------------------------
+
+
+def test_leader_11a_leader_without_temple_returns_at_once() -> None:
+    """LEADER-11(a): the catastrophe destroys the only temple next to player 1's priest; it
+    returns to supply. The king still has the temple on e4 and stays."""
+    state = position(
+        """
+             e  f  g
+          4  r  .  .
+          5  0K r  1R
+        """
+    )
+    after, events = tr.step(state, tr.PlaceCatastrophe("f5"))
+    assert after.leader_square(1, RED) is None
+    assert cell(after, "g5") == EMPTY
+    assert after.leader_square(0, BLACK) == "e5"
+    assert LeaderReturned(1, RED, "g5", "temple loss") in events
+    assert not any(isinstance(e, LeaderReturned) and e.square == "e5" for e in events)
+
+
+def test_leader_11b_checked_right_after_catastrophe() -> None:
+    """LEADER-11(b): the check runs right after the catastrophe is placed, within the same
+    action (the leader is gone before the next action)."""
+    state = position(
+        """
+             f  g
+          5  r  0G
+        """
+    )
+    after, events = tr.step(state, tr.PlaceCatastrophe("f5"))
+    assert isinstance(events[0], CatastrophePlaced)
+    assert events[1] == LeaderReturned(0, GREEN, "g5", "temple loss")
+    assert after.leader_square(0, GREEN) is None
+    assert after.pending is None
+    assert after.actions_taken == 1
+
+
+def test_leader_11b_checked_after_monument() -> None:
+    """LEADER-11(b), MON-9: building a monument on a red block flips the temples; the
+    priest on h5 (touching only g5) leaves; player 1's king keeps the temple on d5."""
+    state = position(
+        """
+             d  e  f  g  h
+          5  r  1K r  r  0R
+          6  .  .  r  .  .
+        """,
+        hands={0: "r"},
+    )
+    state = play(state, tr.PlaceTile(RED, "g6"))
+    assert isinstance(state.pending, tr.StructureDecision)
+    assert state.leader_square(0, RED) == "h5"
+    after, events = tr.step(state, tr.BuildMonument(tr.Monument.RED_BLUE, "f5"))
+    assert events[0] == MonumentBuilt(0, tr.Monument.RED_BLUE, "f5")
+    assert LeaderReturned(0, RED, "h5", "temple loss") in events
+    assert after.leader_square(0, RED) is None
+    assert cell(after, "h5") == EMPTY
+    assert cell(after, "g5") == FLIPPED
+    assert after.leader_square(1, BLACK) == "e5"
+
+
+def test_leader_11c_all_leaders_losing_last_temple_leave_together() -> None:
+    """LEADER-11(c): the temple on f5 is the last temple of three leaders of two players;
+    the catastrophe sends all three back in the same action."""
+    state = position(
+        """
+             e  f  g
+          4  .  .  .
+          5  0K r  1R
+          6  .  1G .
+        """
+    )
+    after, events = tr.step(state, tr.PlaceCatastrophe("f5"))
+    returned = {e for e in events if isinstance(e, LeaderReturned)}
+    assert returned == {
+        LeaderReturned(0, BLACK, "e5", "temple loss"),
+        LeaderReturned(1, RED, "g5", "temple loss"),
+        LeaderReturned(1, GREEN, "f6", "temple loss"),
+    }
+    assert after.leaders == tuple([-1] * 8)
+    assert cell(after, "f5") == CATASTROPHE
+
+
+def test_leader_11d_temple_loss_scores_nothing() -> None:
+    """LEADER-11(d): nobody scores when leaders return through temple loss."""
+    state = position(
+        """
+             e  f  g
+          5  0K r  1R
+        """,
+        scores={0: (2, 2, 2, 2), 1: (1, 1, 1, 1)},
+    )
+    after, events = tr.step(state, tr.PlaceCatastrophe("f5"))
+    assert after.leader_square(0, BLACK) is None
+    assert after.leader_square(1, RED) is None
+    assert not any(isinstance(e, PointsScored) for e in events)
+    assert after.scores == ((2, 2, 2, 2), (1, 1, 1, 1))
+
+
+# --- LEADER-12 -------------------------------------------------------------------------------
+
+
+def test_leader_12_catastrophe_split_keeps_leaders_with_temples() -> None:
+    """LEADER-12: a catastrophe splitting a kingdom removes no leader that keeps a temple."""
+    state = position(
+        """
+             e  f  g  h  i
+          5  0K r  k  r  1R
+        """
+    )
+    after, events = tr.step(state, tr.PlaceCatastrophe("g5"))
+    assert not any(isinstance(e, LeaderReturned) for e in events)
+    assert after.leader_square(0, BLACK) == "e5"
+    assert after.leader_square(1, RED) == "i5"
+
+
+def test_leader_12_war_removes_only_the_losing_leader() -> None:
+    """LEADER-12: a black war sends only the losing king home; the loser's priest and the
+    winner's farmer stay on the board, as does every leader after a tile placement."""
+    state = position(
+        """
+             e  f  g  h  i
+          5  0K r  .  r  1K
+          6  0R r  .  r  1B
+        """,
+        hands={0: "k"},
+    )
+    after = play(state, tr.PlaceTile(BLACK, "g5"), tr.CommitSupport(0), tr.CommitSupport(0))
+    assert after.pending is None
+    assert after.leader_square(0, BLACK) is None  # lost the tie as attacker
+    assert after.leader_square(1, BLACK) == "i5"
+    assert after.leader_square(0, RED) == "e6"
+    assert after.leader_square(1, BLUE) == "i6"
+
+
+def test_leader_12_revolt_loser_only_leaves() -> None:
+    """LEADER-12, REVOLT-8: after a revolt only the loser's leader leaves; the attacker's
+    other leader in the kingdom stays."""
+    state = position(
+        """
+             e  f  g  h
+          5  0R r  .  r
+          6  .  r  r  1K
+        """,
+        hands={0: "rr"},
+    )
+    after = play(state, tr.PlaceLeader(BLACK, "g5"), tr.CommitSupport(0), tr.CommitSupport(0))
+    assert after.leader_square(0, BLACK) == "g5"  # 3 temples beat 2
+    assert after.leader_square(1, BLACK) is None
+    assert after.leader_square(0, RED) == "e5"
+    assert after.score(0)[RED] == 1
+    assert after.score(1) == dict.fromkeys(tr.COLORS, 0)
+
+
+def test_leader_12_moved_leader_leaves_its_square() -> None:
+    """LEADER-12 with LEADER-3: a move is one of the ways a leader leaves a square; it
+    stays on the board."""
+    state = position(
+        """
+             f  g  h
+          5  r  0B .
+          6  .  .  r
+        """
+    )
+    after = play(state, tr.PlaceLeader(BLUE, "h5"))
+    assert after.leader_square(0, BLUE) == "h5"
+    assert cell(after, "g5") == EMPTY
