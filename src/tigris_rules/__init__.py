@@ -1,7 +1,7 @@
 """tigris_rules: an exact, typed, pure rules engine for Reiner Knizia's Tigris & Euphrates.
 
 >>> import tigris_rules as tr
->>> state = tr.new_game(tr.GameConfig(players=3), seed=7)
+>>> state = tr.new_game(tr.GameConfig(players=3), seed=0)
 >>> tr.to_move(state)
 0
 >>> state = tr.apply(state, tr.PlaceTile(tr.Color.RED, "g4"))
@@ -11,6 +11,7 @@ The rules are specified in RULES.md; every rejection carries the ID of the rule 
 
 from __future__ import annotations
 
+from tigris_rules import variants as _variants  # registers the variants  # noqa: F401
 from tigris_rules.errors import (
     ConfigError,
     DealError,

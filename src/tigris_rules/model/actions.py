@@ -16,12 +16,15 @@ from tigris_rules.model.colors import Color
 __all__ = [
     "Action",
     "BuildMonument",
+    "BuildZiggurat",
+    "ChooseColor",
     "ChooseConflict",
     "CommitSupport",
     "Decline",
     "EndTurn",
     "KeepTreasure",
     "Monument",
+    "PlaceBuilding",
     "PlaceCatastrophe",
     "PlaceLeader",
     "PlaceTile",
@@ -154,6 +157,29 @@ class KeepTreasure:
     square: str
 
 
+@attrs.frozen
+class PlaceBuilding:
+    """Answer to the building decision: put (or move) the civilization building on the tile
+    at ``square`` (BLD-4, BLD-6)."""
+
+    square: str
+
+
+@attrs.frozen
+class BuildZiggurat:
+    """Answer to the structure decision: build the ziggurat on the cross whose centre is
+    ``square`` (ZIG-3, ZIG-4)."""
+
+    square: str
+
+
+@attrs.frozen
+class ChooseColor:
+    """Answer to the ziggurat income decision: score 1 VP of ``color`` (ZIG-8)."""
+
+    color: Color
+
+
 Action: TypeAlias = (
     PlaceLeader
     | WithdrawLeader
@@ -166,6 +192,9 @@ Action: TypeAlias = (
     | BuildMonument
     | Decline
     | KeepTreasure
+    | PlaceBuilding
+    | BuildZiggurat
+    | ChooseColor
 )
 """Any action or decision answer."""
 
@@ -186,4 +215,7 @@ ACTION_TYPES: tuple[type, ...] = (
     BuildMonument,
     Decline,
     KeepTreasure,
+    PlaceBuilding,
+    BuildZiggurat,
+    ChooseColor,
 )

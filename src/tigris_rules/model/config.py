@@ -10,10 +10,16 @@ import attrs
 from tigris_rules.errors import ConfigError
 from tigris_rules.model.board import BOARD_NAMES
 
-__all__ = ["KNOWN_VARIANTS", "GameConfig"]
+__all__ = ["GAMES", "KNOWN_VARIANTS", "GameConfig"]
 
-KNOWN_VARIANTS: tuple[str, ...] = ()
-"""Variant names this version can play. The board is chosen with ``board=``."""
+GAMES: tuple[str, ...] = ("board", "cards")
+"""The rulesets: the board game (RULES.md Part I) and the card game (Part II)."""
+
+DEFAULT_COLUMN_LIMIT = 8
+
+KNOWN_VARIANTS: tuple[str, ...] = ("english", "buildings", "ziggurat")
+"""The variants by name: the English conflict rule (ENG), civilization buildings (BLD) and
+the ziggurat (ZIG). The alternative board (ALT) is chosen with ``board="alternative"``."""
 
 
 def _check_players(_: Any, __: Any, value: object) -> None:
@@ -31,9 +37,17 @@ def _check_variants(_: Any, __: Any, value: object) -> None:
         raise ConfigError(f"variants must be a tuple of names, not {value!r}")
     for name in value:
         if name not in KNOWN_VARIANTS:
-            raise ConfigError(f"unknown variant {name!r}; this version plays the base game only")
+            hint = "; choose the board with board='alternative'" if name == "alternative" else ""
+            raise ConfigError(
+                f"unknown variant {name!r}; known variants: {', '.join(KNOWN_VARIANTS)}{hint}"
+            )
     if len(set(value)) != len(value):
         raise ConfigError(f"variants are named more than once: {value!r}")
+
+
+def _check_game(_: Any, __: Any, value: object) -> None:
+    if value not in GAMES:
+        raise ConfigError(f"unknown game {value!r}; expected 'board' or 'cards'")
 
 
 def _check_open_scoring(_: Any, __: Any, value: object) -> None:
@@ -45,10 +59,21 @@ def _to_tuple(value: object) -> object:
     return tuple(value) if isinstance(value, list) else value
 
 
+def _variant_order(value: object) -> object:
+    """Variants in canonical order, so that the same set always gives the same config."""
+    value = _to_tuple(value)
+    if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+        rank = {name: i for i, name in enumerate(KNOWN_VARIANTS)}
+        return tuple(sorted(value, key=lambda v: (rank.get(v, len(rank)), v)))
+    return value
+
+
 @attrs.frozen(init=False)
 class GameConfig:
     """Everything fixed before a game starts.
 
+    ``game`` is ``"board"`` (the board game) or ``"cards"`` (the card game, RULES.md Part II,
+    whose columns hold at most ``column_limit`` cards, CARD-DEF-1).
     ``players`` is 2, 3 or 4 (SETUP-1); ``board`` is ``"classic"`` or ``"alternative"``
     (SETUP-2, ALT-1); ``variants`` names the variants in play; ``open_scoring`` (OPT-2) makes
     every player's running totals public; ``single_action_openers`` (OPT-3) is N, the number of
@@ -57,12 +82,14 @@ class GameConfig:
     """
 
     players: int = attrs.field(default=2, validator=_check_players)
+    game: str = attrs.field(default="board", validator=_check_game, kw_only=True)
     board: str = attrs.field(default="classic", validator=_check_board)
     variants: tuple[str, ...] = attrs.field(
-        default=(), converter=_to_tuple, validator=_check_variants
+        default=(), converter=_variant_order, validator=_check_variants
     )
     open_scoring: bool = attrs.field(default=False, validator=_check_open_scoring)
     single_action_openers: int = attrs.field(default=0)
+    column_limit: int = attrs.field(default=DEFAULT_COLUMN_LIMIT, kw_only=True)
 
     @single_action_openers.validator
     def _check_openers(self, _: Any, value: object) -> None:
@@ -73,6 +100,23 @@ class GameConfig:
                 f"single_action_openers must be between 0 and {self.players} (OPT-3), not {value}"
             )
 
+    def __attrs_post_init__(self) -> None:
+        limit = self.column_limit
+        if isinstance(limit, bool) or not isinstance(limit, int):
+            raise ConfigError(f"column_limit must be an integer (CARD-DEF-1), not {limit!r}")
+        if self.game == "cards":
+            if self.board != "classic" or self.variants:
+                raise ConfigError(
+                    "the card game takes no board-game variant (no alternative board, "
+                    "English conflicts, buildings or ziggurat)"
+                )
+            if self.single_action_openers:
+                raise ConfigError("the card game takes no single_action_openers option (OPT-3)")
+            if limit < 4:
+                raise ConfigError(f"column_limit must be at least 4 (CARD-DEF-1), not {limit}")
+        elif limit != DEFAULT_COLUMN_LIMIT:
+            raise ConfigError("column_limit applies to the card game only (game='cards')")
+
     if TYPE_CHECKING:
 
         def __init__(
@@ -82,6 +126,9 @@ class GameConfig:
             variants: tuple[str, ...] = (),
             open_scoring: bool = False,
             single_action_openers: int = 0,
+            *,
+            game: str = "board",
+            column_limit: int = DEFAULT_COLUMN_LIMIT,
         ) -> None: ...
 
     else:
@@ -93,6 +140,9 @@ class GameConfig:
             variants=(),
             open_scoring=False,
             single_action_openers=0,
+            *,
+            game="board",
+            column_limit=DEFAULT_COLUMN_LIMIT,
             **unknown,
         ):
             for name in unknown:
@@ -100,4 +150,12 @@ class GameConfig:
                 close = difflib.get_close_matches(name, known, n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(known)}"
                 raise ConfigError(f"unknown option {name!r}{hint}")
-            self.__attrs_init__(players, board, variants, open_scoring, single_action_openers)
+            self.__attrs_init__(
+                players,
+                board,
+                variants,
+                open_scoring,
+                single_action_openers,
+                game=game,
+                column_limit=column_limit,
+            )

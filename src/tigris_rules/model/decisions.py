@@ -15,6 +15,7 @@ from tigris_rules.model.actions import Monument
 from tigris_rules.model.colors import Color
 
 __all__ = [
+    "BuildingDecision",
     "CommitDecision",
     "Conflict",
     "ConflictKind",
@@ -23,6 +24,7 @@ __all__ = [
     "StructureDecision",
     "TreasureDecision",
     "WarOrderDecision",
+    "ZigguratIncomeDecision",
 ]
 
 
@@ -87,10 +89,30 @@ class CommitDecision:
 @attrs.frozen
 class StructureDecision:
     """The active player may build one of ``monuments`` (monument, top-left square of the
-    block) or decline (MON-4)."""
+    block), or (ziggurat variant) the ziggurat on one of ``crosses`` (centre squares), or
+    decline (MON-4, ZIG-3)."""
 
     player: int
     monuments: tuple[tuple[Monument, str], ...]
+    crosses: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class BuildingDecision:
+    """The active player may put the ``color`` civilization building on one of ``squares``
+    (or move it there), or decline (BLD-6)."""
+
+    player: int
+    color: Color
+    squares: tuple[str, ...]
+
+
+@attrs.frozen
+class ZigguratIncomeDecision:
+    """The active player, whose king is in the ziggurat's kingdom, names the colour of the
+    VP he scores (ZIG-8)."""
+
+    player: int
 
 
 @attrs.frozen
@@ -103,5 +125,12 @@ class TreasureDecision:
     candidates: tuple[str, ...]
 
 
-Decision: TypeAlias = WarOrderDecision | CommitDecision | StructureDecision | TreasureDecision
+Decision: TypeAlias = (
+    WarOrderDecision
+    | CommitDecision
+    | StructureDecision
+    | TreasureDecision
+    | BuildingDecision
+    | ZigguratIncomeDecision
+)
 """A decision other than the choice of action."""

@@ -12,6 +12,8 @@ from tigris_rules.model.colors import Color
 from tigris_rules.model.decisions import ConflictKind
 
 __all__ = [
+    "BuildingPlaced",
+    "BuildingReturned",
     "CatastrophePlaced",
     "ConflictResolved",
     "ConflictStarted",
@@ -32,6 +34,7 @@ __all__ = [
     "TilesSwapped",
     "TreasureTaken",
     "TurnEnded",
+    "ZigguratBuilt",
 ]
 
 
@@ -42,6 +45,8 @@ class ScoreCause(Enum):
     REVOLT = "revolt"
     WAR = "war"
     MONUMENT = "monument"
+    BUILDING = "building"
+    ZIGGURAT = "ziggurat"
 
 
 @attrs.frozen
@@ -191,6 +196,33 @@ class MonumentBuilt:
 
 
 @attrs.frozen
+class BuildingPlaced:
+    """``player`` put the ``color`` building on ``square``; ``origin`` is where it stood before,
+    ``None`` when it came from the supply (BLD-4)."""
+
+    player: int
+    color: Color
+    square: str
+    origin: str | None
+
+
+@attrs.frozen
+class BuildingReturned:
+    """The ``color`` building left ``square`` for the supply (BLD-10)."""
+
+    color: Color
+    square: str
+
+
+@attrs.frozen
+class ZigguratBuilt:
+    """``player`` built the ziggurat on the cross centred on ``square`` (ZIG-4)."""
+
+    player: int
+    square: str
+
+
+@attrs.frozen
 class TreasureTaken:
     """``player`` took the treasure on ``square`` (TREAS-2)."""
 
@@ -229,6 +261,9 @@ Event: TypeAlias = (
     | TilesRemoved
     | TileLeft
     | MonumentBuilt
+    | BuildingPlaced
+    | BuildingReturned
+    | ZigguratBuilt
     | TreasureTaken
     | TurnEnded
     | GameOver

@@ -36,6 +36,7 @@ class GameState:
     - ``out_of_game``: tiles that left the game, per colour (CONV-12).
     - ``buildings``: square of each colour's civilization building (BLD), ``NO_SQUARE`` in
       the supply; always in the supply unless the buildings variant is played.
+    - ``ziggurat``: the centre square of the ziggurat once built (ZIG), else ``NO_SQUARE``.
     - ``active``: the active player; ``turn``: how many turns ended before this one;
       ``actions_taken``: actions completed this turn; ``short_draw``: a draw was short this
       turn (END-2).
@@ -58,6 +59,7 @@ class GameState:
     treasures_held: tuple[int, ...]
     out_of_game: tuple[int, int, int, int]
     buildings: tuple[int, int, int, int] = (NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE)
+    ziggurat: int = NO_SQUARE
     active: int = 0
     turn: int = 0
     actions_taken: int = 0

@@ -84,7 +84,7 @@ def render_board(state: GameState) -> str:
         square: leader for leader, square in enumerate(state.leaders) if square != NO_SQUARE
     }
     pad = " " * _ROW_LABEL_WIDTH
-    lines = [pad + "".join(f" {letter} " for letter in _COLUMN_LETTERS[:COLUMNS])]
+    lines = [(pad + "".join(f" {letter} " for letter in _COLUMN_LETTERS[:COLUMNS])).rstrip()]
     for row in range(ROWS):
         cells = "".join(
             _cell_text(state, row * COLUMNS + column, leader_at) for column in range(COLUMNS)

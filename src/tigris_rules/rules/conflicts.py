@@ -21,6 +21,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import NEIGHBOURS, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE
+from tigris_rules.rules.hooks import variants_for
 from tigris_rules.rules.regions import side_of
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Work
@@ -196,10 +197,11 @@ def _end_war(w: Work, color: int, winner: int, loser_square: int) -> None:
     cells = w.cells
     side = side_of(cells, loser_square, w.marker)
     w.return_leader(w.leader_at(loser_square), "war")
+    variants = variants_for(w.source.config)
     removed = []
     for s in side:
-        if cells[s] != color:
-            continue
+        if cells[s] != color or any(v.keeps_in_war(w, s) for v in variants):
+            continue  # BLD-9 and the like, through the extension point
         if color == RED and (s in w.treasures or any(cells[n] == LEADER for n in NEIGHBOURS[s])):
             continue  # WAR-14, judged after the losing priest left (D3)
         removed.append(s)

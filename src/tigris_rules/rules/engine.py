@@ -21,7 +21,12 @@ from tigris_rules.model.actions import (
 )
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, LEADER
 from tigris_rules.model.colors import COLORS
-from tigris_rules.model.decisions import CommitDecision, ConflictKind, TreasureDecision
+from tigris_rules.model.decisions import (
+    CommitDecision,
+    ConflictKind,
+    StructureDecision,
+    TreasureDecision,
+)
 from tigris_rules.model.events import (
     CatastrophePlaced,
     Event,
@@ -36,6 +41,7 @@ from tigris_rules.model.events import (
 from tigris_rules.model.squares import square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules import conflicts, monuments, treasures, turn
+from tigris_rules.rules.hooks import Resume, variants_for
 from tigris_rules.rules.legality import check_action
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Work
@@ -107,7 +113,7 @@ def _resolve(w: Work, action: Action) -> None:
         w.pending = None
         monuments.build_monument(w, action.monument, square_index(action.block))
         turn.end_of_action(w)
-    elif isinstance(action, Decline):
+    elif isinstance(action, Decline) and isinstance(w.pending, StructureDecision):
         w.pending = None
         turn.end_of_action(w)
     elif isinstance(action, KeepTreasure):
@@ -117,6 +123,24 @@ def _resolve(w: Work, action: Action) -> None:
             found = [square_index(s) for s in decision.treasures]
             treasures.take_all_but(w, decision.player, found, square_index(action.square))
             turn.end_of_action(w)
+    else:
+        _resolve_variant_answer(w, action)
+
+
+def _resolve_variant_answer(w: Work, action: Action) -> None:
+    """An answer a variant owns: the variant resolves it and says where the flow goes on."""
+    pending = w.pending
+    for variant in variants_for(w.source.config):
+        if isinstance(pending, variant.decisions) or isinstance(action, variant.answers_types):
+            w.pending = None
+            resume = variant.resolve(w, action)
+            if resume is Resume.STRUCTURE:
+                _offer_structure(w)
+            elif resume is Resume.END_OF_ACTION:
+                turn.end_of_action(w)
+            else:
+                turn.finish_turn(w)
+            return
 
 
 def _leader(w: Work, action: PlaceLeader) -> None:
@@ -180,6 +204,8 @@ def _placement_vp(w: Work, square: int, color: int) -> None:
         scorer = next((f for f in leaders if f % 4 == BLACK), None)
     if scorer is not None:
         w.score(scorer // 4, color, 1, ScoreCause.PLACEMENT)
+        for variant in variants_for(w.source.config):
+            variant.on_placement_vp(w, square, color, scorer // 4)
 
 
 def _after_placement(w: Work) -> None:
@@ -187,6 +213,14 @@ def _after_placement(w: Work) -> None:
     of action."""
     if w.marker != NO_SQUARE and conflicts.continue_wars(w):
         return
+    for variant in variants_for(w.source.config):
+        if variant.after_wars(w):  # TURN-6 step (4)
+            return
+    _offer_structure(w)
+
+
+def _offer_structure(w: Work) -> None:
+    """TURN-6 step (5), then the end of action."""
     if monuments.offer_structure(w):
         return
     turn.end_of_action(w)

@@ -19,12 +19,15 @@ from tigris_rules.model.actions import (
     MAIN_ACTION_TYPES,
     Action,
     BuildMonument,
+    BuildZiggurat,
+    ChooseColor,
     ChooseConflict,
     CommitSupport,
     Decline,
     EndTurn,
     KeepTreasure,
     Monument,
+    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
@@ -34,6 +37,7 @@ from tigris_rules.model.actions import (
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, ZIGGURAT
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.decisions import (
+    BuildingDecision,
     CommitDecision,
     ConflictKind,
     Decision,
@@ -41,6 +45,7 @@ from tigris_rules.model.decisions import (
     StructureDecision,
     TreasureDecision,
     WarOrderDecision,
+    ZigguratIncomeDecision,
 )
 from tigris_rules.model.squares import (
     NEIGHBOURS,
@@ -50,6 +55,7 @@ from tigris_rules.model.squares import (
     square_index,
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.hooks import Variant, variants_for
 from tigris_rules.rules.regions import Regions, compute_regions, regions_of
 
 __all__ = ["LegalActions", "check_action", "check_well_formed", "legal_actions"]
@@ -89,9 +95,9 @@ def check_well_formed(action: object) -> None:
     if isinstance(action, PlaceLeader | PlaceTile):
         _need_color(action.color, "color")
         _need_square(action.square, "square")
-    elif isinstance(action, WithdrawLeader | ChooseConflict):
+    elif isinstance(action, WithdrawLeader | ChooseConflict | ChooseColor):
         _need_color(action.color, "color")
-    elif isinstance(action, PlaceCatastrophe | KeepTreasure):
+    elif isinstance(action, PlaceCatastrophe | KeepTreasure | PlaceBuilding | BuildZiggurat):
         _need_square(action.square, "square")
     elif isinstance(action, SwapTiles):
         for field_name in ("black", "red", "blue", "green"):
@@ -207,7 +213,9 @@ def _describe(decision: Decision) -> str:
         CommitDecision: "commit support",
         StructureDecision: "build a monument or decline",
         TreasureDecision: "choose the treasure that stays",
-    }[type(decision)]
+        BuildingDecision: "place the civilization building or decline",
+        ZigguratIncomeDecision: "choose the colour of the ziggurat VP",
+    }.get(type(decision), "answer a decision")
     return f"player {decision.player} must {what}"
 
 
@@ -226,6 +234,10 @@ def _check_answer(state: GameState, decision: Decision, action: Action, player: 
                 f"player {decision.player} holds only {held} "
                 f"{decision.commit_color.value} tile(s) and cannot commit {action.count}",
             )
+        for variant in variants_for(state.config):
+            rule = variant.restrict_commit(state, decision, action.count)
+            if rule is not None:
+                raise _illegal(rule, f"committing {action.count} is not allowed here")
     elif isinstance(decision, StructureDecision) and isinstance(action, BuildMonument):
         if (action.monument, action.block) not in decision.monuments:
             raise _illegal(
@@ -233,8 +245,15 @@ def _check_answer(state: GameState, decision: Decision, action: Action, player: 
                 f"the {action.monument.value} monument cannot be built on the block at "
                 f"{action.block} now",
             )
+    elif isinstance(decision, StructureDecision) and isinstance(action, BuildZiggurat):
+        if action.square not in decision.crosses:
+            raise _illegal(
+                "MON-4", f"the ziggurat cannot be built on a cross centred on {action.square} now"
+            )
     elif isinstance(decision, StructureDecision) and isinstance(action, Decline):
         pass
+    elif (owner := _variant_of(state, decision)) is not None:
+        owner.check_answer(state, decision, action)
     elif isinstance(decision, TreasureDecision) and isinstance(action, KeepTreasure):
         if action.square not in decision.candidates:
             raise _illegal(
@@ -244,6 +263,13 @@ def _check_answer(state: GameState, decision: Decision, action: Action, player: 
             )
     else:
         raise _illegal("CONV-15", f"a decision is pending: {_describe(decision)}")
+
+
+def _variant_of(state: GameState, decision: Decision) -> Variant | None:
+    for variant in variants_for(state.config):
+        if isinstance(decision, variant.decisions):
+            return variant
+    return None
 
 
 def _commit_rule(decision: CommitDecision) -> str:
@@ -436,10 +462,22 @@ def _answers(state: GameState, decision: Decision) -> list[Action]:
         return [ChooseConflict(c) for c in decision.colors]
     if isinstance(decision, CommitDecision):
         held = state.hands[decision.player][decision.commit_color.index]
-        return [CommitSupport(n) for n in range(held + 1)]
+        variants = variants_for(state.config)
+        return [
+            CommitSupport(n)
+            for n in range(held + 1)
+            if all(v.restrict_commit(state, decision, n) is None for v in variants)
+        ]
     if isinstance(decision, StructureDecision):
-        return [*(BuildMonument(m, b) for m, b in decision.monuments), Decline()]
-    return [KeepTreasure(s) for s in decision.candidates]
+        return [
+            *(BuildMonument(m, b) for m, b in decision.monuments),
+            *(BuildZiggurat(c) for c in decision.crosses),
+            Decline(),
+        ]
+    if isinstance(decision, TreasureDecision):
+        return [KeepTreasure(s) for s in decision.candidates]
+    variant = _variant_of(state, decision)
+    return variant.answers(state, decision) if variant is not None else []
 
 
 def legal_actions(state: GameState) -> LegalActions:

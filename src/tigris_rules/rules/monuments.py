@@ -6,13 +6,28 @@ from tigris_rules.model.actions import MONUMENTS, Monument
 from tigris_rules.model.cells import FLIPPED
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import StructureDecision
-from tigris_rules.model.events import MonumentBuilt, ScoreCause
+from tigris_rules.model.events import BuildingReturned, MonumentBuilt, ScoreCause
 from tigris_rules.model.squares import COLUMNS, ROWS, square_name
 from tigris_rules.model.state import NO_SQUARE
+from tigris_rules.rules.hooks import variants_for
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Work
 
-__all__ = ["block_squares", "blocks_with", "build_monument", "monument_income", "offer_structure"]
+__all__ = [
+    "block_squares",
+    "blocks_with",
+    "build_monument",
+    "monument_income",
+    "offer_structure",
+    "return_building",
+]
+
+
+def return_building(w: Work, color: int) -> None:
+    """The building of ``color`` goes back to the supply (MON-10, ZIG-4, BLD-10)."""
+    square = w.buildings[color]
+    w.buildings[color] = NO_SQUARE
+    w.events.append(BuildingReturned(COLORS[color], square_name(square)))
 
 
 def block_squares(top_left: int) -> tuple[int, int, int, int]:
@@ -39,16 +54,17 @@ def blocks_with(cells: list[int], square: int) -> list[int]:
 
 def offer_structure(w: Work) -> bool:
     """Ask the structure decision (MON-4) when a block containing the tile just placed has an
-    eligible monument (MON-2, MON-3). True when it is asked."""
+    eligible monument (MON-2, MON-3), or a variant offers a structure. True when asked."""
     options: list[tuple[Monument, str]] = []
     for top_left in blocks_with(w.cells, w.placed):
         color = COLORS[w.cells[top_left]]
         for monument in MONUMENTS:
             if w.monuments[monument.index] == NO_SQUARE and color in monument.colors:
                 options.append((monument, square_name(top_left)))
-    if not options:
+    crosses = tuple(c for v in variants_for(w.source.config) for c in v.structure_crosses(w))
+    if not options and not crosses:
         return False
-    w.pending = StructureDecision(w.active, tuple(options))
+    w.pending = StructureDecision(w.active, tuple(options), crosses)
     return True
 
 
@@ -58,7 +74,7 @@ def build_monument(w: Work, monument: Monument, top_left: int) -> None:
     for s in block_squares(top_left):
         w.cells[s] = FLIPPED
         if s in w.buildings:
-            w.buildings[w.buildings.index(s)] = NO_SQUARE  # MON-10: back to the supply
+            return_building(w, w.buildings.index(s))  # MON-10
     w.monuments[monument.index] = top_left
     w.board_changed()
     w.events.append(MonumentBuilt(w.active, monument, square_name(top_left)))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.events import GameOver, TilesDrawn, TurnEnded
+from tigris_rules.rules.hooks import variants_for
 from tigris_rules.rules.monuments import monument_income
 from tigris_rules.rules.treasures import treasure_check
 from tigris_rules.rules.work import Work
 
-__all__ = ["HAND_SIZE", "complete_action", "draw", "end_of_action", "end_turn"]
+__all__ = ["HAND_SIZE", "complete_action", "draw", "end_of_action", "end_turn", "finish_turn"]
 
 HAND_SIZE = 6
 TREASURE_END = 2
@@ -56,10 +57,19 @@ def complete_action(w: Work) -> None:
 
 
 def end_turn(w: Work) -> None:
-    """TURN-11 in order: monument income, refills from the active player clockwise, end
-    checks, then the next player."""
-    n = w.players
+    """TURN-11 in order: monument income, variant incomes (which may ask a decision), then
+    :func:`finish_turn`."""
     monument_income(w)
+    for variant in variants_for(w.source.config):
+        if variant.turn_income(w):
+            return
+    finish_turn(w)
+
+
+def finish_turn(w: Work) -> None:
+    """TURN-11(c)..(f): refills from the active player clockwise, end checks, then the next
+    player."""
+    n = w.players
     for i in range(n):
         player = (w.active + i) % n
         draw(w, player, HAND_SIZE - sum(w.hands[player]))

@@ -43,6 +43,7 @@ class Work:
         "treasures",
         "treasures_held",
         "turn",
+        "ziggurat",
     )
 
     def __init__(self, state: GameState) -> None:
@@ -58,6 +59,7 @@ class Work:
         self.treasures_held = list(state.treasures_held)
         self.out_of_game = list(state.out_of_game)
         self.buildings = list(state.buildings)
+        self.ziggurat = state.ziggurat
         self.active = state.active
         self.turn = state.turn
         self.actions_taken = state.actions_taken
@@ -133,6 +135,7 @@ class Work:
                 self.buildings[2],
                 self.buildings[3],
             ),
+            ziggurat=self.ziggurat,
             active=self.active,
             turn=self.turn,
             actions_taken=self.actions_taken,

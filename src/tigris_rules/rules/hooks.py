@@ -1,0 +1,100 @@
+"""Extension points: where variants plug into the base rules (docs/variants.md).
+
+A variant is one :class:`Variant` subclass; every hook has a do-nothing default, so a variant
+implements only the moments it changes. The base rules call the hooks of every variant of the
+configuration, in canonical variant order, and never name a variant.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from functools import cache
+from typing import ClassVar
+
+from tigris_rules.model.actions import Action
+from tigris_rules.model.config import GameConfig
+from tigris_rules.model.decisions import CommitDecision, Decision
+from tigris_rules.model.state import GameState
+from tigris_rules.rules.work import Work
+
+__all__ = ["Resume", "Variant", "register", "variants_for"]
+
+
+class Resume(Enum):
+    """Where the base flow goes on after a variant resolved one of its own answers."""
+
+    STRUCTURE = "structure"
+    """Offer the structure decision, then end the action (after a building decision)."""
+    END_OF_ACTION = "end of action"
+    """End the action (TURN-10), e.g. after a structure the variant built."""
+    REFILLS = "refills"
+    """Go on with the end of turn at the refills (TURN-11(c)), after an income decision."""
+
+
+class Variant:
+    """Base class of variants. Each hook says when the base rules call it."""
+
+    name: ClassVar[str]
+    decisions: ClassVar[tuple[type, ...]] = ()
+    """Decision types this variant asks; it answers for their legality and resolution."""
+    answers_types: ClassVar[tuple[type, ...]] = ()
+    """Answer types this variant resolves itself (also under a base decision)."""
+
+    # --- legality ---------------------------------------------------------------------------
+
+    def restrict_commit(self, state: GameState, decision: CommitDecision, count: int) -> str | None:
+        """Called for every commitment the base rules allow (REVOLT-4/5, WAR-8/9); returns the
+        ID of the variant rule that forbids ``count``, or ``None``."""
+        return None
+
+    def answers(self, state: GameState, decision: Decision) -> list[Action]:
+        """The legal answers of one of :attr:`decisions`, in a fixed order."""
+        return []
+
+    def check_answer(self, state: GameState, decision: Decision, action: Action) -> None:
+        """Raise the error of the first rule ``action`` breaks as an answer to ``decision``
+        (one of :attr:`decisions`, or a base decision for :attr:`answers_types`)."""
+
+    # --- consequences -----------------------------------------------------------------------
+
+    def keeps_in_war(self, w: Work, square: int) -> bool:
+        """Called for each tile a lost war would remove (WAR-13); True keeps it on the board."""
+        return False
+
+    def on_placement_vp(self, w: Work, square: int, color: int, player: int) -> None:
+        """Called right after TILE-8 gave ``player`` 1 VP of ``color`` for the tile on
+        ``square``."""
+
+    def after_wars(self, w: Work) -> bool:
+        """Called at TURN-6 step (4), after the wars of a tile action; may ask a decision
+        (then returns True) whose answer resumes at :attr:`Resume.STRUCTURE`."""
+        return False
+
+    def structure_crosses(self, w: Work) -> tuple[str, ...]:
+        """Called at TURN-6 step (5): extra structures (ziggurat crosses, by centre square)
+        the structure decision offers beside the monuments."""
+        return ()
+
+    def resolve(self, w: Work, action: Action) -> Resume:
+        """Resolve one of this variant's answers; says where the base flow goes on."""
+        raise NotImplementedError(type(action).__name__)
+
+    def turn_income(self, w: Work) -> bool:
+        """Called at TURN-11(b), after monument income; may ask a decision (then returns
+        True) whose answer resumes at :attr:`Resume.REFILLS`."""
+        return False
+
+
+_REGISTRY: dict[str, Variant] = {}
+
+
+def register(variant: Variant) -> Variant:
+    """Make ``variant`` playable under its name."""
+    _REGISTRY[variant.name] = variant
+    return variant
+
+
+@cache
+def variants_for(config: GameConfig) -> tuple[Variant, ...]:
+    """The variants of ``config``, in canonical order."""
+    return tuple(_REGISTRY[name] for name in config.variants)

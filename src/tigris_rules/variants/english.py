@@ -1,0 +1,26 @@
+"""The English conflict rule (ENG, V1): commitments must be able to change the outcome."""
+
+from __future__ import annotations
+
+from tigris_rules.model.decisions import CommitDecision, Role
+from tigris_rules.model.state import GameState
+from tigris_rules.rules.hooks import Variant
+
+__all__ = ["EnglishConflicts"]
+
+
+class EnglishConflicts(Variant):
+    """ENG-1..ENG-4: only the commit amounts of revolts and wars are restricted."""
+
+    name = "english"
+
+    def restrict_commit(self, state: GameState, decision: CommitDecision, count: int) -> str | None:
+        """ENG-2: the attacker commits 0, or enough to exceed the defender's base.
+        ENG-3: the defender commits 0, or exactly enough to tie the attacker's total."""
+        if count == 0:
+            return None
+        conflict = decision.conflict
+        if decision.role is Role.ATTACKER:
+            return None if conflict.attacker_base + count > conflict.defender_base else "ENG-2"
+        attacker_total = conflict.attacker_base + (conflict.attacker_commit or 0)
+        return None if count == attacker_total - conflict.defender_base else "ENG-3"
