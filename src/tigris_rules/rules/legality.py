@@ -122,11 +122,32 @@ class _Targets:
         cells = state.cells
         river = state.layout.river
         regions = regions_of(state)
+        label = regions.label
+        in_region = regions.leaders
+        near_temple = [False] * SQUARE_COUNT
+        for s in range(SQUARE_COUNT):
+            if cells[s] == RED:
+                for n in NEIGHBOURS[s]:
+                    near_temple[n] = True
         land: list[int] = []
         water: list[int] = []
+        leader_candidates: list[tuple[int, set[int]]] = []
         for s in range(SQUARE_COUNT):
-            if cells[s] == EMPTY and len(regions.kingdoms_adjacent(s)) < 3:
-                (water if river[s] else land).append(s)
+            if cells[s] != EMPTY:
+                continue
+            kingdoms = set()
+            for n in NEIGHBOURS[s]:
+                r = label[n]
+                if r >= 0 and in_region[r]:
+                    kingdoms.add(r)
+            if river[s]:
+                if len(kingdoms) < 3:
+                    water.append(s)
+            else:
+                if len(kingdoms) < 3:
+                    land.append(s)
+                if near_temple[s]:  # LEADER-5..LEADER-7
+                    leader_candidates.append((s, kingdoms))
         self.land_tiles = land
         self.river_tiles = water
         blocked = state.treasures | {b for b in state.buildings if b != NO_SQUARE}
@@ -134,13 +155,61 @@ class _Targets:
             s for s in range(SQUARE_COUNT) if cells[s] <= EMPTY and s not in blocked
         ]
         player = state.active
+        from_supply: list[int] | None = None
         self.leader: list[list[int]] = []
         for color in range(4):
             origin = state.leaders[4 * player + color]
             if origin == NO_SQUARE:
-                self.leader.append(_leader_targets(state, regions, NO_SQUARE))
+                if from_supply is None:
+                    from_supply = [s for s, k in leader_candidates if len(k) <= 1]
+                self.leader.append(from_supply)
             else:
-                self.leader.append(_leader_targets(state, _lifted(state, origin), origin))
+                self.leader.append(_move_targets(state, regions, leader_candidates, origin))
+
+
+def _move_targets(
+    state: GameState,
+    regions: Regions,
+    candidates: list[tuple[int, set[int]]],
+    origin: int,
+) -> list[int]:
+    """LEADER-8 for a leader moved from ``origin``, judged with it lifted (D7).
+
+    Lifting only changes the leader's own region: it may split into pieces, and a piece
+    without another leader becomes a territory. Every other region is unchanged.
+    """
+    cells = state.cells
+    label = regions.label
+    home = label[origin]
+    piece = {origin: -1}
+    pieces_with_leader: set[int] = set()
+    for start in regions.squares[home]:
+        if start in piece:
+            continue
+        number = len(piece)
+        piece[start] = number
+        stack = [start]
+        while stack:
+            square = stack.pop()
+            if cells[square] == LEADER:
+                pieces_with_leader.add(number)
+            for n in NEIGHBOURS[square]:
+                if label[n] == home and n not in piece:
+                    piece[n] = number
+                    stack.append(n)
+    targets = []
+    for s, kingdoms in candidates:
+        if not any(label[n] == home for n in NEIGHBOURS[s]):
+            if len(kingdoms) <= 1:
+                targets.append(s)
+            continue
+        seen: set[tuple[int, int]] = {(0, r) for r in kingdoms if r != home}
+        for n in NEIGHBOURS[s]:
+            if label[n] == home and piece[n] in pieces_with_leader:
+                seen.add((1, piece[n]))
+        if len(seen) <= 1:
+            targets.append(s)
+    return targets
 
 
 def _lifted(state: GameState, origin: int) -> Regions:
@@ -152,19 +221,6 @@ def _lifted(state: GameState, origin: int) -> Regions:
 
 def _touches_temple(cells: Sequence[int], square: int) -> bool:
     return any(cells[n] == RED for n in NEIGHBOURS[square])
-
-
-def _leader_targets(state: GameState, regions: Regions, origin: int) -> list[int]:
-    cells = state.cells
-    river = state.layout.river
-    return [
-        s
-        for s in range(SQUARE_COUNT)
-        if (cells[s] == EMPTY and s != origin)
-        and not river[s]
-        and _touches_temple(cells, s)
-        and len(regions.kingdoms_adjacent(s)) <= 1
-    ]
 
 
 def _targets(state: GameState) -> _Targets:
