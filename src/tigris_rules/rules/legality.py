@@ -131,23 +131,28 @@ class _Targets:
                     near_temple[n] = True
         land: list[int] = []
         water: list[int] = []
-        leader_candidates: list[tuple[int, set[int]]] = []
+        leader_candidates: list[tuple[int, tuple[int, ...]]] = []
         for s in range(SQUARE_COUNT):
             if cells[s] != EMPTY:
                 continue
-            kingdoms = set()
+            first = second = -1
+            count = 0  # distinct adjacent kingdoms, exact up to 3 (TILE-5, LEADER-8)
             for n in NEIGHBOURS[s]:
                 r = label[n]
-                if r >= 0 and in_region[r]:
-                    kingdoms.add(r)
-            if river[s]:
-                if len(kingdoms) < 3:
+                if r >= 0 and r != first and r != second and in_region[r]:
+                    if count == 0:
+                        first = r
+                    elif count == 1:
+                        second = r
+                    count += 1
+            if count < 3:
+                if river[s]:
                     water.append(s)
-            else:
-                if len(kingdoms) < 3:
+                else:
                     land.append(s)
-                if near_temple[s]:  # LEADER-5..LEADER-7
-                    leader_candidates.append((s, kingdoms))
+                    if near_temple[s]:  # LEADER-5..LEADER-7
+                        kingdoms = () if count == 0 else (first,) if count == 1 else (first, second)
+                        leader_candidates.append((s, kingdoms))
         self.land_tiles = land
         self.river_tiles = water
         blocked = state.treasures | {b for b in state.buildings if b != NO_SQUARE}
@@ -170,7 +175,7 @@ class _Targets:
 def _move_targets(
     state: GameState,
     regions: Regions,
-    candidates: list[tuple[int, set[int]]],
+    candidates: list[tuple[int, tuple[int, ...]]],
     origin: int,
 ) -> list[int]:
     """LEADER-8 for a leader moved from ``origin``, judged with it lifted (D7).
@@ -197,9 +202,10 @@ def _move_targets(
                 if label[n] == home and n not in piece:
                     piece[n] = number
                     stack.append(n)
+    near_home = {n for square in regions.squares[home] for n in NEIGHBOURS[square]}
     targets = []
     for s, kingdoms in candidates:
-        if not any(label[n] == home for n in NEIGHBOURS[s]):
+        if s not in near_home:
             if len(kingdoms) <= 1:
                 targets.append(s)
             continue
