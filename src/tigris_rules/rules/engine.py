@@ -151,12 +151,14 @@ def _leader(w: Work, action: PlaceLeader) -> None:
     origin = w.leaders[flat]
     if origin != NO_SQUARE:
         w.cells[origin] = EMPTY
+        w.leaders[flat] = NO_SQUARE
+        w.board_changed()
         w.events.append(LeaderMoved(player, action.color, square_name(origin), action.square))
     else:
         w.events.append(LeaderPlaced(player, action.color, action.square))
     w.cells[target] = LEADER
     w.leaders[flat] = target
-    w.board_changed()
+    w.occupy(target, flat)
     defender = conflicts.revolt_defender(w, flat)
     if defender >= 0:
         conflicts.start_revolt(w, flat, defender)
@@ -184,7 +186,7 @@ def _tile(w: Work, action: PlaceTile) -> None:
     w.hands[player][color] -= 1
     w.cells[target] = color
     w.placed = target
-    w.board_changed()
+    w.occupy(target)
     w.events.append(TilePlaced(player, action.color, action.square, unification=kingdoms == 2))
     if kingdoms == 1:
         _placement_vp(w, target, color)

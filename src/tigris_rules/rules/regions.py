@@ -20,7 +20,8 @@ class Regions:
 
     ``label[s]`` is the region number of square ``s`` or -1 when it is not occupied;
     ``squares[r]`` the squares of region ``r``; ``leaders[r]`` the flat leader numbers
-    (``4 * player + colour``) standing in it.
+    (``4 * player + colour``) standing in it. After a merge (:meth:`with_square`) some
+    region numbers may be left with no square; no square is labelled with them.
     """
 
     __slots__ = ("label", "leaders", "squares")
@@ -42,6 +43,35 @@ class Regions:
             if r >= 0 and leaders[r]:
                 result.add(r)
         return result
+
+    def with_square(self, square: int, leader: int = -1) -> Regions:
+        """The regions once the empty ``square`` becomes occupied (by ``leader``, a flat
+        leader number, or by a tile when -1). Occupying a square only merges the regions
+        around it, so this is exact; this object is left unchanged."""
+        label = self.label.copy()
+        squares = self.squares.copy()
+        leaders = self.leaders.copy()
+        adjacent = sorted({label[n] for n in NEIGHBOURS[square] if label[n] >= 0})
+        added = [leader] if leader >= 0 else []
+        if not adjacent:
+            target = len(squares)
+            squares.append([square])
+            leaders.append(added)
+        else:
+            target = adjacent[0]
+            merged_squares = [*squares[target], square]
+            merged_leaders = [*leaders[target], *added]
+            for other in adjacent[1:]:
+                for s in squares[other]:
+                    label[s] = target
+                merged_squares += squares[other]
+                merged_leaders += leaders[other]
+                squares[other] = []
+                leaders[other] = []
+            squares[target] = merged_squares
+            leaders[target] = merged_leaders
+        label[square] = target
+        return Regions(label, squares, leaders)
 
     def territories_adjacent(self, square: int) -> set[int]:
         """The distinct territories (regions without a leader) adjacent to ``square``."""

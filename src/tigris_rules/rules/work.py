@@ -81,6 +81,12 @@ class Work:
             self._regions = compute_regions(self.cells, self.leaders)
         return self._regions
 
+    def occupy(self, square: int, leader: int = -1) -> None:
+        """Note that the empty ``square`` became occupied (by a tile, or by ``leader``):
+        the regions are merged around it instead of being recomputed."""
+        if self._regions is not None:
+            self._regions = self._regions.with_square(square, leader)
+
     def board_changed(self) -> None:
         """Forget the regions: a square's occupation or a leader changed."""
         self._regions = None

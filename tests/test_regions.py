@@ -1,0 +1,65 @@
+"""Regions (CONV-8, CONV-9): the regions carried from state to state are always those a full
+computation from the board gives."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tigris_rules as tr
+from tigris_rules.model.state import GameState
+from tigris_rules.rules.regions import Regions, compute_regions, regions_of
+
+
+def partition(regions: Regions) -> set[tuple[frozenset[int], frozenset[int]]]:
+    """Each region as (its squares, its leaders), ignoring region numbers."""
+    return {
+        (frozenset(squares), frozenset(leaders))
+        for squares, leaders in zip(regions.squares, regions.leaders, strict=True)
+        if squares
+    }
+
+
+def consistent(state: GameState) -> bool:
+    carried = regions_of(state)
+    fresh = compute_regions(state.cells, state.leaders)
+    labels_agree = all((a < 0) == (b < 0) for a, b in zip(carried.label, fresh.label, strict=True))
+    members_agree = all(
+        square in carried.squares[carried.label[square]]
+        for square in range(len(carried.label))
+        if carried.label[square] >= 0
+    )
+    return labels_agree and members_agree and partition(carried) == partition(fresh)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_carried_regions_match_a_full_computation(seed: int) -> None:
+    """CONV-8: after every input, the regions the engine carries equal the board's."""
+    rng = random.Random(seed)
+    state = tr.new_game(tr.GameConfig(players=2 + seed % 3), seed=seed)
+    while not tr.is_over(state):
+        legal = tr.legal_actions(state)
+        state = tr.apply(state, legal[rng.randrange(len(legal))])
+        assert consistent(state)
+
+
+def test_a_tile_joining_two_regions_merges_them() -> None:
+    """CONV-8: a region is a maximal set of linked occupied squares; occupying the square
+    between two regions makes one region of them and leaves the old object unchanged."""
+    from tigris_rules.diagram import position
+    from tigris_rules.model.squares import square_index
+
+    state = position(
+        """
+             e  f  g
+          3  r  .  0K
+        """
+    )
+    before = regions_of(state)
+    e3, f3, g3 = (square_index(name) for name in ("e3", "f3", "g3"))
+    assert before.label[e3] != before.label[g3]
+    merged = before.with_square(f3)
+    assert merged.label[e3] == merged.label[f3] == merged.label[g3]
+    assert merged.leaders[merged.label[f3]] == [0]
+    assert before.label[f3] == -1
