@@ -84,14 +84,20 @@ def _need_count(value: object, field: str) -> None:
         raise InvalidActionError(field, f"expected a non-negative integer, got {value!r}")
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {
+    t: tuple(f.name for f in attrs.fields(cast("type[attrs.AttrsInstance]", t)))
+    for t in ACTION_TYPES
+}
+
+
 def check_well_formed(action: object) -> None:
     """Raise :class:`InvalidActionError` unless ``action`` is a well-formed action or answer
     (CONV-19)."""
     if type(action) not in ACTION_TYPES:
         raise InvalidActionError("type", f"not an action: {action!r}")
-    for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(action))):
-        if not hasattr(action, field.name):
-            raise InvalidActionError(field.name, "the field is missing")
+    for name in _FIELD_NAMES[type(action)]:
+        if not hasattr(action, name):
+            raise InvalidActionError(name, "the field is missing")
     if isinstance(action, PlaceLeader | PlaceTile):
         _need_color(action.color, "color")
         _need_square(action.square, "square")

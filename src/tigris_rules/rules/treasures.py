@@ -15,8 +15,10 @@ GREEN = 3
 def _next_claim(w: Work) -> tuple[int, list[int]] | None:
     """The first kingdom the check must handle (TREAS-2, TREAS-6, TREAS-7): its trader's owner
     and its treasures, ascending."""
-    regions = w.regions()
     n = w.players
+    if len(w.treasures) < 2 or all(w.leaders[4 * p + GREEN] < 0 for p in range(n)):
+        return None
+    regions = w.regions()
     best: tuple[int, list[int]] | None = None
     for player in range(n):
         square = w.leaders[4 * player + GREEN]
