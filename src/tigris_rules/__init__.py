@@ -15,19 +15,24 @@ from tigris_rules import variants as _variants  # registers the variants  # noqa
 from tigris_rules.errors import (
     ConfigError,
     DealError,
+    FormatError,
     IllegalActionError,
     InvalidActionError,
+    LogError,
     TigrisError,
 )
 from tigris_rules.model.actions import (
     Action,
     BuildMonument,
+    BuildZiggurat,
+    ChooseColor,
     ChooseConflict,
     CommitSupport,
     Decline,
     EndTurn,
     KeepTreasure,
     Monument,
+    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
@@ -38,6 +43,7 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
 from tigris_rules.model.decisions import (
+    BuildingDecision,
     CommitDecision,
     Conflict,
     ConflictKind,
@@ -46,13 +52,34 @@ from tigris_rules.model.decisions import (
     StructureDecision,
     TreasureDecision,
     WarOrderDecision,
+    ZigguratIncomeDecision,
 )
 from tigris_rules.model.events import Event
 from tigris_rules.model.state import GameState
+from tigris_rules.records import (
+    ExpectedResult,
+    GameLog,
+    LogEntry,
+    PlayerOutcome,
+    Problem,
+    ProblemKind,
+    Recorder,
+    Replay,
+    Report,
+    log_schema,
+    read_log,
+    record_game,
+    replay,
+    validate_file,
+    validate_json,
+    validate_log,
+    write_log,
+)
 from tigris_rules.rules.engine import apply, is_over, step, to_move
 from tigris_rules.rules.legality import LegalActions, legal_actions
 from tigris_rules.rules.scoring import PlayerResult, Result, result
 from tigris_rules.rules.setup import new_game
+from tigris_rules.serialize import dumps, loads
 
 __version__ = "0.1.0"
 
@@ -60,6 +87,9 @@ __all__ = [
     "COLORS",
     "Action",
     "BuildMonument",
+    "BuildZiggurat",
+    "BuildingDecision",
+    "ChooseColor",
     "ChooseConflict",
     "Color",
     "CommitDecision",
@@ -73,17 +103,29 @@ __all__ = [
     "Decline",
     "EndTurn",
     "Event",
+    "ExpectedResult",
+    "FormatError",
     "GameConfig",
+    "GameLog",
     "GameState",
     "IllegalActionError",
     "InvalidActionError",
     "KeepTreasure",
     "LegalActions",
+    "LogEntry",
+    "LogError",
     "Monument",
+    "PlaceBuilding",
     "PlaceCatastrophe",
     "PlaceLeader",
     "PlaceTile",
+    "PlayerOutcome",
     "PlayerResult",
+    "Problem",
+    "ProblemKind",
+    "Recorder",
+    "Replay",
+    "Report",
     "Result",
     "Role",
     "StructureDecision",
@@ -92,12 +134,23 @@ __all__ = [
     "TreasureDecision",
     "WarOrderDecision",
     "WithdrawLeader",
+    "ZigguratIncomeDecision",
     "__version__",
     "apply",
+    "dumps",
     "is_over",
     "legal_actions",
+    "loads",
+    "log_schema",
     "new_game",
+    "read_log",
+    "record_game",
+    "replay",
     "result",
     "step",
     "to_move",
+    "validate_file",
+    "validate_json",
+    "validate_log",
+    "write_log",
 ]

@@ -130,16 +130,16 @@ def _resolve(w: Work, action: Action) -> None:
 def _resolve_variant_answer(w: Work, action: Action) -> None:
     """An answer a variant owns: the variant resolves it and says where the flow goes on."""
     pending = w.pending
-    for variant in variants_for(w.source.config):
+    for number, variant in enumerate(variants_for(w.source.config)):
         if isinstance(pending, variant.decisions) or isinstance(action, variant.answers_types):
             w.pending = None
             resume = variant.resolve(w, action)
-            if resume is Resume.STRUCTURE:
-                _offer_structure(w)
+            if resume is Resume.AFTER_WARS:
+                _continue_after_wars(w, number + 1)
             elif resume is Resume.END_OF_ACTION:
                 turn.end_of_action(w)
             else:
-                turn.finish_turn(w)
+                turn.continue_incomes(w, number + 1)
             return
 
 
@@ -215,8 +215,14 @@ def _after_placement(w: Work) -> None:
     of action."""
     if w.marker != NO_SQUARE and conflicts.continue_wars(w):
         return
-    for variant in variants_for(w.source.config):
-        if variant.after_wars(w):  # TURN-6 step (4)
+    _continue_after_wars(w, 0)
+
+
+def _continue_after_wars(w: Work, start: int) -> None:
+    """TURN-6 step (4): the variants' opportunities from number ``start`` on, in canonical
+    order (one may stop for a decision and resume here with the next), then step (5)."""
+    for variant in variants_for(w.source.config)[start:]:
+        if variant.after_wars(w):
             return
     _offer_structure(w)
 

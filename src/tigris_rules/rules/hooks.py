@@ -23,12 +23,14 @@ __all__ = ["Resume", "Variant", "register", "variants_for"]
 class Resume(Enum):
     """Where the base flow goes on after a variant resolved one of its own answers."""
 
-    STRUCTURE = "structure"
-    """Offer the structure decision, then end the action (after a building decision)."""
+    AFTER_WARS = "after wars"
+    """Go on with TURN-6 step (4): the next variants' :meth:`Variant.after_wars`, then the
+    structure decision (after a building decision, say)."""
     END_OF_ACTION = "end of action"
     """End the action (TURN-10), e.g. after a structure the variant built."""
-    REFILLS = "refills"
-    """Go on with the end of turn at the refills (TURN-11(c)), after an income decision."""
+    INCOME = "income"
+    """Go on with TURN-11(b): the next variants' :meth:`Variant.turn_income`, then the
+    refills (after an income decision)."""
 
 
 class Variant:
@@ -38,7 +40,9 @@ class Variant:
     decisions: ClassVar[tuple[type, ...]] = ()
     """Decision types this variant asks; it answers for their legality and resolution."""
     answers_types: ClassVar[tuple[type, ...]] = ()
-    """Answer types this variant resolves itself (also under a base decision)."""
+    """Answer types this variant resolves itself, also under a base decision (the base checks
+    such an answer against the options of its own decision, e.g. the ziggurat crosses of the
+    structure decision)."""
 
     # --- legality ---------------------------------------------------------------------------
 
@@ -52,8 +56,8 @@ class Variant:
         return []
 
     def check_answer(self, state: GameState, decision: Decision, action: Action) -> None:
-        """Raise the error of the first rule ``action`` breaks as an answer to ``decision``
-        (one of :attr:`decisions`, or a base decision for :attr:`answers_types`)."""
+        """Raise the error of the first rule ``action`` breaks as an answer to ``decision``,
+        one of :attr:`decisions` (CONV-15 when it is no answer to it at all)."""
 
     # --- consequences -----------------------------------------------------------------------
 
@@ -67,7 +71,7 @@ class Variant:
 
     def after_wars(self, w: Work) -> bool:
         """Called at TURN-6 step (4), after the wars of a tile action; may ask a decision
-        (then returns True) whose answer resumes at :attr:`Resume.STRUCTURE`."""
+        (then returns True) whose answer resumes at :attr:`Resume.AFTER_WARS`."""
         return False
 
     def structure_crosses(self, w: Work) -> tuple[str, ...]:
@@ -81,7 +85,7 @@ class Variant:
 
     def turn_income(self, w: Work) -> bool:
         """Called at TURN-11(b), after monument income; may ask a decision (then returns
-        True) whose answer resumes at :attr:`Resume.REFILLS`."""
+        True) whose answer resumes at :attr:`Resume.INCOME`."""
         return False
 
 

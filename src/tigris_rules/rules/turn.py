@@ -9,7 +9,15 @@ from tigris_rules.rules.monuments import monument_income
 from tigris_rules.rules.treasures import treasure_check
 from tigris_rules.rules.work import Work
 
-__all__ = ["HAND_SIZE", "complete_action", "draw", "end_of_action", "end_turn", "finish_turn"]
+__all__ = [
+    "HAND_SIZE",
+    "complete_action",
+    "continue_incomes",
+    "draw",
+    "end_of_action",
+    "end_turn",
+    "finish_turn",
+]
 
 HAND_SIZE = 6
 TREASURE_END = 2
@@ -60,7 +68,14 @@ def end_turn(w: Work) -> None:
     """TURN-11 in order: monument income, variant incomes (which may ask a decision), then
     :func:`finish_turn`."""
     monument_income(w)
-    for variant in variants_for(w.source.config):
+    continue_incomes(w, 0)
+
+
+def continue_incomes(w: Work, start: int) -> None:
+    """TURN-11(b): the incomes of the variants from number ``start`` on, in canonical order;
+    one may stop for a decision, whose answer resumes here with the next variant."""
+    variants = variants_for(w.source.config)
+    for variant in variants[start:]:
         if variant.turn_income(w):
             return
     finish_turn(w)

@@ -126,4 +126,4 @@ class Buildings(Variant):
                     None if origin == NO_SQUARE else square_name(origin),
                 )
             )
-        return Resume.STRUCTURE
+        return Resume.AFTER_WARS

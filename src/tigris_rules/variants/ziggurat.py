@@ -49,7 +49,7 @@ class Ziggurat(Variant):
     def resolve(self, w: Work, action: Action) -> Resume:
         if isinstance(action, ChooseColor):
             w.score(w.active, action.color.index, 1, ScoreCause.ZIGGURAT)  # ZIG-8
-            return Resume.REFILLS
+            return Resume.INCOME
         if isinstance(action, BuildZiggurat):
             self._build(w, square_index(action.square))
         return Resume.END_OF_ACTION

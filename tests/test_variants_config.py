@@ -1,0 +1,181 @@
+"""Selecting variants with ``GameConfig`` (RULES.md CONV-18, §16-§19; DECISIONS.md D23): names,
+duplicates, order, the alternative board named as a variant, and the card game, which takes
+no variant. Also: the variants a configuration names are exactly the ones that act."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import tigris_rules as tr
+from tigris_rules.diagram import position
+from tigris_rules.model.config import KNOWN_VARIANTS
+from tigris_rules.model.decisions import BuildingDecision
+from tigris_rules.rules.hooks import variants_for
+
+NAMES = ("english", "buildings", "ziggurat")
+SUBSETS = [c for r in range(4) for c in itertools.combinations(NAMES, r)]
+
+
+def config_error(**kwargs: object) -> tr.ConfigError:
+    """The ConfigError that ``GameConfig(**kwargs)`` raises."""
+    with pytest.raises(tr.ConfigError) as info:
+        tr.GameConfig(**kwargs)  # type: ignore[arg-type]
+    assert info.value.rule == "CONV-18"
+    return info.value
+
+
+def test_conv_18_the_known_variant_names() -> None:
+    """CONV-18, §16-§19: the variants are named english, buildings and ziggurat, in this
+    canonical order; the alternative board is a board, not a variant (ALT-1)."""
+    assert KNOWN_VARIANTS == NAMES
+    assert tr.GameConfig().variants == ()
+    assert tr.GameConfig().board == "classic"
+
+
+@pytest.mark.parametrize("name", ["English", "building", "zigurat", "eng", "", "cards", "ENG"])
+def test_conv_18_an_unknown_variant_name_is_rejected(name: str) -> None:
+    """CONV-18: a name that is not one of the three variants is rejected before any game
+    starts; the error names it and lists the known names."""
+    error = config_error(variants=(name,))
+    message = str(error)
+    assert repr(name) in message
+    for known in NAMES:
+        assert known in message
+
+
+def test_conv_18_unknown_name_among_known_ones_is_rejected() -> None:
+    """CONV-18: one unknown name is enough to reject the configuration."""
+    error = config_error(variants=("english", "ziggurats"))
+    assert "'ziggurats'" in str(error)
+
+
+@pytest.mark.parametrize(
+    "variants",
+    [("english", "english"), ("ziggurat", "buildings", "ziggurat"), ("buildings",) * 3],
+)
+def test_conv_18_a_variant_named_twice_is_rejected(variants: tuple[str, ...]) -> None:
+    """CONV-18: naming a variant more than once is an error, not a silent merge."""
+    error = config_error(variants=variants)
+    assert "more than once" in str(error)
+
+
+def test_conv_18_alternative_as_a_variant_gets_a_hint_towards_the_board() -> None:
+    """CONV-18, ALT-1: "alternative" is the board, chosen with board="alternative"; naming it
+    as a variant is rejected with a hint saying so."""
+    error = config_error(variants=("alternative",))
+    assert "board='alternative'" in str(error)
+    assert "'alternative'" in str(error)
+    other = config_error(variants=("english", "alternative"))
+    assert "board='alternative'" in str(other)
+    assert tr.GameConfig(board="alternative").board == "alternative"
+
+
+@pytest.mark.parametrize("variants", ["english", b"english", ("english", 3), (None,)])
+def test_conv_18_variants_must_be_a_sequence_of_names(variants: object) -> None:
+    """CONV-18: a bare string (which would otherwise read as its letters) or a non-name
+    entry is rejected."""
+    config_error(variants=variants)
+
+
+@pytest.mark.parametrize("subset", SUBSETS)
+def test_conv_18_any_order_normalises_to_the_canonical_one(subset: tuple[str, ...]) -> None:
+    """§16-§19: the variants are a set: every order of the same names gives one and the same
+    configuration (equal, same hash), holding them in canonical order; a list works too."""
+    configs = {tr.GameConfig(variants=order) for order in itertools.permutations(subset)}
+    configs.add(tr.GameConfig(variants=list(reversed(subset))))  # type: ignore[arg-type]
+    assert len(configs) == 1
+    (config,) = configs
+    assert config.variants == tuple(n for n in NAMES if n in subset)
+    assert isinstance(config.variants, tuple)
+    assert [v.name for v in variants_for(config)] == list(config.variants)
+
+
+def test_conv_18_the_order_of_variants_does_not_change_a_game() -> None:
+    """§16-§19: two configurations naming the variants in different orders play the same
+    game from the same seed."""
+    a = tr.new_game(tr.GameConfig(players=3, variants=("ziggurat", "english", "buildings")), seed=9)
+    b = tr.new_game(tr.GameConfig(players=3, variants=("buildings", "ziggurat", "english")), seed=9)
+    assert a == b
+    assert a.config.variants == NAMES
+
+
+@pytest.mark.parametrize("subset", [s for s in SUBSETS if s])
+def test_conv_18_the_card_game_takes_no_variant(subset: tuple[str, ...]) -> None:
+    """CONV-18, D23: the card game combined with any board-game variant is invalid."""
+    error = config_error(game="cards", variants=subset)
+    assert "card game" in str(error)
+
+
+@pytest.mark.parametrize("subset", SUBSETS)
+def test_conv_18_the_card_game_takes_no_alternative_board(subset: tuple[str, ...]) -> None:
+    """CONV-18, D23: the card game with the alternative board (ALT), with or without other
+    variants, is invalid."""
+    config_error(game="cards", board="alternative", variants=subset)
+
+
+def test_conv_18_the_card_game_without_variants_is_valid() -> None:
+    """CONV-18: the check is specific to variants: the plain card game configuration is
+    accepted (open_scoring allowed, OPT-1)."""
+    config = tr.GameConfig(game="cards", open_scoring=True)
+    assert config.variants == ()
+    assert config.game == "cards"
+
+
+@pytest.mark.parametrize("board", ["classic", "alternative"])
+@pytest.mark.parametrize("subset", SUBSETS)
+def test_conv_18_every_board_game_combination_is_valid(board: str, subset: tuple[str, ...]) -> None:
+    """ALT-5: every subset of the three variants, on either board, with 2-4 players and the
+    options, is a valid configuration and starts a game."""
+    for players in (2, 3, 4):
+        config = tr.GameConfig(
+            players=players,
+            board=board,
+            variants=subset,
+            open_scoring=True,
+            single_action_openers=players,
+        )
+        state = tr.new_game(config, seed=players)
+        assert state.config == config
+
+
+# --- the selected variants, and only they, act ----------------------------------------------------
+
+# A green tile on h6 completes a cross (ZIG) whose row and column are lines of 3 (BLD).
+CROSS = """
+     g  h  i
+  5  .  g  .
+  6  g  .  g
+  7  .  g  .
+"""
+
+# A priest placed on h5 starts a revolt with A0 = 2, D0 = 4 (ENG).
+REVOLT = """
+     e  f  g  h
+  4  .  r  .  r
+  5  r  1R r  .
+  6  .  r  .  .
+"""
+
+
+@pytest.mark.parametrize("subset", SUBSETS)
+def test_selected_variants_act_and_the_others_do_not(subset: tuple[str, ...]) -> None:
+    """ENG-1, BLD-3, ZIG-3: the same inputs in every configuration. The building decision
+    appears only with "buildings", the cross only with "ziggurat", and the revolt's commits
+    are restricted only with "english"."""
+    config = tr.GameConfig(variants=subset)
+    state = tr.apply(
+        position(CROSS, config=config, hands={0: "g"}), tr.PlaceTile(tr.Color.GREEN, "h6"), 0
+    )
+    if "buildings" in subset:
+        assert isinstance(state.pending, BuildingDecision)
+        state = tr.apply(state, tr.Decline(), 0)
+    if "ziggurat" in subset:
+        assert state.pending == tr.StructureDecision(0, (), ("h6",))
+    else:
+        assert state.pending is None
+    revolt = position(REVOLT, config=config, hands={0: "rrrrr", 1: "rr"})
+    revolt = tr.apply(revolt, tr.PlaceLeader(tr.Color.RED, "h5"), 0)
+    counts = [a.count for a in tr.legal_actions(revolt) if isinstance(a, tr.CommitSupport)]
+    assert counts == ([0, 3, 4, 5] if "english" in subset else [0, 1, 2, 3, 4, 5])
