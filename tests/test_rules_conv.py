@@ -797,7 +797,7 @@ def test_conv_18_valid_configurations_start_a_game(players: int, openers: int) -
 
 def _malformed(state: GameState, action: object, field: str, player: int | None = None) -> None:
     with pytest.raises(InvalidActionError) as info:
-        tr.apply(state, action, player)  # type: ignore[arg-type]
+        tr.apply(state, action, player)  # type: ignore[call-overload]
     assert info.value.field == field
     assert not isinstance(info.value, tr.IllegalActionError)
     assert not hasattr(info.value, "rule")

@@ -12,6 +12,19 @@ The rules are specified in RULES.md; every rejection carries the ID of the rule 
 from __future__ import annotations
 
 from tigris_rules import variants as _variants  # registers the variants  # noqa: F401
+from tigris_rules.api import (
+    AnyAction,
+    AnyState,
+    apply,
+    is_over,
+    legal_actions,
+    new_card_game,
+    new_game,
+    result,
+    step,
+    to_move,
+)
+from tigris_rules.cards import CardDeal, CardGameState, CardLegalActions
 from tigris_rules.errors import (
     ConfigError,
     DealError,
@@ -19,6 +32,7 @@ from tigris_rules.errors import (
     IllegalActionError,
     InvalidActionError,
     LogError,
+    NotAStateError,
     TigrisError,
 )
 from tigris_rules.model.actions import (
@@ -75,10 +89,8 @@ from tigris_rules.records import (
     validate_log,
     write_log,
 )
-from tigris_rules.rules.engine import apply, is_over, step, to_move
-from tigris_rules.rules.legality import LegalActions, legal_actions
-from tigris_rules.rules.scoring import PlayerResult, Result, result
-from tigris_rules.rules.setup import new_game
+from tigris_rules.rules.legality import LegalActions
+from tigris_rules.rules.scoring import PlayerResult, Result
 from tigris_rules.serialize import dumps, loads
 
 __version__ = "0.1.0"
@@ -86,9 +98,14 @@ __version__ = "0.1.0"
 __all__ = [
     "COLORS",
     "Action",
+    "AnyAction",
+    "AnyState",
     "BuildMonument",
     "BuildZiggurat",
     "BuildingDecision",
+    "CardDeal",
+    "CardGameState",
+    "CardLegalActions",
     "ChooseColor",
     "ChooseConflict",
     "Color",
@@ -115,6 +132,7 @@ __all__ = [
     "LogEntry",
     "LogError",
     "Monument",
+    "NotAStateError",
     "PlaceBuilding",
     "PlaceCatastrophe",
     "PlaceLeader",
@@ -142,6 +160,7 @@ __all__ = [
     "legal_actions",
     "loads",
     "log_schema",
+    "new_card_game",
     "new_game",
     "read_log",
     "record_game",

@@ -3,6 +3,12 @@
 A bot is anything with a ``choose(state)`` method that returns a legal action or answer for
 the player who must decide now (:func:`~tigris_rules.to_move`). :func:`play_game` runs a
 whole game between bots.
+
+Two bots come with the library, both made by :func:`make_bot` from a name and a seed:
+
+- ``"random"``: :class:`RandomBot`, a uniformly random legal input;
+- ``"greedy"``: :class:`GreedyBot`, the input with the best immediate outcome by the
+  evaluation :func:`evaluate` (documented there), looking one input ahead.
 """
 
 from __future__ import annotations
@@ -12,11 +18,38 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from tigris_rules import apply, is_over, legal_actions, new_game, to_move
-from tigris_rules.model.actions import Action
+from tigris_rules.errors import TigrisError
+from tigris_rules.model.actions import (
+    Action,
+    EndTurn,
+    PlaceCatastrophe,
+    PlaceLeader,
+    PlaceTile,
+    SwapTiles,
+    WithdrawLeader,
+)
+from tigris_rules.model.cells import IS_OCCUPIED
 from tigris_rules.model.config import GameConfig
-from tigris_rules.model.state import GameState
+from tigris_rules.model.squares import NEIGHBOURS, square_index
+from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.scoring import allocate_treasures
 
-__all__ = ["DEFAULT_MAX_DECISIONS", "Bot", "RandomBot", "play_game", "random_bots"]
+__all__ = [
+    "BOT_NAMES",
+    "DEFAULT_MAX_DECISIONS",
+    "Bot",
+    "BotError",
+    "GreedyBot",
+    "RandomBot",
+    "evaluate",
+    "make_bot",
+    "make_bots",
+    "play_game",
+    "random_bots",
+]
+
+BOT_NAMES: tuple[str, ...] = ("random", "greedy")
+"""The names :func:`make_bot` knows."""
 
 DEFAULT_MAX_DECISIONS = 1_000_000
 """The default cap on decisions in :func:`play_game`, a guard against a game that never ends."""
@@ -51,6 +84,147 @@ class RandomBot:
         if count == 0:
             raise RuntimeError("no legal action to choose from")
         return actions[self._rng.randrange(count)]
+
+
+Evaluation = tuple[tuple[int, int, int, int], int, int, int]
+"""What :func:`evaluate` returns; larger is better, compared element by element."""
+
+
+def evaluate(state: GameState, player: int) -> Evaluation:
+    """How good ``state`` is for ``player``, by a simple rule; larger is better.
+
+    The value is a tuple compared element by element:
+
+    1. the player's score vector (SCORE-3): his four colour totals after his treasures are
+       assigned as SCORE-2 says, sorted ascending; comparing vectors maximises his weakest
+       colour first, then the next weakest, and so on, as the final ranking does;
+    2. his total VP plus treasures;
+    3. how many of his leaders stand on the board (leaders are what score later);
+    4. how many catastrophe tiles he still holds (none is spent for nothing).
+    """
+    scores = state.scores[player]
+    treasures = state.treasures_held[player]
+    given = allocate_treasures(scores, treasures)
+    totals = sorted(s + g for s, g in zip(scores, given, strict=True))
+    leaders = sum(1 for s in state.leaders[4 * player : 4 * player + 4] if s != NO_SQUARE)
+    return (
+        (totals[0], totals[1], totals[2], totals[3]),
+        sum(scores) + treasures,
+        leaders,
+        state.catastrophes[player],
+    )
+
+
+class GreedyBot:
+    """Chooses the input whose immediate outcome :func:`evaluate` rates best for itself.
+
+    For every candidate it computes ``apply(state, candidate)`` and evaluates the result for
+    the player who decides. Ending the turn is rated as the position before it (the income
+    of the turn's end comes after the remaining actions as well, so ending early gains
+    nothing), and any other action that rates as well is preferred to it. Remaining ties
+    are broken by its own :class:`random.Random` seeded with ``seed``, so the same seed and
+    states give the same choices.
+
+    The candidates are every legal answer when a decision is pending, and every legal action
+    when there are at most ``limit`` of them. Otherwise (there may be hundreds) they are:
+    every tile placement on
+    a square next to an occupied square (the only tiles that can score at once), every
+    withdrawal and the end of turn, plus ``sample`` actions drawn at random from the rest
+    (leader placements, other tiles, catastrophes, swaps). When the tiles alone are more
+    than ``limit``, ``limit`` of them are drawn at random. Only legal actions are ever
+    considered, so the bot never breaks a rule.
+    """
+
+    def __init__(self, seed: int | None = None, *, sample: int = 8, limit: int = 48) -> None:
+        self._rng = random.Random(seed)
+        self._sample = sample
+        self._limit = limit
+
+    def _candidates(self, state: GameState) -> list[Action]:
+        actions = legal_actions(state)
+        if state.pending is not None or len(actions) <= self._limit:
+            return list(actions)
+        cells = state.cells
+        near: list[Action] = []
+        always: list[Action] = []
+        rest: list[Action] = []
+        for action in actions:
+            if isinstance(action, PlaceTile):
+                square = square_index(action.square)
+                if any(IS_OCCUPIED[cells[n]] for n in NEIGHBOURS[square]):
+                    near.append(action)
+                else:
+                    rest.append(action)
+            elif isinstance(action, WithdrawLeader | EndTurn):
+                always.append(action)
+            elif isinstance(action, PlaceLeader | PlaceCatastrophe | SwapTiles):
+                rest.append(action)
+            else:  # pragma: no cover - every action of a turn is listed above
+                always.append(action)
+        rng = self._rng
+        if len(near) > self._limit:
+            near = rng.sample(near, self._limit)
+        extra = rng.sample(rest, min(self._sample, len(rest)))
+        return [*near, *always, *extra]
+
+    def choose(self, state: GameState) -> Action:
+        """Return the legal input with the best evaluation after it, ties broken at random."""
+        player = to_move(state)
+        if player is None:
+            raise RuntimeError("the game is over; there is nothing to choose")
+        candidates = self._candidates(state)
+        if not candidates:
+            raise RuntimeError("no legal action to choose from")
+        if len(candidates) == 1:
+            return candidates[0]
+        rng = self._rng
+        best = candidates[0]
+        best_key: tuple[Evaluation, bool, float] | None = None
+        for action in candidates:
+            if isinstance(action, EndTurn):
+                # The income of the turn's end comes after the remaining actions too: ending
+                # early is rated as the position now, and loses ties to acting.
+                key = (evaluate(state, player), False, rng.random())
+            else:
+                key = (evaluate(apply(state, action), player), True, rng.random())
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        return best
+
+
+class BotError(TigrisError, ValueError):
+    """An unknown bot name, or a list of bots that does not fit the game."""
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """The bot called ``name`` (one of :data:`BOT_NAMES`, any case), seeded with ``seed``.
+
+    Raises :class:`BotError` for any other name.
+
+    >>> make_bot("greedy", 1)  # doctest: +ELLIPSIS
+    <tigris_rules.bots.GreedyBot object at ...>
+    """
+    key = name.strip().lower() if isinstance(name, str) else name
+    if key == "random":
+        return RandomBot(seed)
+    if key == "greedy":
+        return GreedyBot(seed)
+    raise BotError(f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
+
+
+def make_bots(spec: str, players: int, seed: int) -> tuple[Bot, ...]:
+    """One bot per seat from a comma-separated list of names, e.g. ``"greedy,random"``.
+
+    A single name is used for every seat; otherwise there must be one name per seat. Seat
+    ``i`` is seeded with ``seed * 16 + i + 1``, as :func:`random_bots` does. Raises
+    :class:`BotError` for an unknown name or a wrong number of names.
+    """
+    names = [n.strip() for n in spec.split(",")] if isinstance(spec, str) else []
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players or not all(names):
+        raise BotError(f"expected one bot name or {players} names separated by commas: {spec!r}")
+    return tuple(make_bot(name, seed * 16 + seat + 1) for seat, name in enumerate(names))
 
 
 def random_bots(players: int, seed: int) -> tuple[RandomBot, ...]:

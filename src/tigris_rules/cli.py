@@ -1,26 +1,50 @@
 """The ``tigris-rules`` command line (also ``python -m tigris_rules``).
 
-``tigris-rules play --players 4 --seed 1`` plays a whole game between random bots and prints
-the configuration, the final board, why the game ended and the result. The same arguments
-always print the same text. Bad arguments and library errors print one line on standard
-error and exit with status 2.
+- ``tigris-rules play --players 4 --seed 1`` plays a whole game between random bots and
+  prints the configuration, the final board, why the game ended and the result. The same
+  arguments always print the same text.
+- ``tigris-rules selfplay --games N --players P --seed S --out DIR`` writes N game logs of
+  random-bot games.
+- ``tigris-rules validate FILE...`` replays logs and prints one line per problem; exit status
+  0 when every log is valid, 1 when a rule is broken (or an expected result differs), 2 when
+  a file is malformed or cannot be read.
+- ``tigris-rules replay FILE [--step K]`` prints the final position of a log, or the position
+  after its first K actions.
+- ``tigris-rules schema`` prints the JSON Schema of the log format.
+
+Bad arguments and library errors print one line on standard error and exit with status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
-from typing import NoReturn
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
 
-from tigris_rules.bots import play_game, random_bots
-from tigris_rules.errors import TigrisError
+from tigris_rules.bots import RandomBot, play_game, random_bots
+from tigris_rules.errors import FormatError, LogError, TigrisError
+from tigris_rules.model.actions import Action
 from tigris_rules.model.board import BOARD_NAMES
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.state import GameState
+from tigris_rules.records import (
+    GameLog,
+    Report,
+    log_schema_text,
+    read_log,
+    record_game,
+    replay,
+    validate_file,
+    write_log,
+)
 from tigris_rules.render.text import render_board, render_result
+from tigris_rules.rules.engine import to_move
+from tigris_rules.serialize import DEFAULT_MAX_BYTES, MEGABYTE, tag_of
 
 __all__ = ["build_parser", "end_reason", "main"]
 
@@ -28,6 +52,10 @@ PROG = "tigris-rules"
 EXIT_OK = 0
 EXIT_INTERNAL = 1
 EXIT_USAGE = 2
+EXIT_INVALID = 1
+"""``validate``/``replay``: a log breaks a rule or its expected result differs."""
+EXIT_MALFORMED = 2
+"""``validate``/``replay``: a file is malformed (not a log of this format) or unreadable."""
 TREASURE_END_THRESHOLD = 2
 """END-1: the game ends when at most this many treasures are left on the board."""
 
@@ -77,7 +105,117 @@ def build_parser() -> argparse.ArgumentParser:
         "--board", choices=BOARD_NAMES, default="classic", help="board layout (default classic)"
     )
     play.set_defaults(handler=_play)
+    _add_selfplay(commands)
+    _add_validate(commands)
+    _add_replay(commands)
+    schema = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of the game log format",
+        description="Print the JSON Schema (draft 2020-12) of the game log format v1.",
+    )
+    schema.set_defaults(handler=_schema)
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
+
+
+def _megabytes(text: str) -> int:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a size in MB, got {text!r}") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive size in MB, got {text!r}")
+    return int(value * MEGABYTE)
+
+
+def _variants(text: str) -> tuple[str, ...]:
+    return tuple(name.strip() for name in text.split(",") if name.strip())
+
+
+def _add_selfplay(commands: Any) -> None:
+    selfplay = commands.add_parser(
+        "selfplay",
+        help="write the logs of games between random bots",
+        description=(
+            "Play N games between random bots and write one log per game into DIR. Game i "
+            "(from 0) is dealt from seed S+i, and its bots are seeded from it as in 'play'."
+        ),
+    )
+    selfplay.add_argument("--games", type=_positive, default=1, metavar="N", help="games to play")
+    selfplay.add_argument(
+        "--players", type=int, default=2, metavar="P", help="number of players, 2 to 4"
+    )
+    selfplay.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game")
+    selfplay.add_argument(
+        "--out", type=Path, required=True, metavar="DIR", help="directory for the logs"
+    )
+    selfplay.add_argument(
+        "--board", choices=BOARD_NAMES, default="classic", help="board layout (default classic)"
+    )
+    selfplay.add_argument(
+        "--variants",
+        type=_variants,
+        default=(),
+        metavar="A,B",
+        help="comma-separated variants: english, buildings, ziggurat",
+    )
+    selfplay.set_defaults(handler=_selfplay)
+
+
+def _add_validate(commands: Any) -> None:
+    validate = commands.add_parser(
+        "validate",
+        help="replay game logs and report every problem",
+        description=(
+            "Replay each log and print one line per problem (action index, player, action, "
+            "rule ID and reason). An illegal action is skipped and the replay goes on from the "
+            "last good position. Exit status: 0 every log is valid, 1 a rule is broken or an "
+            "expected result differs, 2 a file is malformed or cannot be read."
+        ),
+    )
+    validate.add_argument("files", nargs="+", type=Path, metavar="FILE", help="log files")
+    validate.add_argument(
+        "--json", action="store_true", help="print one JSON document for machines instead"
+    )
+    _add_max_size(validate)
+    validate.set_defaults(handler=_validate)
+
+
+def _add_max_size(parser: argparse.ArgumentParser) -> None:
+    default = DEFAULT_MAX_BYTES // MEGABYTE
+    parser.add_argument(
+        "--max-size",
+        type=_megabytes,
+        default=DEFAULT_MAX_BYTES,
+        metavar="MB",
+        help=f"refuse files larger than this many megabytes (default {default})",
+    )
+
+
+def _add_replay(commands: Any) -> None:
+    replay_cmd = commands.add_parser(
+        "replay",
+        help="replay a game log and print the board, scores and ranking",
+        description=(
+            "Replay a log and print the final board, the scores and the ranking, or with "
+            "--step K the position after the first K actions (0: the opening)."
+        ),
+    )
+    replay_cmd.add_argument("file", type=Path, metavar="FILE", help="log file")
+    replay_cmd.add_argument(
+        "--step", type=int, default=None, metavar="K", help="show the position after K actions"
+    )
+    _add_max_size(replay_cmd)
+    replay_cmd.set_defaults(handler=_replay)
 
 
 def end_reason(state: GameState) -> str:
@@ -112,6 +250,189 @@ def _play(args: argparse.Namespace) -> int:
         ]
     )
     print(text)
+    return EXIT_OK
+
+
+def _config_text(config: GameConfig) -> str:
+    variants = ",".join(config.variants) or "none"
+    return f"players={config.players} board={config.board} variants={variants}"
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    config = GameConfig(players=args.players, board=args.board, variants=args.variants)
+    out: Path = args.out
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail(f"cannot create {out}: {exc.strerror or exc}")
+        return EXIT_USAGE
+    suffix = "-".join((config.board, *config.variants))
+    for number in range(args.games):
+        seed = args.seed + number
+        bots = random_bots(config.players, seed)
+
+        def choose(state: GameState, bots: Sequence[RandomBot] = bots) -> Action:
+            player = to_move(state)
+            if player is None:  # pragma: no cover - only called while the game runs
+                raise RuntimeError("asked to choose after the end of the game")
+            return bots[player].choose(state)
+
+        log = record_game(config, choose, seed=seed)
+        path = out / f"game-{config.players}p-{suffix}-seed{seed}.json"
+        try:
+            write_log(log, path)
+        except OSError as exc:
+            _fail(f"cannot write {path}: {exc.strerror or exc}")
+            return EXIT_USAGE
+        outcome = log.result.players if log.result is not None else ()
+        winners = ", ".join(str(p.player) for p in outcome if p.place == 1)
+        print(f"{path}: {len(log.actions)} actions, winner(s): seat {winners}")
+    print(f"wrote {args.games} log(s) to {out} ({_config_text(config)})")
+    return EXIT_OK
+
+
+def _status(report: Report) -> str:
+    if report.valid:
+        return "valid"
+    return "malformed" if report.malformed else "invalid"
+
+
+def _summary_line(report: Report) -> str:
+    state = "game over" if report.over else "game not over"
+    checked = "; result checked" if report.log is not None and report.log.result else ""
+    return f"valid ({report.actions} actions, {state}{checked})"
+
+
+class _Progress:
+    """A progress bar on standard error, drawn only when it is a terminal."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = total > 1 and _is_terminal(stream)
+
+    def show(self, done: int, name: str) -> None:
+        if not self.enabled:
+            return
+        width = 30
+        filled = width * done // self.total
+        bar = "#" * filled + "-" * (width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{self.total} {name[-40:]}\x1b[K")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _validate(args: argparse.Namespace) -> int:
+    files: list[Path] = args.files
+    progress = _Progress(len(files), sys.stderr)
+    results: list[tuple[Path, Report]] = []
+    for done, file in enumerate(files):
+        progress.show(done, str(file))
+        report = validate_file(file, max_bytes=args.max_size)
+        results.append((file, report))
+        if not args.json:
+            progress.close()
+            _print_report(file, report)
+    progress.close()
+    valid = sum(1 for _, r in results if r.valid)
+    malformed = sum(1 for _, r in results if r.malformed)
+    invalid = len(results) - valid - malformed
+    if args.json:
+        document = {
+            "files": [
+                {
+                    "file": str(file),
+                    "status": _status(report),
+                    "actions": report.actions,
+                    "applied": report.applied,
+                    "over": report.over,
+                    "problems": [p.to_json() for p in report.problems],
+                }
+                for file, report in results
+            ],
+            "summary": {
+                "files": len(results),
+                "valid": valid,
+                "invalid": invalid,
+                "malformed": malformed,
+                "problems": sum(len(r.problems) for _, r in results),
+            },
+        }
+        print(json.dumps(document, indent=2, ensure_ascii=False))
+    elif len(results) > 1:
+        problems = sum(len(r.problems) for _, r in results)
+        print(
+            f"{len(results)} files: {valid} valid, {invalid} invalid, {malformed} malformed; "
+            f"{problems} problem(s)"
+        )
+    if malformed:
+        return EXIT_MALFORMED
+    return EXIT_INVALID if invalid else EXIT_OK
+
+
+def _print_report(file: Path, report: Report) -> None:
+    if report.valid:
+        print(f"{file}: {_summary_line(report)}")
+        return
+    for problem in report.problems:
+        print(f"{file}: {problem}")
+
+
+def _load(file: Path, max_size: int) -> GameLog:
+    try:
+        return read_log(file, max_bytes=max_size)
+    except OSError as exc:
+        raise FormatError("$", f"cannot read {file}: {exc.strerror or exc}") from None
+
+
+def _replay(args: argparse.Namespace) -> int:
+    file: Path = args.file
+    try:
+        log = _load(file, args.max_size)
+    except FormatError as exc:
+        _fail(f"{file}: {exc}")
+        return EXIT_MALFORMED
+    total = len(log.actions)
+    if args.step is not None and not 0 <= args.step <= total:
+        _fail(f"--step must be between 0 and {total} (the log holds {total} actions)")
+        return EXIT_USAGE
+    try:
+        replayed = replay(log)
+    except LogError as exc:
+        _fail(f"{file}: {exc}")
+        return EXIT_MALFORMED if exc.kind == "format" else EXIT_INVALID
+    except FormatError as exc:
+        _fail(f"{file}: {exc}")
+        return EXIT_MALFORMED
+    step = total if args.step is None else args.step
+    state = replayed.states[step]
+    origin = f"seed={log.seed}" if log.seed is not None else "explicit deal"
+    lines = [f"Config: {_config_text(log.config)} {origin}", ""]
+    lines += [f"Position after {step} of {total} actions", "", render_board(state), ""]
+    if state.over:
+        lines.append(f"Game over after {state.turn + 1} turns; {end_reason(state)}.")
+    else:
+        pending = state.pending
+        task = "an action" if pending is None else f"the decision {tag_of(type(pending))}"
+        lines.append(f"Turn {state.turn + 1}: player {to_move(state)} to choose {task}.")
+    lines += ["", render_result(state)]
+    print("\n".join(lines))
+    return EXIT_OK
+
+
+def _schema(args: argparse.Namespace) -> int:
+    print(log_schema_text(), end="")
     return EXIT_OK
 
 

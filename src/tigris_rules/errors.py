@@ -52,3 +52,72 @@ class IllegalActionError(TigrisError, ValueError):
         super().__init__(f"{rule}: {reason}")
         self.rule = rule
         self.reason = reason
+
+
+class FormatError(TigrisError, ValueError):
+    """Input that does not follow a JSON format of this library (a state, an action, a log):
+    not JSON at all, a wrong type, an unknown key, a bad square name (CONV-19 for actions),
+    an unknown log version, a file over the size limit.
+
+    ``path`` is the JSON path of the first bad field (``$`` is the document itself, as in
+    ``$.actions[12].square``) and ``reason`` says what is wrong with it; ``problems`` lists
+    every (path, reason) pair found, the first one included.
+    """
+
+    def __init__(self, path: str, reason: str, *, more: tuple[tuple[str, str], ...] = ()) -> None:
+        count = len(more)
+        extra = f" (and {count} more problem{'s' if count != 1 else ''})" if count else ""
+        super().__init__(f"{path}: {reason}{extra}")
+        self.path = path
+        self.reason = reason
+        self.problems: tuple[tuple[str, str], ...] = ((path, reason), *more)
+
+    @classmethod
+    def of(cls, problems: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> FormatError:
+        """The error listing ``problems`` (at least one (path, reason) pair)."""
+        if not problems:
+            return cls("$", "invalid value")
+        (path, reason), *more = problems
+        return cls(path, reason, more=tuple(more))
+
+    def under(self, prefix: str) -> FormatError:
+        """The same problems with their paths moved under ``prefix`` (itself a path)."""
+        return FormatError.of([(prefix + path[1:], reason) for path, reason in self.problems])
+
+
+class LogError(TigrisError, ValueError):
+    """A well-formed game log that does not replay (raised by ``replay`` and by
+    ``validate_log(..., strict=True)`` at the first problem).
+
+    ``kind`` is ``"rule"`` (an illegal action, or a deal that does not match the components),
+    ``"result"`` (the expected result differs from the replayed one) or ``"format"`` (an
+    action object that is not well-formed); ``index`` is the 0-based index of the action in
+    the log (``None`` for the deal or the result), ``player`` the seat the log names for it,
+    ``action`` the action itself, ``rule`` the RULES.md ID of the rule broken (or ``None``)
+    and ``reason`` a sentence. ``problem`` is the whole ``tigris_rules.records.Problem``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        kind: str,
+        reason: str,
+        index: int | None = None,
+        player: int | None = None,
+        action: object = None,
+        rule: str | None = None,
+        problem: object = None,
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.reason = reason
+        self.index = index
+        self.player = player
+        self.action = action
+        self.rule = rule
+        self.problem = problem
+
+
+class NotAStateError(TigrisError, TypeError):
+    """A public function was given something that is not a game state of either ruleset."""

@@ -1,20 +1,80 @@
-"""Plain-ASCII rendering of the board and of the final result.
+"""Text rendering of the board, of a player's view and of the final result.
 
 The board is drawn as 11 rows of 16 cells, each cell three characters wide, under a header of
 column letters ``a``..``p``; squares keep the names of CONV-1 (``a1`` top-left, ``p11``
-bottom-right). The output is pure ASCII and depends only on the state, so it can be compared
-in tests and printed on any terminal.
+bottom-right). By default the output is pure ASCII and depends only on the position, so it
+can be compared in tests and printed on any terminal. With ``color=True`` the same grid is
+drawn with Unicode symbols and ANSI colours for terminals that support them
+(:func:`supports_color` tells).
+
+The renderers take a :class:`~tigris_rules.GameState` or a
+:class:`~tigris_rules.views.PlayerView` alike (anything with the board fields of
+:class:`BoardLike`).
 """
 
 from __future__ import annotations
 
-from tigris_rules import result
+import os
+import sys
+from typing import TYPE_CHECKING, Protocol, TextIO
+
+from tigris_rules.events_public import PublicEvent, PublicTilesDrawn
 from tigris_rules.model.actions import MONUMENTS
+from tigris_rules.model.board import BoardLayout
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, ZIGGURAT
+from tigris_rules.model.colors import COLORS
+from tigris_rules.model.config import GameConfig
+from tigris_rules.model.decisions import (
+    BuildingDecision,
+    CommitDecision,
+    Decision,
+    StructureDecision,
+    TreasureDecision,
+    WarOrderDecision,
+    ZigguratIncomeDecision,
+)
+from tigris_rules.model.events import (
+    BuildingPlaced,
+    BuildingReturned,
+    CatastrophePlaced,
+    ConflictResolved,
+    ConflictStarted,
+    GameOver,
+    LeaderMoved,
+    LeaderPlaced,
+    LeaderReturned,
+    LeaderWithdrawn,
+    MonumentBuilt,
+    PointsScored,
+    SupportCommitted,
+    TileLeft,
+    TilePlaced,
+    TilesDrawn,
+    TilesRemoved,
+    TilesSwapped,
+    TreasureTaken,
+    TurnEnded,
+    ZigguratBuilt,
+)
 from tigris_rules.model.squares import COLUMNS, ROWS, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.scoring import Result, result
 
-__all__ = ["DYNASTIES", "LEGEND", "render_board", "render_result"]
+if TYPE_CHECKING:
+    from tigris_rules.views import PlayerView
+
+__all__ = [
+    "COLOR_LEGEND",
+    "DYNASTIES",
+    "LEGEND",
+    "BoardLike",
+    "describe_decision",
+    "describe_event",
+    "render_board",
+    "render_result",
+    "render_view",
+    "supports_color",
+]
 
 DYNASTIES: tuple[str, ...] = ("archer", "bull", "lion", "urn")
 """The dynasty label of each seat, seat 0 first (CONV-4)."""
@@ -31,7 +91,60 @@ _COLUMN_LETTERS = "abcdefghijklmnop"
 _ROW_LABEL_WIDTH = 4
 
 
-def _cell_text(state: GameState, square: int, leader_at: dict[int, int]) -> str:
+class BoardLike(Protocol):
+    """What the renderers read: the board fields shared by
+    :class:`~tigris_rules.GameState` and :class:`~tigris_rules.views.PlayerView`."""
+
+    @property
+    def config(self) -> GameConfig:
+        """The game's configuration."""
+        ...
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """One cell code per square (``tigris_rules.model.cells``)."""
+        ...
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The square of each leader, ``4 * seat + colour``, or ``NO_SQUARE``."""
+        ...
+
+    @property
+    def treasures(self) -> frozenset[int]:
+        """The squares holding a treasure."""
+        ...
+
+    @property
+    def monuments(self) -> tuple[int, ...]:
+        """The top-left square of each monument's block, or ``NO_SQUARE``."""
+        ...
+
+    @property
+    def buildings(self) -> tuple[int, int, int, int]:
+        """The square of each colour's civilization building, or ``NO_SQUARE``."""
+        ...
+
+    @property
+    def ziggurat(self) -> int:
+        """The centre square of the ziggurat, or ``NO_SQUARE``."""
+        ...
+
+    @property
+    def marker(self) -> int:
+        """The square of the unification marker, or ``NO_SQUARE``."""
+        ...
+
+    @property
+    def layout(self) -> BoardLayout:
+        """The board's geometry."""
+        ...
+
+
+# --- plain ASCII --------------------------------------------------------------------------
+
+
+def _cell_text(state: BoardLike, square: int, leader_at: dict[int, int]) -> str:
     """The three characters that draw ``square``."""
     code = state.cells[square]
     mark = "*" if square in state.treasures else " "
@@ -55,7 +168,7 @@ def _cell_text(state: GameState, square: int, leader_at: dict[int, int]) -> str:
     return " ? "
 
 
-def _monument_line(state: GameState) -> str:
+def _monument_line(state: BoardLike) -> str:
     built = [
         f"{monument.value} at {square_name(block)}"
         for monument, block in zip(MONUMENTS, state.monuments, strict=True)
@@ -64,8 +177,118 @@ def _monument_line(state: GameState) -> str:
     return "Monuments: " + (", ".join(built) if built else "none built")
 
 
-def render_board(state: GameState) -> str:
-    """Draw the board of ``state`` as plain ASCII text.
+def _variant_lines(state: BoardLike) -> list[str]:
+    """The buildings and the ziggurat, when their variants are played."""
+    lines = []
+    if "buildings" in state.config.variants:
+        placed = [
+            f"{color.value} at {square_name(square)}"
+            for color, square in zip(COLORS, state.buildings, strict=True)
+            if square != NO_SQUARE
+        ]
+        lines.append("Buildings: " + (", ".join(placed) if placed else "none placed"))
+    if "ziggurat" in state.config.variants:
+        where = state.ziggurat
+        built = f"built at {square_name(where)}" if where != NO_SQUARE else "not built"
+        lines.append(f"Ziggurat: {built}")
+    return lines
+
+
+def _leader_at(state: BoardLike) -> dict[int, int]:
+    return {square: leader for leader, square in enumerate(state.leaders) if square != NO_SQUARE}
+
+
+# --- colour (ANSI, Unicode) ---------------------------------------------------------------
+
+_RESET = "\x1b[0m"
+_DIM = "\x1b[2m"
+_BOLD = "\x1b[1m"
+_TILE_COLOURS = ("\x1b[90m", "\x1b[31m", "\x1b[94m", "\x1b[32m")
+"""Foreground of each colour: bright black (grey, visible on dark and light terminals), red,
+bright blue, green."""
+_RIVER = "\x1b[36m"
+_TREASURE = "\x1b[93m"
+_MONUMENT = "\x1b[33m"
+_ZIGGURAT = "\x1b[95m"
+_CATASTROPHE = "\x1b[1;97;41m"
+
+COLOR_LEGEND = (
+    f"Legend: {_DIM}\u00b7{_RESET} land  {_RIVER}\u2248{_RESET} river  "
+    + " ".join(f"{c}\u25a0{_RESET}" for c in _TILE_COLOURS)
+    + " tile (black red blue green)  "
+    f"{_TREASURE}\u25c6{_RESET} treasure  {_TREASURE}{_BOLD}\u25c8{_RESET} priority treasure  "
+    f"{_MONUMENT}\u25a9{_RESET} monument tile  {_ZIGGURAT}\u25b2{_RESET} ziggurat  "
+    f"{_CATASTROPHE}\u2715{_RESET} catastrophe  "
+    f"0{_BOLD}{_TILE_COLOURS[1]}R{_RESET} leader (seat, K R B G)  "
+    f"{_BOLD}\u2302{_RESET} building  + unification"
+)
+"""The legend printed under a coloured board (it holds ANSI colour codes)."""
+
+
+def _paint(style: str, text: str) -> str:
+    return f"{style}{text}{_RESET}"
+
+
+def _color_cell(state: BoardLike, square: int, leader_at: dict[int, int]) -> str:
+    """The three visible characters that draw ``square`` in colour: a prefix (building or
+    unification marker), the piece, and a treasure mark."""
+    code = state.cells[square]
+    prefix = " "
+    if square in state.buildings:
+        color = state.buildings.index(square)
+        prefix = _paint(_BOLD + _TILE_COLOURS[color], "\u2302")
+    elif square == state.marker:
+        prefix = _paint(_BOLD, "+")
+    mark = " "
+    if square in state.treasures:
+        priority = square in state.layout.priority_squares
+        mark = _paint(_TREASURE + (_BOLD if priority else ""), "\u25c8" if priority else "\u25c6")
+    if 0 <= code <= 3:
+        return prefix + _paint(_TILE_COLOURS[code], "\u25a0") + mark
+    if code == FLIPPED:
+        return prefix + _paint(_MONUMENT, "\u25a9") + mark
+    if code == ZIGGURAT:
+        return prefix + _paint(_ZIGGURAT, "\u25b2") + mark
+    if code == CATASTROPHE:
+        return prefix + _paint(_CATASTROPHE, "\u2715") + " "
+    if code == LEADER:
+        leader = leader_at.get(square)
+        if leader is None:
+            return " ? "
+        player, colour = divmod(leader, 4)
+        return f"{prefix}{player}" + _paint(_BOLD + _TILE_COLOURS[colour], _LEADER_LETTERS[colour])
+    if code == EMPTY:
+        if state.layout.river[square]:
+            return prefix + _paint(_RIVER, "\u2248") + mark
+        return prefix + _paint(_DIM, "\u00b7") + mark
+    return " ? "
+
+
+def supports_color(stream: TextIO | None = None) -> bool:
+    """Whether ``stream`` (standard output by default) should get coloured Unicode output.
+
+    True when ``FORCE_COLOR`` is set to anything but an empty string; otherwise only when
+    the stream is a terminal, ``NO_COLOR`` is not set (https://no-color.org), ``TERM`` is not
+    ``dumb``, and the stream's encoding can write the Unicode symbols used.
+    """
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    stream = sys.stdout if stream is None else stream
+    if os.environ.get("NO_COLOR") is not None or os.environ.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    if isatty is None or not isatty():
+        return False
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        "\u25a0\u2248\u25c6\u25c8\u25a9\u25b2\u2715\u2302\u00b7".encode(encoding)
+    except (LookupError, UnicodeEncodeError):
+        return False
+    return True
+
+
+def render_board(state: BoardLike, *, color: bool = False) -> str:
+    """Draw the board of ``state`` (a state or a view) as text.
 
     The first line holds the column letters ``a``..``p``; then come the 11 rows, each
     starting with its row number. Every cell is three characters wide:
@@ -77,21 +300,32 @@ def render_board(state: GameState) -> str:
     - `` 0K`` a leader: the owner's seat and the upper-case colour letter.
 
     A ``*`` in the third character marks a treasure on the square. A legend line and the
-    list of built monuments (with the top-left square of their block) follow the board.
-    The text has no trailing newline.
+    list of built monuments (with the top-left square of their block) follow the board;
+    with the buildings or ziggurat variant, a line says where the buildings or the
+    ziggurat stand. The text has no trailing newline.
+
+    With ``color=True`` the same grid uses ANSI colours and Unicode symbols: ``\u25a0`` a
+    tile in its colour, ``\u2248`` river, ``\u00b7`` land, ``\u25a9`` a monument tile,
+    ``\u25b2`` a ziggurat square, ``\u2715`` a catastrophe, ``\u25c6`` a treasure and
+    ``\u25c8`` a priority one, the leader letter in its colour, and in front of a tile
+    ``\u2302`` a civilization building (in its colour) or ``+`` the unification marker.
+    Each cell still takes three columns on screen. Use :func:`supports_color` to decide.
     """
-    leader_at = {
-        square: leader for leader, square in enumerate(state.leaders) if square != NO_SQUARE
-    }
+    leader_at = _leader_at(state)
+    draw = _color_cell if color else _cell_text
     pad = " " * _ROW_LABEL_WIDTH
-    lines = [(pad + "".join(f" {letter} " for letter in _COLUMN_LETTERS[:COLUMNS])).rstrip()]
+    header = (pad + "".join(f" {letter} " for letter in _COLUMN_LETTERS[:COLUMNS])).rstrip()
+    lines = [_paint(_DIM, header) if color else header]
     for row in range(ROWS):
-        cells = "".join(
-            _cell_text(state, row * COLUMNS + column, leader_at) for column in range(COLUMNS)
-        )
-        lines.append(f"{row + 1:>2}  {cells}".rstrip())
-    lines.append(LEGEND)
+        cells = "".join(draw(state, row * COLUMNS + column, leader_at) for column in range(COLUMNS))
+        label = f"{row + 1:>2}  "
+        if color:
+            lines.append((_paint(_DIM, label) + cells).rstrip())
+        else:
+            lines.append(f"{label}{cells}".rstrip())
+    lines.append(COLOR_LEGEND if color else LEGEND)
     lines.append(_monument_line(state))
+    lines.extend(_variant_lines(state))
     return "\n".join(lines)
 
 
@@ -112,7 +346,10 @@ def render_result(state: GameState) -> str:
     first entry). A title line says whether the result is final or provisional. The text
     has no trailing newline.
     """
-    outcome = result(state)
+    return _result_table(result(state))
+
+
+def _result_table(outcome: Result) -> str:
     title = "Final result" if outcome.final else "Provisional result (the game is not over)"
     header = (
         "Place",
@@ -162,3 +399,186 @@ def render_result(state: GameState) -> str:
         label = "Winner" if len(winners) == 1 else "Winners (shared first place)"
         body.append(f"{label}: {', '.join(winners)}")
     return "\n".join([title, *body])
+
+
+def _seat(player: int) -> str:
+    return f"seat {player} ({_dynasty(player)})"
+
+
+def _or_list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def describe_decision(pending: Decision | None, active: int) -> str:
+    """One sentence saying who must decide what: the choice of action of the ``active``
+    player when ``pending`` is ``None``, else the pending decision.
+
+    >>> describe_decision(None, 1)
+    'seat 1 (bull) must choose an action or end the turn'
+    """
+    if pending is None:
+        return f"{_seat(active)} must choose an action or end the turn"
+    who = _seat(pending.player)
+    if isinstance(pending, WarOrderDecision):
+        return f"{who} must choose the next war: {_or_list([c.value for c in pending.colors])}"
+    if isinstance(pending, CommitDecision):
+        c = pending.conflict
+        committed = "" if c.attacker_commit is None else f", committed {c.attacker_commit}"
+        return (
+            f"{who} must commit {pending.commit_color.value} tiles as {pending.role.value} in "
+            f"the {c.color.value} {c.kind.value} (attacker seat {c.attacker} on "
+            f"{c.attacker_square}: base {c.attacker_base}{committed}; defender seat "
+            f"{c.defender} on {c.defender_square}: base {c.defender_base})"
+        )
+    if isinstance(pending, StructureDecision):
+        options = [f"the {m.value} monument on {block}" for m, block in pending.monuments]
+        options += [f"the ziggurat centred on {centre}" for centre in pending.crosses]
+        return f"{who} may build {_or_list(options)}, or decline"
+    if isinstance(pending, TreasureDecision):
+        return (
+            f"{who} must choose which treasure stays: {_or_list(list(pending.candidates))} "
+            f"(the others of {', '.join(pending.treasures)} are taken)"
+        )
+    if isinstance(pending, BuildingDecision):
+        return (
+            f"{who} may put the {pending.color.value} building on "
+            f"{_or_list(list(pending.squares))}, or decline"
+        )
+    if isinstance(pending, ZigguratIncomeDecision):
+        return f"{who} must choose the colour of the ziggurat VP"
+    return f"{who} must answer a decision"
+
+
+def _counts(values: tuple[int, int, int, int]) -> str:
+    return " ".join(f"{v}{letter}" for v, letter in zip(values, _TILE_LETTERS, strict=True))
+
+
+def _player_line(view: PlayerView, player: int) -> str:
+    name = f"seat {player} ({_dynasty(player)}{', you' if player == view.viewer else ''})"
+    hand = view.hands[player]
+    tiles = f"hand {_counts(hand)}" if hand is not None else f"{view.hand_sizes[player]} tiles"
+    supply = [c.leader_name for c in view.leaders_in_supply(player)]
+    scores = view.scores[player]
+    held = view.treasures_held[player]
+    points = "VP hidden" if scores is None else f"VP {_counts(scores)}, {held} treasures"
+    return (
+        f"{name}: {tiles} | {view.catastrophes[player]} catastrophes | leaders in supply: "
+        f"{', '.join(supply) if supply else 'none'} | {points}"
+    )
+
+
+def render_view(view: PlayerView, *, color: bool = False) -> str:
+    """Draw what one player (or a spectator) sees: a status line, the board, one line per
+    player (hand where visible, else its size; catastrophes; leaders in supply; VP where
+    visible), the bag and the available monuments, who must decide what, and once the game
+    is over the result table. Hidden facts are written as hidden, never guessed.
+
+    ``color`` draws the board in colour (see :func:`render_board`). No trailing newline.
+    """
+    if view.over:
+        status = f"The game is over after {view.turn + 1} turns."
+    else:
+        status = (
+            f"Turn {view.turn + 1}: {_seat(view.active)} is active, "
+            f"{view.actions_taken} of 2 actions taken."
+        )
+    who = "spectator" if view.viewer is None else _seat(view.viewer)
+    lines = [f"View of {who}. {status}", render_board(view, color=color)]
+    lines += [_player_line(view, p) for p in range(view.players)]
+    available = ", ".join(m.value for m in view.available_monuments) or "none"
+    lines.append(f"Bag: {view.bag_size} tiles. Monuments available: {available}.")
+    if view.over and view.result is not None:
+        lines.append(_result_table(view.result))
+    else:
+        now = describe_decision(view.pending, view.active)
+        if view.my_decision:
+            now += f" -- that is you ({len(view.legal_actions)} legal inputs)"
+        lines.append(f"Now: {now}.")
+    return "\n".join(lines)
+
+
+def _tiles(count: int, color: str = "") -> str:
+    what = f"{color} tile" if color else "tile"
+    return f"{count} {what}{'' if count == 1 else 's'}"
+
+
+def describe_event(event: PublicEvent) -> str:
+    """One short sentence telling ``event`` (a full or a public event), for logs and
+    terminal front-ends.
+
+    >>> from tigris_rules.model.colors import Color
+    >>> from tigris_rules.model.events import PointsScored, ScoreCause
+    >>> describe_event(PointsScored(0, Color.RED, 1, ScoreCause.PLACEMENT))
+    'seat 0 scores 1 red VP (placement)'
+    """
+    if isinstance(event, TilePlaced):
+        joined = ", uniting two kingdoms" if event.unification else ""
+        return f"seat {event.player} places a {event.color.value} tile on {event.square}{joined}"
+    if isinstance(event, LeaderPlaced):
+        return f"seat {event.player} places the {event.color.leader_name} on {event.square}"
+    if isinstance(event, LeaderMoved):
+        return (
+            f"seat {event.player} moves the {event.color.leader_name} from {event.origin} "
+            f"to {event.square}"
+        )
+    if isinstance(event, LeaderWithdrawn):
+        return f"seat {event.player} withdraws the {event.color.leader_name} from {event.square}"
+    if isinstance(event, LeaderReturned):
+        return (
+            f"seat {event.player}'s {event.color.leader_name} on {event.square} goes back to "
+            f"the supply ({event.reason})"
+        )
+    if isinstance(event, CatastrophePlaced):
+        destroyed = f", destroying a {event.destroyed.value} tile" if event.destroyed else ""
+        return f"seat {event.player} places a catastrophe on {event.square}{destroyed}"
+    if isinstance(event, TilesSwapped):
+        return f"seat {event.player} swaps {_tiles(event.count)}"
+    if isinstance(event, TilesDrawn):
+        drawn = ", ".join(c.value for c in event.tiles) or "nothing"
+        short = " (the bag ran short)" if event.short else ""
+        return f"seat {event.player} draws {drawn}{short}"
+    if isinstance(event, PublicTilesDrawn):
+        short = " (the bag ran short)" if event.short else ""
+        return f"seat {event.player} draws {_tiles(event.count)}{short}"
+    if isinstance(event, PointsScored):
+        return (
+            f"seat {event.player} scores {event.amount} {event.color.value} VP "
+            f"({event.cause.value})"
+        )
+    if isinstance(event, ConflictStarted):
+        return (
+            f"{event.color.value} {event.kind.value}: seat {event.attacker} (base "
+            f"{event.attacker_base}) attacks seat {event.defender} (base {event.defender_base})"
+        )
+    if isinstance(event, SupportCommitted):
+        return f"seat {event.player} commits {_tiles(event.count, event.color.value)}"
+    if isinstance(event, ConflictResolved):
+        return (
+            f"seat {event.winner} wins the {event.color.value} {event.kind.value} against seat "
+            f"{event.loser} ({event.attacker_total} to {event.defender_total})"
+        )
+    if isinstance(event, TilesRemoved):
+        return f"{event.color.value} tiles leave the board: {', '.join(event.squares)}"
+    if isinstance(event, TileLeft):
+        return f"seat {event.player}'s {_tiles(event.count, event.color.value)} leave the game"
+    if isinstance(event, MonumentBuilt):
+        return f"seat {event.player} builds the {event.monument.value} monument on {event.block}"
+    if isinstance(event, BuildingPlaced):
+        origin = f" (moved from {event.origin})" if event.origin else ""
+        return (
+            f"seat {event.player} puts the {event.color.value} building on {event.square}{origin}"
+        )
+    if isinstance(event, BuildingReturned):
+        return f"the {event.color.value} building on {event.square} goes back to the supply"
+    if isinstance(event, ZigguratBuilt):
+        return f"seat {event.player} builds the ziggurat centred on {event.square}"
+    if isinstance(event, TreasureTaken):
+        return f"seat {event.player} takes the treasure on {event.square}"
+    if isinstance(event, TurnEnded):
+        after = "" if event.next_player is None else f"; seat {event.next_player} is next"
+        return f"seat {event.player}'s turn ends{after}"
+    if isinstance(event, GameOver):
+        return f"the game is over ({event.reason})"
+    return repr(event)

@@ -1,0 +1,203 @@
+"""``card_step``: one input of the card game, checked, then resolved with all its
+consequences, in the order CARD-TURN-3..CARD-TURN-7 give."""
+
+from __future__ import annotations
+
+from tigris_rules.cards.actions import (
+    BuildBoat,
+    CardAction,
+    ChooseConflict,
+    CommitSupport,
+    Decline,
+    EndTurn,
+    PayPoints,
+    PlayCatastrophe,
+    PlayColumn,
+    PlayGap,
+    PlayLeader,
+    TakeTreasures,
+)
+from tigris_rules.cards.components import parse_spot, spot_name
+from tigris_rules.cards.conflicts import commit, revolt_defender, start_revolt, start_war
+from tigris_rules.cards.decisions import (
+    BoatDecision,
+    CardCommitDecision,
+    PaymentDecision,
+    PointCause,
+    TreasureCardDecision,
+)
+from tigris_rules.cards.events import (
+    CardEvent,
+    CatastrophePlayed,
+    ColumnCardPlayed,
+    GapCardPlayed,
+    LeaderPlayed,
+)
+from tigris_rules.cards.flow import begin_end_of_turn, build_boat, pay, run, take_treasures
+from tigris_rules.cards.kingdoms import column_of
+from tigris_rules.cards.legality import check_card_action
+from tigris_rules.cards.state import CardGameState, GapCard
+from tigris_rules.cards.steps import BoatStep, EndActionStep, PayStep, Step, WarsStep
+from tigris_rules.cards.table import card_at
+from tigris_rules.cards.work import CardWork
+from tigris_rules.model.colors import COLORS
+
+__all__ = ["card_apply", "card_is_over", "card_step", "card_to_move"]
+
+BLACK = 0
+
+
+def card_to_move(state: CardGameState) -> int | None:
+    """The seat that must give the next input, or ``None`` once the game is over."""
+    if state.over:
+        return None
+    if state.pending is not None:
+        return state.pending.player
+    return state.active
+
+
+def card_is_over(state: CardGameState) -> bool:
+    """Whether the game has ended (END-3, CARD-END-2..5)."""
+    return state.over
+
+
+def card_step(
+    state: CardGameState, action: CardAction, player: int | None = None
+) -> tuple[CardGameState, tuple[CardEvent, ...]]:
+    """The state after ``action`` and the events it caused, in order; ``state`` itself is
+    never changed.
+
+    ``player``, when given, is the seat sending the input. Raises
+    :class:`~tigris_rules.IllegalActionError` with the ID of the first rule broken (CONV-17)
+    and :class:`~tigris_rules.InvalidActionError` for malformed input (CONV-19).
+    """
+    check_card_action(state, action, player)
+    w = CardWork(state)
+    _resolve(w, action)
+    run(w)
+    return w.freeze(), tuple(w.events)
+
+
+def card_apply(
+    state: CardGameState, action: CardAction, player: int | None = None
+) -> CardGameState:
+    """Like :func:`card_step`, without the events."""
+    return card_step(state, action, player)[0]
+
+
+def _resolve(w: CardWork, action: CardAction) -> None:
+    decision = w.pending
+    if isinstance(action, PlayLeader):
+        _leader(w, action)
+    elif isinstance(action, PlayColumn):
+        _column(w, action)
+    elif isinstance(action, PlayGap):
+        _gap(w, action)
+    elif isinstance(action, PlayCatastrophe):
+        _catastrophe(w, action)
+    elif isinstance(action, EndTurn):
+        begin_end_of_turn(w)
+    elif isinstance(action, ChooseConflict):
+        w.pending = None
+        start_war(w, _joining_gap(w), action.color.index)
+    elif isinstance(action, CommitSupport) and isinstance(decision, CardCommitDecision):
+        commit(w, decision, action.count)
+    elif isinstance(action, PayPoints) and isinstance(decision, PaymentDecision):
+        pay(w, decision, action.count)
+    elif isinstance(action, BuildBoat) and isinstance(decision, BoatDecision):
+        build_boat(w, decision, action.boat)
+    elif isinstance(action, Decline):
+        w.pending = None
+    elif isinstance(action, TakeTreasures) and isinstance(decision, TreasureCardDecision):
+        take_treasures(w, decision, action.columns)
+
+
+def _joining_gap(w: CardWork) -> int:
+    """The gap whose card is still face down: the joining in progress (CARD-PLAY-5)."""
+    for gap, card in enumerate(w.gaps):
+        if card is not None and not card.face_up:
+            return gap
+    raise RuntimeError("a war order decision without a face-down gap card")
+
+
+def _leader(w: CardWork, action: PlayLeader) -> None:
+    """CARD-TURN-5: place or move, then an internal conflict if CARD-REVOLT-1 applies.
+    Placing or moving scores nothing (CARD-LEADER-8)."""
+    player = w.active
+    flat = 4 * player + action.color.index
+    target = parse_spot(action.target)
+    origin = w.leaders[flat]
+    w.leaders[flat] = target
+    w.events.append(
+        LeaderPlayed(
+            player, action.color, action.target, None if origin is None else spot_name(origin)
+        )
+    )
+    w.todo = [EndActionStep()]
+    defender = revolt_defender(w, flat)
+    if defender >= 0:
+        start_revolt(w, flat, defender)
+
+
+def _column(w: CardWork, action: PlayColumn) -> None:
+    """CARD-TURN-3: place below the column's last card (CARD-PLAY-1, CARD-PLAY-2), card VP
+    (CARD-PLAY-7), then the boat opportunity."""
+    player = w.active
+    color = action.color.index
+    column = action.column - 1
+    w.take_from_hand(player, color, 1)
+    w.columns[column] = w.columns[column] + bytes((color,))
+    position = len(w.columns[column])
+    w.events.append(ColumnCardPlayed(player, action.color, action.column, position))
+    steps: list[Step] = []
+    earner = _card_vp_earner(w, column, color)
+    if earner >= 0:
+        steps.append(PayStep(earner, color, 1, PointCause.CARD))
+    steps.extend((BoatStep(column), EndActionStep()))
+    w.todo = steps
+
+
+def _card_vp_earner(w: CardWork, column: int, color: int) -> int:
+    """CARD-PLAY-7: the owner of the kingdom's leader of the card's colour, else of its king,
+    else nobody (-1)."""
+    labels = w.labels()
+    leaders = w.leaders_in(labels, labels[column])
+    for flat in leaders:
+        if flat % 4 == color:
+            return flat // 4
+    for flat in leaders:
+        if flat % 4 == BLACK:
+            return flat // 4
+    return -1
+
+
+def _gap(w: CardWork, action: PlayGap) -> None:
+    """CARD-TURN-4: the card goes face down into the gap (CARD-PLAY-4, CARD-PLAY-5), then the
+    external conflicts, the card turned face up and the treasure step. It never scores
+    (CARD-PLAY-6)."""
+    player = w.active
+    gap = action.gap - 1
+    w.take_from_hand(player, action.color.index, 1)
+    w.set_gap(gap, GapCard(action.color.index, player, face_up=False))
+    w.events.append(GapCardPlayed(player, action.gap))
+    w.todo = [WarsStep(gap), EndActionStep()]
+
+
+def _catastrophe(w: CardWork, action: PlayCatastrophe) -> None:
+    """CARD-TURN-6, CARD-CATA-6: the card leaves the game and its column closes upward; a gap
+    card removed splits the kingdom. Nothing scores and no conflict starts."""
+    player = w.active
+    loc = parse_spot(action.target)
+    if loc is None:  # excluded by the checks
+        raise RuntimeError(f"not a spot: {action.target!r}")
+    card = card_at(w.columns, w.gaps, loc)
+    if card is None or card < 0:  # excluded by the checks
+        raise RuntimeError(f"no card to remove on {action.target}")
+    if loc[0] % 2:
+        w.set_gap(column_of(loc), None)
+    else:
+        w.remove_from_column(column_of(loc), {loc[1]})
+    w.discard(card, 1)
+    w.catastrophes[player] = False
+    w.events.append(CatastrophePlayed(player, action.target, COLORS[card]))
+    w.todo = [EndActionStep()]

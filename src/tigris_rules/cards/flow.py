@@ -1,0 +1,275 @@
+"""The steps of an action or end of turn after its first decision (CARD-TURN-2..7).
+
+:func:`run` takes the steps of ``todo`` in order until one raises a decision or none is
+left; each step is the rule it names.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from tigris_rules.cards.components import (
+    BLUE,
+    BOAT_FOR_COLOR,
+    BOAT_OF_CODE,
+    BOATS,
+    COLUMNS,
+    GREEN,
+    HAND_SIZE,
+    RED,
+    TREASURE,
+    Boat,
+    is_boat,
+)
+from tigris_rules.cards.conflicts import remove_loser_cards, start_war, war_colors
+from tigris_rules.cards.decisions import (
+    BoatDecision,
+    PaymentDecision,
+    PointCause,
+    TreasureCardDecision,
+    WarOrderDecision,
+)
+from tigris_rules.cards.events import (
+    BoatBuilt,
+    CardsDiscarded,
+    CardsDrawn,
+    GapCardTurned,
+    PointsPaid,
+    TreasuresTaken,
+)
+from tigris_rules.cards.kingdoms import column_of
+from tigris_rules.cards.steps import (
+    BoatStep,
+    EndActionStep,
+    PayStep,
+    RefillStep,
+    RemovalStep,
+    Step,
+    TreasureStep,
+    WarsStep,
+)
+from tigris_rules.cards.work import CardWork
+from tigris_rules.model.colors import COLORS
+from tigris_rules.model.events import GameOver, TurnEnded
+
+__all__ = [
+    "begin_end_of_turn",
+    "build_boat",
+    "pay",
+    "run",
+    "take_treasures",
+]
+
+
+def run(w: CardWork) -> None:
+    """Run the waiting steps in order until a decision is pending or none is left."""
+    while w.pending is None and w.todo and not w.over:
+        step = w.todo.pop(0)
+        _run_step(w, step)
+
+
+def _run_step(w: CardWork, step: Step) -> None:
+    if isinstance(step, PayStep):
+        w.pending = PaymentDecision(step.player, COLORS[step.color], step.points, step.cause)
+    elif isinstance(step, BoatStep):
+        _boat_opportunity(w, step.column)
+    elif isinstance(step, WarsStep):
+        _next_war(w, step.gap)
+    elif isinstance(step, RemovalStep):
+        remove_loser_cards(w, step)
+    elif isinstance(step, TreasureStep):
+        _treasure_opportunity(w, step.gap)
+    elif isinstance(step, EndActionStep):
+        w.actions_taken += 1
+        if w.actions_taken >= 2:  # TURN-3: the second action ends the turn
+            begin_end_of_turn(w)
+    elif isinstance(step, RefillStep):
+        _refill_and_end_checks(w)
+
+
+# --- payment ----------------------------------------------------------------------------------
+
+
+def pay(w: CardWork, decision: PaymentDecision, count: int) -> None:
+    """CARD-VP-1, CARD-VP-2: each point paid moves a card of its colour from the earner's
+    hand, face up, onto his VP pile; a point not paid is lost."""
+    w.pending = None
+    color = decision.color.index
+    w.take_from_hand(decision.player, color, count)
+    w.to_pile(decision.player, (color,) * count)
+    w.events.append(
+        PointsPaid(decision.player, decision.color, decision.points, count, decision.cause)
+    )
+
+
+# --- boats ----------------------------------------------------------------------------------
+
+
+def _run_length(column: bytes) -> int:
+    """CARD-BOAT-1: the card at the bottom plus the unbroken cards of its colour above it;
+    another colour, a boat or the head ends the run."""
+    if not column or is_boat(column[-1]):
+        return 0
+    color = column[-1]
+    length = 0
+    for card in reversed(column):
+        if card != color:
+            break
+        length += 1
+    return length
+
+
+def _available_boats(w: CardWork) -> list[Boat]:
+    built = {code for column in w.columns for code in column if is_boat(code)}
+    return [b for b in BOATS if b.code not in built]
+
+
+def _boat_opportunity(w: CardWork, column: int) -> None:
+    """CARD-BOAT-2, CARD-BOAT-3: with a run of 4 or more, the active player is asked if an
+    eligible boat is still available (any boat for blue, else the blue boat of that colour)."""
+    cards = w.columns[column]
+    if _run_length(cards) < 4:
+        return
+    color = cards[-1]
+    available = _available_boats(w)
+    if color == BLUE:
+        eligible = available
+    else:
+        eligible = [b for b in available if b is BOAT_FOR_COLOR[color]]
+    if eligible:
+        w.pending = BoatDecision(w.active, tuple(eligible), column + 1)
+
+
+def build_boat(w: CardWork, decision: BoatDecision, boat: Boat) -> None:
+    """CARD-BOAT-4: the bottom 4 cards of the run are discarded, leaders on them return to
+    supply, and the boat takes the position of the highest of them."""
+    w.pending = None
+    column = decision.column - 1
+    cards = w.columns[column]
+    top = len(cards) - 3
+    x = 2 * column
+    for p in range(top, len(cards) + 1):
+        flat = w.leader_at((x, p))
+        if flat >= 0:
+            w.return_leader(flat, "boat")
+    color = cards[-1]
+    w.columns[column] = cards[: top - 1] + bytes((boat.code,))
+    w.discard(color, 4)
+    w.events.append(CardsDiscarded(COLORS[color], 4, "boat"))
+    w.events.append(BoatBuilt(w.active, boat, column + 1, top))
+
+
+# --- the joining ----------------------------------------------------------------------------
+
+
+def _next_war(w: CardWork, gap: int) -> None:
+    """CARD-WAR-1, CARD-WAR-2, CARD-WAR-9: the next conflict of the joining (chosen by the
+    active player when two or more are pending), or, when none is left, the gap card turned
+    face up and the treasure step (CARD-TURN-4)."""
+    colors = war_colors(w, gap)
+    if not colors:
+        card = w.gaps[gap]
+        if card is not None:
+            w.set_gap(gap, attrs.evolve(card, face_up=True))
+            w.events.append(GapCardTurned(gap + 1, card.color))
+        w.todo.insert(0, TreasureStep(gap))
+        return
+    w.todo.insert(0, WarsStep(gap))
+    if len(colors) == 1:
+        start_war(w, gap, colors[0])
+    else:
+        w.pending = WarOrderDecision(w.active, tuple(COLORS[c] for c in colors))
+
+
+def _treasure_opportunity(w: CardWork, gap: int) -> None:
+    """CARD-TREAS-1, CARD-TREAS-2, CARD-TREAS-4: a trader in the new kingdom with 2 or more
+    treasure-card heads there: his owner is asked, even with no red card."""
+    labels = w.labels()
+    kingdom = labels[gap]
+    traders = [f for f in w.leaders_in(labels, kingdom) if f % 4 == GREEN]
+    if not traders:
+        return
+    columns = tuple(
+        c + 1 for c in range(COLUMNS) if labels[c] == kingdom and w.heads[c] == TREASURE
+    )
+    if len(columns) >= 2:
+        w.pending = TreasureCardDecision(traders[0] // 4, columns)
+
+
+def take_treasures(w: CardWork, decision: TreasureCardDecision, columns: tuple[int, ...]) -> None:
+    """CARD-TREAS-3: each treasure card taken goes onto the taker's VP pile and a red card from
+    his hand becomes the column's head; a leader on it stays."""
+    w.pending = None
+    chosen = tuple(sorted(columns))
+    for column in chosen:
+        w.heads[column - 1] = RED
+    w.take_from_hand(decision.player, RED, len(chosen))
+    w.to_pile(decision.player, (TREASURE,) * len(chosen))
+    w.events.append(TreasuresTaken(decision.player, chosen))
+
+
+# --- end of turn ----------------------------------------------------------------------------
+
+
+def begin_end_of_turn(w: CardWork) -> None:
+    """CARD-TURN-7 (1), CARD-BOAT-6: boat income of the active player, one payment decision per
+    colour in canonical order, then the rest of the end of turn."""
+    labels = w.labels()
+    points = [0, 0, 0, 0]
+    for column, cards in enumerate(w.columns):
+        for code in cards:
+            if not is_boat(code):
+                continue
+            boat = BOAT_OF_CODE[code]
+            wanted = {c.index for c in boat.colors}
+            for color in wanted:
+                loc = w.leaders[4 * w.active + color]
+                if loc is not None and labels[column_of(loc)] == labels[column]:
+                    points[color] += 1
+    steps: list[Step] = [
+        PayStep(w.active, color, points[color], PointCause.BOAT)
+        for color in range(4)
+        if points[color]
+    ]
+    steps.append(RefillStep())
+    w.todo[0:0] = steps
+
+
+def _refill_and_end_checks(w: CardWork) -> None:
+    """CARD-TURN-7 (2)..(4): refill to 8, active player first (CARD-END-1); then the end
+    checks (CARD-END-2, CARD-END-3, CARD-END-5); then the next player clockwise."""
+    draw = w.source.draw
+    n = w.players
+    short = False
+    for i in range(n):
+        player = (w.active + i) % n
+        need = HAND_SIZE - sum(w.hands[player])
+        if need <= 0:
+            continue
+        take = min(need, len(draw) - w.draw_pos)
+        cards = draw[w.draw_pos : w.draw_pos + take]
+        w.draw_pos += take
+        w.add_to_hand(player, cards)
+        if take < need:
+            short = True
+        w.events.append(CardsDrawn(player, tuple(COLORS[c] for c in cards), take < need))
+    w.idle_turns = w.idle_turns + 1 if w.actions_taken == 0 else 0
+    reason = None
+    if short:
+        reason = "draw pile"
+    elif sum(1 for head in w.heads if head == TREASURE) <= 1:
+        reason = "treasures"
+    elif w.idle_turns >= n:
+        reason = "stalemate"
+    player = w.active
+    w.turn += 1
+    w.actions_taken = 0
+    if reason is not None:
+        w.over = True
+        w.end_reason = reason
+        w.todo.clear()
+        w.events.append(TurnEnded(player, None))
+        w.events.append(GameOver(reason))
+        return
+    w.active = (player + 1) % n
+    w.events.append(TurnEnded(player, w.active))

@@ -1,0 +1,397 @@
+"""Which inputs are legal in the card game: the checks in CONV-17 order and the lazy list
+of legal inputs.
+
+The checks and the list are built from the same per-state facts, so they agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
+from itertools import combinations
+from typing import Any, cast, overload
+
+from tigris_rules.cards.actions import (
+    CARD_MAIN_ACTION_TYPES,
+    BuildBoat,
+    CardAction,
+    ChooseConflict,
+    CommitSupport,
+    Decline,
+    EndTurn,
+    PayPoints,
+    PlayCatastrophe,
+    PlayColumn,
+    PlayGap,
+    PlayLeader,
+    TakeTreasures,
+)
+from tigris_rules.cards.components import (
+    GAPS,
+    RED,
+    Loc,
+    is_boat,
+    parse_spot,
+    spot_name,
+)
+from tigris_rules.cards.decisions import (
+    BoatDecision,
+    CardCommitDecision,
+    CardDecision,
+    PaymentDecision,
+    TreasureCardDecision,
+)
+from tigris_rules.cards.kingdoms import column_of, kingdom_labels
+from tigris_rules.cards.state import CardGameState
+from tigris_rules.cards.table import HEAD, card_at, table_cards
+from tigris_rules.cards.wellformed import check_card_well_formed, check_player
+from tigris_rules.errors import IllegalActionError, InvalidActionError
+from tigris_rules.model.colors import COLORS, Color
+from tigris_rules.model.decisions import ConflictKind, WarOrderDecision
+
+__all__ = [
+    "CardLegalActions",
+    "card_legal_actions",
+    "check_card_action",
+    "check_card_well_formed",
+    "gap_playable",
+]
+
+# --- per-state facts ------------------------------------------------------------------------
+
+
+def gap_playable(columns: Sequence[bytes], gap: int) -> bool:
+    """Both neighbouring columns hold at least 3 cards, a boat counting as one (CARD-PLAY-4)."""
+    return len(columns[gap]) >= 3 and len(columns[gap + 1]) >= 3
+
+
+def _leader_targets(state: CardGameState) -> list[list[Loc]]:
+    """For each colour, the cards the active player's leader may go to (CARD-LEADER-2..6):
+    any face-up card without a leader that is not a boat, in another kingdom for a move."""
+    occupied = {loc for loc in state.leaders if loc is not None}
+    labels = kingdom_labels(state.gaps)
+    free = [
+        (loc, labels[column_of(loc)])
+        for loc, card in table_cards(state.columns, state.gaps)
+        if not is_boat(card) and loc not in occupied
+    ]
+    targets = []
+    for color in range(4):
+        origin = state.leaders[4 * state.active + color]
+        if origin is None:
+            targets.append([loc for loc, _ in free])
+        else:
+            home = labels[column_of(origin)]
+            targets.append([loc for loc, kingdom in free if kingdom != home])
+    return targets
+
+
+def _catastrophe_targets(state: CardGameState) -> list[Loc]:
+    """Cards a catastrophe may remove (CARD-CATA-2..5)."""
+    occupied = {loc for loc in state.leaders if loc is not None}
+    return [
+        loc
+        for loc, card in table_cards(state.columns, state.gaps)
+        if card != HEAD and not is_boat(card) and loc not in occupied
+    ]
+
+
+# --- checks (CONV-17) -----------------------------------------------------------------------
+
+
+def _illegal(rule: str, reason: str) -> IllegalActionError:
+    return IllegalActionError(rule, reason)
+
+
+def check_card_action(state: CardGameState, action: object, player: int | None = None) -> None:
+    """Raise the error of the first rule ``action`` breaks in ``state`` (CONV-17), or return.
+
+    ``player``, when given, is the seat sending the input. A malformed input raises
+    :class:`InvalidActionError` first (CONV-19).
+    """
+    check_card_well_formed(action)
+    check_player(state.players, player)
+    act = cast("CardAction", action)
+    if state.over:
+        raise _illegal("END-3", "the game is over; no action or answer is accepted")
+    pending = state.pending
+    if pending is not None:
+        _check_answer(state, pending, act, player)
+        return
+    if player is not None and player != state.active:
+        raise _illegal(
+            "TURN-1", f"it is player {state.active}'s turn; player {player} may not act now"
+        )
+    if not isinstance(act, CARD_MAIN_ACTION_TYPES):
+        raise _illegal(
+            "TURN-3",
+            f"no decision is pending; player {state.active} must choose an action or end turn",
+        )
+    _check_main(state, act)
+
+
+def describe_decision(decision: CardDecision) -> str:
+    """A sentence naming who must answer what."""
+    what = {
+        WarOrderDecision: "choose the next conflict",
+        CardCommitDecision: "commit cards to the conflict",
+        PaymentDecision: "say how many points he pays",
+        BoatDecision: "build a boat or decline",
+        TreasureCardDecision: "say which treasure cards he takes",
+    }[type(decision)]
+    return f"player {decision.player} must {what}"
+
+
+def _check_answer(
+    state: CardGameState, decision: CardDecision, action: CardAction, player: int | None
+) -> None:
+    if player is not None and player != decision.player:
+        raise _illegal("CONV-15", f"a decision is pending: {describe_decision(decision)}")
+    if isinstance(decision, WarOrderDecision) and isinstance(action, ChooseConflict):
+        if action.color not in decision.colors:
+            names = ", ".join(c.value for c in decision.colors)
+            raise _illegal(
+                "CARD-WAR-2", f"no {action.color.value} conflict is pending (pending: {names})"
+            )
+    elif isinstance(decision, CardCommitDecision) and isinstance(action, CommitSupport):
+        color = decision.commit_color
+        held = state.hands[decision.player][color.index]
+        if action.count > held:
+            rule = (
+                "CARD-REVOLT-4" if decision.conflict.kind is ConflictKind.REVOLT else "CARD-WAR-5"
+            )
+            raise _illegal(
+                rule,
+                f"player {decision.player} holds {held} {color.value} card(s) and cannot "
+                f"commit {action.count}",
+            )
+    elif isinstance(decision, PaymentDecision) and isinstance(action, PayPoints):
+        held = state.hands[decision.player][decision.color.index]
+        most = min(decision.points, held)
+        if action.count > most:
+            raise _illegal(
+                "CARD-VP-2",
+                f"player {decision.player} may pay at most {most} {decision.color.value} "
+                f"point(s) ({decision.points} earned, {held} card(s) held), not {action.count}",
+            )
+    elif isinstance(decision, BoatDecision) and isinstance(action, BuildBoat):
+        if action.boat not in decision.boats:
+            raise _illegal("CARD-BOAT-3", f"the {action.boat.value} boat cannot be built here")
+    elif isinstance(decision, BoatDecision) and isinstance(action, Decline):
+        pass
+    elif isinstance(decision, TreasureCardDecision) and isinstance(action, TakeTreasures):
+        _check_treasures(state, decision, action)
+    else:
+        raise _illegal("CONV-15", f"a decision is pending: {describe_decision(decision)}")
+
+
+def _check_treasures(
+    state: CardGameState, decision: TreasureCardDecision, action: TakeTreasures
+) -> None:
+    for column in action.columns:
+        if column not in decision.columns:
+            raise _illegal(
+                "CARD-TREAS-2", f"the head of column {column} is not a treasure card on offer"
+            )
+    red = state.hands[decision.player][RED]
+    most = min(decision.limit, red)
+    if len(action.columns) > most:
+        raise _illegal(
+            "CARD-TREAS-2",
+            f"player {decision.player} may take at most {most} treasure card(s) "
+            f"({len(decision.columns)} offered, {red} red card(s) held)",
+        )
+
+
+def _check_main(state: CardGameState, action: CardAction) -> None:
+    if isinstance(action, PlayLeader):
+        _check_leader(state, action)
+    elif isinstance(action, PlayColumn | PlayGap):
+        if state.hands[state.active][action.color.index] < 1:
+            raise _illegal("CARD-PLAY-1", f"you hold no {action.color.value} card")
+        if isinstance(action, PlayColumn):
+            column = state.columns[action.column - 1]
+            limit = state.config.column_limit
+            if len(column) >= limit:
+                raise _illegal("CARD-PLAY-3", f"column {action.column} already holds {limit} cards")
+        else:
+            gap = action.gap - 1
+            if state.gaps[gap] is not None:
+                raise _illegal("CARD-PLAY-4", f"gap {action.gap} already holds a card")
+            if not gap_playable(state.columns, gap):
+                raise _illegal(
+                    "CARD-PLAY-4",
+                    f"columns {action.gap} and {action.gap + 1} must each hold at least 3 cards",
+                )
+    elif isinstance(action, PlayCatastrophe):
+        _check_catastrophe(state, action)
+
+
+def _check_leader(state: CardGameState, action: PlayLeader) -> None:
+    loc = parse_spot(action.target)
+    if loc is None:  # excluded by check_card_well_formed
+        raise InvalidActionError("target", f"not a spot: {action.target!r}")
+    card = card_at(state.columns, state.gaps, loc)
+    if card is None:
+        raise _illegal("CARD-LEADER-2", f"no face-up card lies on {action.target}")
+    if is_boat(card):
+        raise _illegal("CARD-LEADER-3", f"{action.target} is a boat")
+    if loc in state.leaders:
+        raise _illegal("CARD-LEADER-4", f"a leader already stands on {action.target}")
+    origin = state.leaders[4 * state.active + action.color.index]
+    if origin is not None:
+        labels = kingdom_labels(state.gaps)
+        if labels[column_of(origin)] == labels[column_of(loc)]:
+            raise _illegal(
+                "CARD-LEADER-6",
+                f"your {action.color.leader_name} on {spot_name(origin)} is already in the "
+                f"kingdom of {action.target}; a move must go to another kingdom",
+            )
+
+
+def _check_catastrophe(state: CardGameState, action: PlayCatastrophe) -> None:
+    if not state.catastrophes[state.active]:
+        raise _illegal("CARD-CATA-1", "you have already played your catastrophe card")
+    loc = parse_spot(action.target)
+    if loc is None:  # excluded by check_card_well_formed
+        raise InvalidActionError("target", f"not a spot: {action.target!r}")
+    card = card_at(state.columns, state.gaps, loc)
+    if card is None:
+        raise _illegal("CARD-CATA-2", f"no face-up card lies on {action.target}")
+    if loc in state.leaders:
+        raise _illegal("CARD-CATA-3", f"a leader stands on {action.target}")
+    if card == HEAD:
+        raise _illegal("CARD-CATA-4", f"{action.target} is a column's head")
+    if is_boat(card):
+        raise _illegal("CARD-CATA-5", f"{action.target} is a boat")
+
+
+# --- generation -----------------------------------------------------------------------------
+
+_Part = tuple[Callable[[Any], CardAction], Sequence[Any]]
+
+
+def _identity(action: CardAction) -> CardAction:
+    return action
+
+
+def _play_leader(color: Color, loc: Loc) -> CardAction:
+    return PlayLeader(color, spot_name(loc))
+
+
+def _play_catastrophe(loc: Loc) -> CardAction:
+    return PlayCatastrophe(spot_name(loc))
+
+
+def _play_column(color: Color, column: int) -> CardAction:
+    return PlayColumn(color, column)
+
+
+def _play_gap(color: Color, gap: int) -> CardAction:
+    return PlayGap(color, gap)
+
+
+class CardLegalActions(Sequence[CardAction]):
+    """Every legal input of a state, in a fixed order, built only when asked for.
+
+    Supports ``len``, indexing, iteration and ``in``. The choice of action lists leader
+    actions (by colour, then target in table order: each column's head and cards top to
+    bottom, then the gap on its right), column plays (by colour, then column), gap plays (by
+    colour, then gap), catastrophes (by target), then end turn.
+    """
+
+    __slots__ = ("_parts", "_sizes", "_state", "_total")
+
+    def __init__(self, state: CardGameState) -> None:
+        self._state = state
+        self._parts: list[_Part] = []
+        if state.over:
+            pass
+        elif state.pending is not None:
+            self._parts.append((_identity, _answers(state, state.pending)))
+        else:
+            self._build_main(state)
+        self._sizes = [len(p[1]) for p in self._parts]
+        self._total = sum(self._sizes)
+
+    def _build_main(self, state: CardGameState) -> None:
+        parts = self._parts
+        leader_targets = _leader_targets(state)
+        for color in COLORS:
+            parts.append((partial(_play_leader, color), leader_targets[color.index]))
+        hand = state.hands[state.active]
+        limit = state.config.column_limit
+        open_columns = [c + 1 for c, col in enumerate(state.columns) if len(col) < limit]
+        open_gaps = [
+            g + 1 for g in range(GAPS) if state.gaps[g] is None and gap_playable(state.columns, g)
+        ]
+        for color in COLORS:
+            if hand[color.index]:
+                parts.append((partial(_play_column, color), open_columns))
+        for color in COLORS:
+            if hand[color.index]:
+                parts.append((partial(_play_gap, color), open_gaps))
+        if state.catastrophes[state.active]:
+            parts.append((_play_catastrophe, _catastrophe_targets(state)))
+        parts.append((_identity, (EndTurn(),)))
+
+    def __len__(self) -> int:
+        return self._total
+
+    @overload
+    def __getitem__(self, index: int) -> CardAction: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[CardAction]: ...
+
+    def __getitem__(self, index: int | slice) -> CardAction | Sequence[CardAction]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._total))]
+        if index < 0:
+            index += self._total
+        if 0 <= index < self._total:
+            for (make, items), size in zip(self._parts, self._sizes, strict=True):
+                if index < size:
+                    return make(items[index])
+                index -= size
+        raise IndexError("legal action index out of range")
+
+    def __iter__(self) -> Iterator[CardAction]:
+        for make, items in self._parts:
+            for item in items:
+                yield make(item)
+
+    def __contains__(self, action: object) -> bool:
+        try:
+            check_card_action(self._state, action)
+        except (IllegalActionError, InvalidActionError):
+            return False
+        return True
+
+    def __repr__(self) -> str:
+        return f"<CardLegalActions: {self._total} actions>"
+
+
+def _answers(state: CardGameState, decision: CardDecision) -> list[CardAction]:
+    if isinstance(decision, WarOrderDecision):
+        return [ChooseConflict(c) for c in decision.colors]
+    if isinstance(decision, CardCommitDecision):
+        held = state.hands[decision.player][decision.commit_color.index]
+        return [CommitSupport(n) for n in range(held + 1)]
+    if isinstance(decision, PaymentDecision):
+        held = state.hands[decision.player][decision.color.index]
+        return [PayPoints(n) for n in range(min(decision.points, held) + 1)]
+    if isinstance(decision, BoatDecision):
+        return [*(BuildBoat(b) for b in decision.boats), Decline()]
+    most = min(decision.limit, state.hands[decision.player][RED])
+    return [
+        TakeTreasures(chosen)
+        for k in range(most + 1)
+        for chosen in combinations(decision.columns, k)
+    ]
+
+
+def card_legal_actions(state: CardGameState) -> CardLegalActions:
+    """Every legal action or answer of ``state`` for the player ``card_to_move`` names, in a
+    deterministic order; empty once the game is over."""
+    return CardLegalActions(state)

@@ -1,0 +1,137 @@
+"""The card game's state: one frozen value holding everything about a game in progress."""
+
+from __future__ import annotations
+
+import attrs
+
+from tigris_rules.cards.components import (
+    BOATS,
+    TREASURE,
+    Boat,
+    Loc,
+    is_boat,
+    spot_name,
+)
+from tigris_rules.cards.decisions import CardDecision
+from tigris_rules.cards.steps import Step
+from tigris_rules.model.colors import COLORS, Color
+from tigris_rules.model.config import GameConfig
+
+__all__ = ["CardGameState", "GapCard"]
+
+
+@attrs.frozen
+class GapCard:
+    """A card in a gap: its colour index ``card`` (0..3), whether it is ``face_up``, and the
+    seat that played it (CARD-PLAY-5, CARD-DEF-7(d): only he knows a face-down card)."""
+
+    card: int
+    player: int
+    face_up: bool = True
+
+    @property
+    def color(self) -> Color:
+        """The card's colour (secret to all but ``player`` while face down)."""
+        return COLORS[self.card]
+
+    def __copy__(self) -> GapCard:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GapCard:
+        """A frozen value of immutable fields is its own deep copy (as ``Decimal`` is)."""
+        return self
+
+
+@attrs.frozen
+class CardGameState:
+    """A complete, immutable position of the card game (RULES.md Part II).
+
+    Columns and gaps are 0-based in the fields and 1-based in actions, events and spot names.
+
+    - ``heads``: the 8 heads, :data:`~tigris_rules.cards.components.TREASURE` or red (1)
+      once replaced (CARD-DEF-2).
+    - ``columns``: the cards below each head, top first, one byte per card: a colour index
+      0..3 or a boat code (CARD-DEF-1).
+    - ``gaps``: the 7 gaps, a :class:`GapCard` or ``None``.
+    - ``leaders``: where each leader stands, ``leaders[4 * player + colour]``, a place
+      ``(x, y)`` (:mod:`~tigris_rules.cards.components`), or ``None`` in supply.
+    - ``hands``: per player, cards held per colour.
+    - ``piles``: per player, his VP pile bottom first, one card code per byte (the last is
+      the top card, CARD-VP-4).
+    - ``draw``/``draw_pos``: the draw pile in draw order, one colour index per byte, and how
+      many were drawn (bytes: compact and shared by every state of the game).
+    - ``set_aside``: the cards removed unseen in a two-player game (CARD-SETUP-4), as bytes.
+    - ``out_of_game``: cards that left the game per colour (CARD-DEF-6, CONV-12).
+    - ``catastrophes``: whether each player's catastrophe card is still unused (CARD-CATA-1).
+    - ``active``; ``turn``: turns ended so far; ``actions_taken`` this turn; ``idle_turns``:
+      consecutive ended turns without any action (CARD-END-5).
+    - ``pending``: the decision awaited, ``None`` for the choice of action; ``todo``: the rest
+      of the action or end of turn in progress (:mod:`~tigris_rules.cards.steps`).
+    - ``over``: the game has ended (END-3); ``end_reason`` says why.
+    """
+
+    config: GameConfig
+    heads: tuple[int, ...]
+    columns: tuple[bytes, ...]
+    gaps: tuple[GapCard | None, ...]
+    leaders: tuple[Loc | None, ...]
+    hands: tuple[tuple[int, int, int, int], ...]
+    piles: tuple[bytes, ...]
+    draw: bytes
+    draw_pos: int
+    set_aside: bytes
+    out_of_game: tuple[int, int, int, int]
+    catastrophes: tuple[bool, ...]
+    active: int = 0
+    turn: int = 0
+    actions_taken: int = 0
+    idle_turns: int = 0
+    pending: CardDecision | None = None
+    todo: tuple[Step, ...] = ()
+    over: bool = False
+    end_reason: str | None = None
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self.config.players
+
+    @property
+    def draw_size(self) -> int:
+        """How many cards are left in the draw pile."""
+        return len(self.draw) - self.draw_pos
+
+    @property
+    def available_boats(self) -> tuple[Boat, ...]:
+        """The boats not built yet (CARD-BOAT-5(e))."""
+        built = {code for column in self.columns for code in column if is_boat(code)}
+        return tuple(b for b in BOATS if b.code not in built)
+
+    def hand(self, player: int) -> dict[Color, int]:
+        """``player``'s cards by colour."""
+        return dict(zip(COLORS, self.hands[player], strict=True))
+
+    def hand_size(self, player: int) -> int:
+        """How many cards ``player`` holds."""
+        return sum(self.hands[player])
+
+    def leader_spot(self, player: int, color: Color) -> str | None:
+        """The spot of ``player``'s leader of ``color``, or ``None`` if it is in his supply."""
+        loc = self.leaders[4 * player + color.index]
+        return None if loc is None else spot_name(loc)
+
+    def treasure_heads(self) -> tuple[int, ...]:
+        """The columns (1..8) whose head is still a treasure card."""
+        return tuple(c + 1 for c, head in enumerate(self.heads) if head == TREASURE)
+
+    def pile_top(self, player: int) -> int | None:
+        """The card code on top of ``player``'s VP pile, the only card shown (CARD-DEF-7(c))."""
+        pile = self.piles[player]
+        return pile[-1] if pile else None
+
+    def pile_counts(self, player: int) -> tuple[int, int, int, int, int]:
+        """``player``'s VP pile by colour (black, red, blue, green) and treasure cards."""
+        counts = [0, 0, 0, 0, 0]
+        for code in self.piles[player]:
+            counts[code] += 1
+        return (counts[0], counts[1], counts[2], counts[3], counts[4])

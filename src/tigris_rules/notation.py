@@ -1,0 +1,380 @@
+"""A compact text notation for every action and decision answer (docs/notation.md).
+
+One action is one line of words separated by spaces, a verb first:
+
+===================================  ==========================================
+``leader king b2``                   :class:`~tigris_rules.PlaceLeader` (also a move)
+``withdraw priest``                  :class:`~tigris_rules.WithdrawLeader`
+``tile red f4``                      :class:`~tigris_rules.PlaceTile`
+``catastrophe e5``                   :class:`~tigris_rules.PlaceCatastrophe`
+``swap 2 red 1 blue``                :class:`~tigris_rules.SwapTiles`
+``end``                              :class:`~tigris_rules.EndTurn`
+``war green``                        :class:`~tigris_rules.ChooseConflict`
+``commit 3``                         :class:`~tigris_rules.CommitSupport`
+``monument black-red f5``            :class:`~tigris_rules.BuildMonument`
+``decline``                          :class:`~tigris_rules.Decline`
+``keep b2``                          :class:`~tigris_rules.KeepTreasure`
+``building f4``                      :class:`~tigris_rules.model.actions.PlaceBuilding`
+``ziggurat g6``                      :class:`~tigris_rules.model.actions.BuildZiggurat`
+``color blue``                       :class:`~tigris_rules.model.actions.ChooseColor`
+===================================  ==========================================
+
+:func:`format_action` writes the canonical form above (lower case, leaders by their leader
+name, colours by their colour name). :func:`parse_action` reads it back and is lenient:
+any case, a colour given by its colour, leader or tile name (``red``, ``priest``,
+``temple``), and any unambiguous prefix of a word (``wi pri``). Text it cannot read raises
+:class:`NotationError`, which says what was expected; an ambiguous prefix (``b``: black or
+blue?) is an error too, never a guess.
+
+>>> from tigris_rules.notation import format_action, parse_action
+>>> parse_action("Leader Priest F4")
+PlaceLeader(color=<Color.RED: 'red'>, square='f4')
+>>> format_action(parse_action("swap 1 blue 2 temple"))
+'swap 2 red 1 blue'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from tigris_rules.errors import InvalidActionError, TigrisError
+from tigris_rules.model.actions import (
+    MONUMENTS,
+    Action,
+    BuildMonument,
+    BuildZiggurat,
+    ChooseColor,
+    ChooseConflict,
+    CommitSupport,
+    Decline,
+    EndTurn,
+    KeepTreasure,
+    PlaceBuilding,
+    PlaceCatastrophe,
+    PlaceLeader,
+    PlaceTile,
+    SwapTiles,
+    WithdrawLeader,
+)
+from tigris_rules.model.colors import COLORS, Color
+from tigris_rules.model.squares import is_square_name
+
+__all__ = ["VERBS", "NotationError", "format_action", "parse_action"]
+
+
+class NotationError(TigrisError, ValueError):
+    """Text that is not an action in the notation of docs/notation.md.
+
+    ``text`` is the text that was read and ``reason`` says what is wrong with it.
+    """
+
+    def __init__(self, text: str, reason: str) -> None:
+        super().__init__(f"cannot read {text!r}: {reason}")
+        self.text = text
+        self.reason = reason
+
+
+VERBS: tuple[str, ...] = (
+    "leader",
+    "withdraw",
+    "tile",
+    "catastrophe",
+    "swap",
+    "end",
+    "war",
+    "commit",
+    "monument",
+    "decline",
+    "keep",
+    "building",
+    "ziggurat",
+    "color",
+)
+"""The first word of every action, in the order of docs/notation.md."""
+
+_VERB_ALIASES: dict[str, str] = {"colour": "color", "move": "leader"}
+"""Other spellings accepted for a verb (``move`` places a leader already on the board)."""
+
+_COLOR_WORDS: dict[str, Color] = {
+    **{c.value: c for c in COLORS},
+    **{c.leader_name: c for c in COLORS},
+    **{c.tile_name: c for c in COLORS},
+}
+"""Every word naming a colour: colour, leader and tile names."""
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+_MONUMENT_SPLIT = re.compile(r"[-/+]")
+_COUNT = re.compile(r"\d+")
+
+
+# --- formatting ---------------------------------------------------------------------------
+
+
+def _format_swap(action: SwapTiles) -> str:
+    parts = ["swap"]
+    for color, count in zip(COLORS, action.counts, strict=True):
+        if count:
+            parts.append(f"{count} {color.value}")
+    return " ".join(parts)
+
+
+def format_action(action: Action) -> str:
+    """The canonical notation of ``action``, e.g. ``"tile red f4"``.
+
+    :func:`parse_action` reads the result back as an equal action. An object that is not
+    an action raises :class:`~tigris_rules.InvalidActionError`.
+
+    >>> from tigris_rules import Monument, BuildMonument
+    >>> format_action(BuildMonument(Monument.BLACK_RED, "f5"))
+    'monument black-red f5'
+    """
+    if isinstance(action, PlaceLeader):
+        return f"leader {action.color.leader_name} {action.square}"
+    if isinstance(action, WithdrawLeader):
+        return f"withdraw {action.color.leader_name}"
+    if isinstance(action, PlaceTile):
+        return f"tile {action.color.value} {action.square}"
+    if isinstance(action, PlaceCatastrophe):
+        return f"catastrophe {action.square}"
+    if isinstance(action, SwapTiles):
+        return _format_swap(action)
+    if isinstance(action, EndTurn):
+        return "end"
+    if isinstance(action, ChooseConflict):
+        return f"war {action.color.value}"
+    if isinstance(action, CommitSupport):
+        return f"commit {action.count}"
+    if isinstance(action, BuildMonument):
+        return f"monument {action.monument.value} {action.block}"
+    if isinstance(action, Decline):
+        return "decline"
+    if isinstance(action, KeepTreasure):
+        return f"keep {action.square}"
+    if isinstance(action, PlaceBuilding):
+        return f"building {action.square}"
+    if isinstance(action, BuildZiggurat):
+        return f"ziggurat {action.square}"
+    if isinstance(action, ChooseColor):
+        return f"color {action.color.value}"
+    raise InvalidActionError("type", f"not an action: {action!r}")
+
+
+# --- parsing ------------------------------------------------------------------------------
+
+
+class _Reader:
+    """The words of one line, read left to right."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.words = [w for w in _SEPARATORS.split(text.strip().lower()) if w]
+        self.pos = 0
+
+    def error(self, reason: str) -> NotationError:
+        return NotationError(self.text, reason)
+
+    def more(self) -> bool:
+        return self.pos < len(self.words)
+
+    def peek(self) -> str | None:
+        return self.words[self.pos] if self.more() else None
+
+    def take(self, what: str) -> str:
+        if not self.more():
+            raise self.error(f"{what} is missing")
+        word = self.words[self.pos]
+        self.pos += 1
+        return word
+
+    def end(self, usage: str) -> None:
+        if self.more():
+            extra = " ".join(self.words[self.pos :])
+            raise self.error(f"unexpected {extra!r} at the end; expected {usage!r}")
+
+    def square(self, usage: str) -> str:
+        word = self.take(f"the square (as in {usage!r})")
+        if not is_square_name(word):
+            raise self.error(f"{word!r} is not a square; squares are a1..p11")
+        return word
+
+    def color(self, what: str) -> Color:
+        word = self.take(what)
+        return _match_color(self, word, what)
+
+    def count(self, what: str) -> int:
+        word = self.take(what)
+        if not _COUNT.fullmatch(word):
+            raise self.error(f"{what} must be a whole number 0 or more, not {word!r}")
+        return int(word)
+
+
+def _match(words: Iterable[str], word: str) -> list[str]:
+    """The words equal to ``word``, or else every word it is a prefix of."""
+    words = list(words)
+    if word in words:
+        return [word]
+    return [w for w in words if w.startswith(word)]
+
+
+def _match_color(reader: _Reader, word: str, what: str) -> Color:
+    found = _match(_COLOR_WORDS, word)
+    colors = {_COLOR_WORDS[w] for w in found}
+    if not colors:
+        raise reader.error(
+            f"{word!r} is not a colour; expected {what}: black, red, blue, green "
+            "(or a leader name king, priest, farmer, trader, or a tile name settlement, "
+            "temple, farm, market)"
+        )
+    if len(colors) > 1:
+        names = ", ".join(sorted(found))
+        raise reader.error(f"{word!r} is ambiguous: it could be {names}")
+    return colors.pop()
+
+
+def _parse_leader(r: _Reader) -> Action:
+    color = r.color("the leader (king, priest, farmer, trader, or a colour)")
+    square = r.square("leader king b2")
+    r.end("leader king b2")
+    return PlaceLeader(color, square)
+
+
+def _parse_withdraw(r: _Reader) -> Action:
+    color = r.color("the leader (king, priest, farmer, trader, or a colour)")
+    r.end("withdraw priest")
+    return WithdrawLeader(color)
+
+
+def _parse_tile(r: _Reader) -> Action:
+    color = r.color("the tile's colour")
+    square = r.square("tile red f4")
+    r.end("tile red f4")
+    return PlaceTile(color, square)
+
+
+def _parse_catastrophe(r: _Reader) -> Action:
+    square = r.square("catastrophe e5")
+    r.end("catastrophe e5")
+    return PlaceCatastrophe(square)
+
+
+def _parse_swap(r: _Reader) -> Action:
+    counts = [0, 0, 0, 0]
+    named: set[Color] = set()
+    while r.more():
+        word = r.peek() or ""
+        count = r.count("a count") if _COUNT.fullmatch(word) else 1
+        color = r.color("the colour of the tiles to swap (as in 'swap 2 red 1 blue')")
+        if color in named:
+            raise r.error(f"{color.value} is named twice; name each colour once")
+        named.add(color)
+        counts[color.index] = count
+    return SwapTiles(*counts)
+
+
+def _parse_end(r: _Reader) -> Action:
+    if r.peek() == "turn":
+        r.take("turn")
+    r.end("end")
+    return EndTurn()
+
+
+def _parse_war(r: _Reader) -> Action:
+    color = r.color("the colour of the war")
+    r.end("war green")
+    return ChooseConflict(color)
+
+
+def _parse_commit(r: _Reader) -> Action:
+    count = r.count("the number of tiles committed")
+    r.end("commit 3")
+    return CommitSupport(count)
+
+
+def _parse_monument(r: _Reader) -> Action:
+    first = r.take("the monument (as in 'monument black-red f5')")
+    parts = [p for p in _MONUMENT_SPLIT.split(first) if p]
+    if len(parts) == 1:  # "monument black red f5"
+        parts.append(r.take("the monument's second colour (as in 'monument black-red f5')"))
+    if len(parts) != 2:
+        raise r.error(f"{first!r} is not a monument; name its two colours, as in black-red")
+    what = "a monument colour"
+    colors = {_match_color(r, part, what) for part in parts}
+    if len(colors) != 2:
+        raise r.error(f"a monument has two different colours, not {first!r}")
+    monument = next(m for m in MONUMENTS if set(m.colors) == colors)
+    square = r.square("monument black-red f5")
+    r.end("monument black-red f5")
+    return BuildMonument(monument, square)
+
+
+def _parse_decline(r: _Reader) -> Action:
+    r.end("decline")
+    return Decline()
+
+
+def _parse_square_answer(kind: Callable[[str], Action], usage: str) -> Callable[[_Reader], Action]:
+    def parse(r: _Reader) -> Action:
+        square = r.square(usage)
+        r.end(usage)
+        return kind(square)
+
+    return parse
+
+
+def _parse_color(r: _Reader) -> Action:
+    color = r.color("the colour")
+    r.end("color blue")
+    return ChooseColor(color)
+
+
+_PARSERS: dict[str, Callable[[_Reader], Action]] = {
+    "leader": _parse_leader,
+    "withdraw": _parse_withdraw,
+    "tile": _parse_tile,
+    "catastrophe": _parse_catastrophe,
+    "swap": _parse_swap,
+    "end": _parse_end,
+    "war": _parse_war,
+    "commit": _parse_commit,
+    "monument": _parse_monument,
+    "decline": _parse_decline,
+    "keep": _parse_square_answer(KeepTreasure, "keep b2"),
+    "building": _parse_square_answer(PlaceBuilding, "building f4"),
+    "ziggurat": _parse_square_answer(BuildZiggurat, "ziggurat g6"),
+    "color": _parse_color,
+}
+
+
+def parse_action(text: str) -> Action:
+    """The action written as ``text`` in the notation (docs/notation.md).
+
+    Case does not matter; colours may be given by colour, leader or tile name, and every
+    word may be shortened to an unambiguous prefix. Raises :class:`NotationError` for text
+    that is not an action, naming what was expected. Whether the action is legal is for the
+    rules to say: ``parse_action`` only reads it.
+
+    >>> parse_action("monument RED-black f5")
+    BuildMonument(monument=<Monument.BLACK_RED: 'black-red'>, block='f5')
+    >>> try:
+    ...     parse_action("tile b f4")
+    ... except NotationError as err:
+    ...     print(err.reason)
+    'b' is ambiguous: it could be black, blue
+    """
+    if not isinstance(text, str):
+        raise NotationError(repr(text), "an action is written as text")
+    reader = _Reader(text)
+    if not reader.more():
+        raise reader.error("the text is empty; type an action such as 'tile red f4' or 'end'")
+    word = reader.take("the verb")
+    verb = _VERB_ALIASES.get(word)
+    if verb is None:
+        found = _match([*VERBS, *_VERB_ALIASES], word)
+        verbs = list(dict.fromkeys(_VERB_ALIASES.get(w, w) for w in found))
+        if not verbs:
+            raise reader.error(f"unknown action {word!r}; the actions are {', '.join(VERBS)}")
+        if len(verbs) > 1:
+            raise reader.error(f"{word!r} is ambiguous: it could be {', '.join(verbs)}")
+        verb = verbs[0]
+    return _PARSERS[verb](reader)

@@ -1,0 +1,794 @@
+"""Game records: the JSON log format v1, recording a game, replaying and validating a log.
+
+A log (docs/log-format.md) holds the format name and version, the library version, the
+configuration, the deal or the seed, every action with the seat that took it, and optionally
+the expected final result:
+
+>>> import tigris_rules as tr
+>>> recorder = tr.Recorder(tr.GameConfig(players=2), seed=1)
+>>> state = recorder.apply(tr.PlaceTile(tr.Color.RED, "g4"))
+>>> log = recorder.log()
+>>> tr.validate_log(log).valid
+True
+>>> tr.loads(tr.dumps(log), tr.GameLog) == log
+True
+
+:func:`replay` gives every state and the events of every action and raises
+:class:`~tigris_rules.errors.LogError` at the first problem; :func:`validate_log` lists every
+problem instead (an illegal action is skipped and the replay goes on from the last good
+state).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from enum import Enum
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from tigris_rules import serialize
+from tigris_rules.errors import (
+    DealError,
+    FormatError,
+    IllegalActionError,
+    InvalidActionError,
+    LogError,
+)
+from tigris_rules.model.actions import Action
+from tigris_rules.model.colors import COLORS
+from tigris_rules.model.config import GameConfig
+from tigris_rules.model.deal import Deal
+from tigris_rules.model.events import Event
+from tigris_rules.model.state import GameState
+from tigris_rules.rules.engine import step, to_move
+from tigris_rules.rules.scoring import Result, result
+from tigris_rules.rules.setup import new_game
+from tigris_rules.serialize import (
+    DEFAULT_MAX_BYTES,
+    at,
+    check_keys,
+    describe,
+    format_size,
+    need_array,
+    need_int,
+    need_object,
+    structure,
+    unstructure,
+)
+
+__all__ = [
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "ExpectedResult",
+    "GameLog",
+    "LogEntry",
+    "PlayerOutcome",
+    "Problem",
+    "ProblemKind",
+    "Recorder",
+    "Replay",
+    "Report",
+    "describe_action",
+    "log_schema",
+    "log_schema_text",
+    "read_log",
+    "record_game",
+    "replay",
+    "validate_file",
+    "validate_json",
+    "validate_log",
+    "write_log",
+]
+
+FORMAT_NAME: Final = "tigris-rules-log"
+"""The value of ``"format"`` in every log."""
+
+FORMAT_VERSION: Final = 1
+"""The version of the log format this library writes and reads."""
+
+
+def _library_version() -> str:
+    from tigris_rules import __version__  # the package imports this module: import late
+
+    return __version__
+
+
+# --- the log --------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class LogEntry:
+    """One input of a log: ``action`` (an action or a decision answer) sent by seat
+    ``player``."""
+
+    player: int
+    action: Action
+
+
+@attrs.frozen
+class PlayerOutcome:
+    """One seat's expected final standing: VP per colour before treasures (black, red, blue,
+    green), treasures taken and place (1 for the winners, shared on ties, SCORE-5)."""
+
+    player: int
+    scores: tuple[int, int, int, int]
+    treasures: int
+    place: int
+
+
+@attrs.frozen
+class ExpectedResult:
+    """The final result a log expects, one :class:`PlayerOutcome` per seat in seat order."""
+
+    players: tuple[PlayerOutcome, ...]
+
+    @classmethod
+    def of(cls, outcome: Result) -> ExpectedResult:
+        """The expected result matching ``outcome`` (``tr.result(state)``)."""
+        return cls(
+            tuple(
+                PlayerOutcome(p.player, p.scores, p.treasures, p.place)
+                for p in sorted(outcome.players, key=lambda p: p.player)
+            )
+        )
+
+    @property
+    def ranking(self) -> tuple[tuple[int, ...], ...]:
+        """The seats grouped by place, best first: ``((2,), (0, 1))``."""
+        places = sorted({p.place for p in self.players})
+        return tuple(tuple(p.player for p in self.players if p.place == pl) for pl in places)
+
+
+@attrs.frozen
+class GameLog:
+    """A game record (log format v1, docs/log-format.md).
+
+    Exactly one of ``seed`` and ``deal`` is given: the game starts as
+    ``new_game(config, seed=seed)`` or ``new_game(config, deal=deal)``. ``actions`` are the
+    inputs in order; ``result``, when given, is the final result the replay must reach;
+    ``library_version`` names the version of the library that wrote the log (informative).
+    """
+
+    config: GameConfig
+    actions: tuple[LogEntry, ...] = ()
+    seed: int | None = None
+    deal: Deal | None = None
+    result: ExpectedResult | None = None
+    library_version: str = attrs.field(factory=_library_version)
+
+
+def _unstructure_entry(entry: LogEntry) -> dict[str, Any]:
+    return {"player": entry.player, **unstructure(entry.action)}
+
+
+def _structure_entry(data: object) -> LogEntry:
+    obj = need_object(data)
+    if "player" not in obj:
+        raise FormatError("$.player", "missing required field (the seat that sent the action)")
+    try:
+        player = need_int(obj["player"], 0)
+    except FormatError as exc:
+        raise exc.under("$.player") from None
+    action = structure({k: v for k, v in obj.items() if k != "player"}, Action)
+    return LogEntry(player, action)
+
+
+def _unstructure_outcome(outcome: PlayerOutcome) -> dict[str, Any]:
+    return {
+        "player": outcome.player,
+        "scores": dict(zip((c.value for c in COLORS), outcome.scores, strict=True)),
+        "treasures": outcome.treasures,
+        "place": outcome.place,
+    }
+
+
+def _structure_outcome(data: object) -> PlayerOutcome:
+    obj = need_object(data)
+    check_keys(obj, ("player", "scores", "treasures", "place"))
+    names = tuple(c.value for c in COLORS)
+
+    def scores(value: object) -> tuple[int, int, int, int]:
+        per_color = need_object(value)
+        check_keys(per_color, names)
+        s = [at(f"$.{n}", _count, per_color[n]) for n in names]
+        return (s[0], s[1], s[2], s[3])
+
+    return PlayerOutcome(
+        player=at("$.player", _count, obj["player"]),
+        scores=at("$.scores", scores, obj["scores"]),
+        treasures=at("$.treasures", _count, obj["treasures"]),
+        place=at("$.place", _place, obj["place"]),
+    )
+
+
+def _count(value: object) -> int:
+    return need_int(value, 0)
+
+
+def _place(value: object) -> int:
+    return need_int(value, 1)
+
+
+def _unstructure_expected(expected: ExpectedResult) -> dict[str, Any]:
+    return {"players": [_unstructure_outcome(p) for p in expected.players]}
+
+
+def _structure_expected(data: object) -> ExpectedResult:
+    obj = need_object(data)
+    check_keys(obj, ("players",))
+    items = at("$.players", need_array, obj["players"])
+    players = []
+    for i, item in enumerate(items):
+        outcome = at(f"$.players[{i}]", _structure_outcome, item)
+        if outcome.player != i:
+            raise FormatError(
+                f"$.players[{i}].player",
+                f"expected seat {i} (seats in order), got {outcome.player}",
+            )
+        players.append(outcome)
+    return ExpectedResult(tuple(players))
+
+
+def _unstructure_log(log: GameLog) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "library_version": log.library_version,
+        "config": unstructure(log.config),
+    }
+    if log.seed is not None:
+        data["seed"] = log.seed
+    if log.deal is not None:
+        data["deal"] = unstructure(log.deal)
+    data["actions"] = [_unstructure_entry(e) for e in log.actions]
+    if log.result is not None:
+        data["result"] = _unstructure_expected(log.result)
+    return data
+
+
+_CARDS_UNSUPPORTED: Final = (
+    'log format version 1 records the board game only; "cards" is not supported yet'
+)
+
+
+def _string(value: object) -> str:
+    return structure(value, str)
+
+
+def _config(value: object) -> GameConfig:
+    return structure(value, GameConfig)
+
+
+def _deal(value: object) -> Deal:
+    return structure(value, Deal)
+
+
+_LOG_REQUIRED: Final = ("format", "version", "library_version", "config", "actions")
+_LOG_OPTIONAL: Final = ("seed", "deal", "result")
+
+
+def _structure_log(data: object) -> GameLog:
+    obj = need_object(data)
+    fmt = obj.get("format")
+    if fmt != FORMAT_NAME:
+        reason = "missing required field" if "format" not in obj else f"got {describe(fmt)}"
+        raise FormatError("$.format", f'not a tigris-rules log: expected "{FORMAT_NAME}"; {reason}')
+    if "version" not in obj:
+        raise FormatError("$.version", "missing required field (the log format version)")
+    version = obj["version"]
+    if type(version) is not int:
+        raise FormatError("$.version", f"expected an integer, got {describe(version)}")
+    if version != FORMAT_VERSION:
+        raise FormatError(
+            "$.version",
+            f"unknown log format version {version}; this library "
+            f"({_library_version()}) reads version {FORMAT_VERSION}",
+        )
+    check_keys(obj, _LOG_REQUIRED, _LOG_OPTIONAL)
+    if ("seed" in obj) == ("deal" in obj):
+        word = "both" if "seed" in obj else "neither"
+        raise FormatError("$", f"a log gives exactly one of seed and deal, not {word}")
+    library_version = at("$.library_version", _string, obj["library_version"])
+    config = at("$.config", _config, obj["config"])
+    if config.game != "board":
+        raise FormatError("$.config.game", _CARDS_UNSUPPORTED)
+    seed = at("$.seed", need_int, obj["seed"]) if "seed" in obj else None
+    deal = at("$.deal", _deal, obj["deal"]) if "deal" in obj else None
+    items = at("$.actions", need_array, obj["actions"])
+    entries: list[LogEntry] = []
+    problems: list[tuple[str, str]] = []
+    for i, item in enumerate(items):
+        try:
+            entry = _structure_entry(item)
+            if entry.player >= config.players:
+                raise FormatError(
+                    "$.player",
+                    f"expected a seat 0..{config.players - 1} of this game, got {entry.player}",
+                )
+            entries.append(entry)
+        except FormatError as exc:
+            problems += exc.under(f"$.actions[{i}]").problems
+            if len(problems) >= serialize.MAX_PROBLEMS:
+                problems.append(("$.actions", "too many problems; the rest are not listed"))
+                break
+    if problems:
+        raise FormatError.of(problems)
+    expected = None
+    if "result" in obj:
+        expected = at("$.result", _structure_expected, obj["result"])
+        if len(expected.players) != config.players:
+            raise FormatError(
+                "$.result.players",
+                f"expected {config.players} entries (one per seat), got {len(expected.players)}",
+            )
+    return GameLog(
+        config=config,
+        actions=tuple(entries),
+        seed=seed,
+        deal=deal,
+        result=expected,
+        library_version=library_version,
+    )
+
+
+serialize.register_hooks(LogEntry, _unstructure_entry, _structure_entry)
+serialize.register_hooks(PlayerOutcome, _unstructure_outcome, _structure_outcome)
+serialize.register_hooks(ExpectedResult, _unstructure_expected, _structure_expected)
+serialize.register_hooks(GameLog, _unstructure_log, _structure_log)
+
+
+# --- problems and reports -------------------------------------------------------------------
+
+
+class ProblemKind(Enum):
+    """What kind of problem a log has."""
+
+    FORMAT = "format"
+    """The document does not follow the format (not JSON, wrong type, unknown version...)."""
+    RULE = "rule"
+    """An action the rules forbid, or a deal that does not match the components."""
+    RESULT = "result"
+    """The expected result differs from the replayed one."""
+
+
+def describe_action(action: object) -> str:
+    """A short text for an action: its tag and field values, such as ``place_tile red g4``
+    or ``swap_tiles black=0 red=2 blue=0 green=1``."""
+    try:
+        data = unstructure(action)
+    except Exception:  # a malformed object built in Python: show what it is
+        return repr(action)
+    if not isinstance(data, dict):
+        return repr(action)
+    parts = [str(data.pop(serialize.TAG_KEY, type(action).__name__))]
+    for name, value in data.items():
+        if isinstance(value, str):
+            parts.append(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            parts.append(f"{name}={value}")
+        else:
+            parts.append(f"{name}={serialize.dumps(value)}")
+    return " ".join(parts)
+
+
+@attrs.frozen
+class Problem:
+    """One thing wrong with a log.
+
+    ``kind`` says what kind; ``reason`` is a sentence. For an action: ``index`` (0-based, as
+    in ``$.actions[index]``), ``player`` (the seat the log names) and ``action``; ``rule`` is
+    the RULES.md ID of the rule broken, when there is one; ``path`` is the JSON path of a
+    format problem.
+    """
+
+    kind: ProblemKind
+    reason: str
+    index: int | None = None
+    player: int | None = None
+    action: Action | None = None
+    rule: str | None = None
+    path: str | None = None
+
+    def __str__(self) -> str:
+        rule = f"{self.rule}: " if self.rule else ""
+        if self.index is not None:
+            what = f"player {self.player}: {describe_action(self.action)}"
+            where = f"action {self.index} ({what})"
+            if self.path is not None:
+                where += f" {self.path}"
+            return f"{where}: {rule}{self.reason}"
+        if self.path is not None:
+            return f"{self.path}: {rule}{self.reason}"
+        label = "result" if self.kind is ProblemKind.RESULT else "log"
+        return f"{label}: {rule}{self.reason}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The problem as JSON data (for ``tigris-rules validate --json``)."""
+        action = None
+        if self.action is not None:
+            try:
+                action = unstructure(self.action)
+            except Exception:
+                action = repr(self.action)
+        return {
+            "kind": self.kind.value,
+            "index": self.index,
+            "player": self.player,
+            "action": action,
+            "rule": self.rule,
+            "path": self.path,
+            "reason": self.reason,
+            "message": str(self),
+        }
+
+    def error(self) -> LogError | FormatError:
+        """The exception that stands for this problem."""
+        if self.kind is ProblemKind.FORMAT and self.index is None:
+            return FormatError(self.path or "$", self.reason)
+        return LogError(
+            str(self),
+            kind=self.kind.value,
+            reason=self.reason,
+            index=self.index,
+            player=self.player,
+            action=self.action,
+            rule=self.rule,
+            problem=self,
+        )
+
+
+@attrs.frozen
+class Report:
+    """What :func:`validate_log` found.
+
+    ``problems`` lists every problem in log order; ``actions`` is how many actions the log
+    holds and ``applied`` how many replayed; ``state`` is the last good state (``None`` when
+    the log could not be read or started); ``log`` is the log checked (``None`` when it could
+    not be read); ``over`` says whether the game ended.
+    """
+
+    problems: tuple[Problem, ...]
+    actions: int = 0
+    applied: int = 0
+    state: GameState | None = None
+    log: GameLog | None = None
+
+    @property
+    def valid(self) -> bool:
+        """No problem at all."""
+        return not self.problems
+
+    @property
+    def malformed(self) -> bool:
+        """At least one format problem: the document does not follow the format."""
+        return any(p.kind is ProblemKind.FORMAT for p in self.problems)
+
+    @property
+    def over(self) -> bool:
+        """Whether the replayed game ended."""
+        return self.state is not None and self.state.over
+
+
+@attrs.frozen
+class Replay:
+    """A replayed log: ``states[0]`` is the opening, ``states[k]`` the position after the
+    first ``k`` actions, and ``events[k]`` what action ``k`` caused."""
+
+    log: GameLog
+    states: tuple[GameState, ...]
+    events: tuple[tuple[Event, ...], ...]
+
+    @property
+    def final(self) -> GameState:
+        """The position after the last action."""
+        return self.states[-1]
+
+
+_RULE_ID = re.compile(r"\b([A-Z]+(?:-[A-Z]+)*-\d+)\b")
+
+
+def _start(log: GameLog) -> GameState | Problem:
+    """The opening of ``log``, or the problem that prevents it."""
+    if not isinstance(log.config, GameConfig):
+        return Problem(ProblemKind.FORMAT, "expected a GameConfig", path="$.config")
+    if log.config.game != "board":
+        return Problem(ProblemKind.FORMAT, _CARDS_UNSUPPORTED, path="$.config.game")
+    if (log.seed is None) == (log.deal is None):
+        word = "neither" if log.seed is None else "both"
+        return Problem(
+            ProblemKind.FORMAT, f"a log gives exactly one of seed and deal, not {word}", path="$"
+        )
+    try:
+        if log.deal is not None:
+            return new_game(log.config, deal=log.deal)
+        return new_game(log.config, seed=log.seed)
+    except DealError as exc:
+        found = _RULE_ID.search(str(exc))
+        if found is None:
+            path = "$.seed" if log.deal is None else "$.deal"
+            return Problem(ProblemKind.FORMAT, str(exc), path=path)
+        return Problem(ProblemKind.RULE, str(exc), rule=found.group(1), path="$.deal")
+
+
+def _result_problems(log: GameLog, state: GameState) -> list[Problem]:
+    expected = log.result
+    if expected is None:
+        return []
+    if not state.over:
+        return [
+            Problem(
+                ProblemKind.RESULT,
+                f"the log gives a final result, but the game is not over after its "
+                f"{len(log.actions)} actions",
+                path="$.result",
+            )
+        ]
+    replayed = ExpectedResult.of(result(state))
+    if len(expected.players) != len(replayed.players):
+        return [
+            Problem(
+                ProblemKind.RESULT,
+                f"the log gives a result for {len(expected.players)} seats; "
+                f"the game has {len(replayed.players)}",
+                path="$.result.players",
+            )
+        ]
+    problems = []
+    names = tuple(c.value for c in COLORS)
+    for want, got in zip(expected.players, replayed.players, strict=True):
+
+        def scores(p: PlayerOutcome) -> str:
+            return " ".join(f"{n} {v}" for n, v in zip(names, p.scores, strict=True))
+
+        shows: tuple[tuple[str, Callable[[PlayerOutcome], str]], ...] = (
+            ("scores", scores),
+            ("treasures", lambda p: str(p.treasures)),
+            ("place", lambda p: str(p.place)),
+        )
+        for field, show in shows:
+            if getattr(want, field) != getattr(got, field):
+                problems.append(
+                    Problem(
+                        ProblemKind.RESULT,
+                        f"seat {got.player}: the log expects {field} {show(want)}, "
+                        f"the replay gives {show(got)}",
+                        player=got.player,
+                        path=f"$.result.players[{got.player}].{field}",
+                    )
+                )
+    return problems
+
+
+def _run(log: GameLog, *, strict: bool, keep: bool) -> tuple[Report, list[GameState], list[Any]]:
+    problems: list[Problem] = []
+    states: list[GameState] = []
+    events: list[tuple[Event, ...]] = []
+
+    def found(problem: Problem) -> None:
+        if strict:
+            raise problem.error()
+        problems.append(problem)
+
+    start = _start(log)
+    if isinstance(start, Problem):
+        found(start)
+        return Report(tuple(problems), len(log.actions), 0, None, log), states, events
+    state = start
+    if keep:
+        states.append(state)
+    applied = 0
+    for index, entry in enumerate(log.actions):
+        try:
+            state, caused = step(state, entry.action, entry.player)
+        except IllegalActionError as exc:
+            found(
+                Problem(
+                    ProblemKind.RULE,
+                    exc.reason,
+                    index=index,
+                    player=entry.player,
+                    action=entry.action,
+                    rule=exc.rule,
+                )
+            )
+            continue
+        except InvalidActionError as exc:
+            found(
+                Problem(
+                    ProblemKind.FORMAT,
+                    exc.reason,
+                    index=index,
+                    player=entry.player,
+                    action=entry.action,
+                    path=f"$.actions[{index}].{exc.field}",
+                )
+            )
+            continue
+        applied += 1
+        if keep:
+            states.append(state)
+            events.append(caused)
+    if not problems:
+        for problem in _result_problems(log, state):
+            found(problem)
+    report = Report(tuple(problems), len(log.actions), applied, state, log)
+    return report, states, events
+
+
+def validate_log(log: GameLog, *, strict: bool = False) -> Report:
+    """Replay ``log`` and list every problem.
+
+    An illegal action is reported (with its index, player, rule ID and reason) and skipped:
+    the replay goes on from the last good state, as if the action were not in the log. The
+    expected result, when the log gives one, is compared once every action replayed. With
+    ``strict=True`` the first problem raises :class:`~tigris_rules.errors.LogError` instead.
+    """
+    return _run(log, strict=strict, keep=False)[0]
+
+
+def replay(log: GameLog) -> Replay:
+    """Every state and the events of every action of ``log``; raises
+    :class:`~tigris_rules.errors.LogError` at the first illegal action (the expected result
+    is not checked: use :func:`validate_log`)."""
+    _, states, events = _run(attrs.evolve(log, result=None), strict=True, keep=True)
+    return Replay(log, tuple(states), tuple(events))
+
+
+def validate_json(text: str | bytes, *, max_bytes: int | None = DEFAULT_MAX_BYTES) -> Report:
+    """Read a log from JSON text and validate it; a malformed document gives a report of
+    format problems (each naming the JSON path of the bad field) instead of an exception."""
+    try:
+        log = serialize.loads(text, GameLog, max_bytes=max_bytes)
+    except FormatError as exc:
+        return Report(
+            tuple(Problem(ProblemKind.FORMAT, reason, path=path) for path, reason in exc.problems)
+        )
+    return validate_log(log)
+
+
+def _check_size(path: Path, max_bytes: int | None) -> None:
+    size = os.stat(path).st_size
+    if max_bytes is not None and size > max_bytes:
+        raise FormatError(
+            "$",
+            f"the file is {format_size(size)}, larger than the limit of {format_size(max_bytes)}; "
+            "raise the limit to read it (tigris-rules validate --max-size MB)",
+        )
+
+
+def read_log(path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MAX_BYTES) -> GameLog:
+    """Read the log in the file at ``path``; :class:`~tigris_rules.errors.FormatError` for a
+    malformed document or a file larger than ``max_bytes`` (50 MB by default, ``None`` for
+    no limit), :class:`OSError` when the file cannot be read."""
+    file = Path(path)
+    _check_size(file, max_bytes)
+    return serialize.loads(file.read_bytes(), GameLog, max_bytes=max_bytes)
+
+
+def validate_file(
+    path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MAX_BYTES
+) -> Report:
+    """Validate the log in the file at ``path``; a file that cannot be read or is too large
+    gives a report with one format problem."""
+    file = Path(path)
+    try:
+        _check_size(file, max_bytes)
+        data = file.read_bytes()
+    except FormatError as exc:
+        return Report((Problem(ProblemKind.FORMAT, exc.reason, path=exc.path),))
+    except OSError as exc:
+        reason = f"cannot read the file: {exc.strerror or exc}"
+        return Report((Problem(ProblemKind.FORMAT, reason, path="$"),))
+    return validate_json(data, max_bytes=max_bytes)
+
+
+def write_log(log: GameLog, path: str | os.PathLike[str]) -> None:
+    """Write ``log`` to the file at ``path`` as laid-out JSON, one action per line."""
+    Path(path).write_text(serialize.dumps(log, indent=2) + "\n", encoding="utf-8")
+
+
+def log_schema_text() -> str:
+    """The JSON Schema (draft 2020-12) of the log format, as shipped in the package."""
+    return resources.files("tigris_rules").joinpath("data", "log-schema.json").read_text("utf-8")
+
+
+def log_schema() -> dict[str, Any]:
+    """The JSON Schema of the log format as a dict."""
+    data = serialize.parse_json(log_schema_text(), max_bytes=None)
+    if not isinstance(data, dict):
+        raise TypeError("the shipped log schema is not a JSON object")
+    return data
+
+
+# --- recording ------------------------------------------------------------------------------
+
+
+class Recorder:
+    """Records a game while it is played.
+
+    >>> import tigris_rules as tr
+    >>> recorder = tr.Recorder(tr.GameConfig(players=2), seed=3)
+    >>> state, events = recorder.step(tr.EndTurn())
+    >>> len(recorder.log().actions)
+    1
+
+    Each accepted input is recorded with the seat that sent it (``to_move`` before it); a
+    rejected input raises as :func:`~tigris_rules.apply` does and is not recorded.
+    """
+
+    def __init__(
+        self, config: GameConfig, *, seed: int | None = None, deal: Deal | None = None
+    ) -> None:
+        self._state = new_game(config, seed=seed, deal=deal)
+        self._config = config
+        self._seed = seed
+        self._deal = deal
+        self._entries: list[LogEntry] = []
+
+    @property
+    def state(self) -> GameState:
+        """The current position."""
+        return self._state
+
+    @property
+    def entries(self) -> tuple[LogEntry, ...]:
+        """The inputs recorded so far."""
+        return tuple(self._entries)
+
+    def step(
+        self, action: Action, player: int | None = None
+    ) -> tuple[GameState, tuple[Event, ...]]:
+        """Play ``action`` (as :func:`~tigris_rules.step`), record it, return the new state
+        and its events."""
+        mover = to_move(self._state)
+        state, events = step(self._state, action, player)
+        if mover is None:  # pragma: no cover - step rejects input once the game is over
+            raise RuntimeError("an input was accepted after the end of the game")
+        self._entries.append(LogEntry(mover, action))
+        self._state = state
+        return state, events
+
+    def apply(self, action: Action, player: int | None = None) -> GameState:
+        """Play ``action`` (as :func:`~tigris_rules.apply`), record it, return the new
+        state."""
+        return self.step(action, player)[0]
+
+    def log(self, *, with_result: bool = True) -> GameLog:
+        """The log of the game so far; once the game is over it also holds the final result
+        (unless ``with_result`` is false)."""
+        expected = None
+        if with_result and self._state.over:
+            expected = ExpectedResult.of(result(self._state))
+        return GameLog(
+            config=self._config,
+            actions=tuple(self._entries),
+            seed=self._seed,
+            deal=self._deal,
+            result=expected,
+        )
+
+
+def record_game(
+    config: GameConfig,
+    choose: Callable[[GameState], Action],
+    *,
+    seed: int | None = None,
+    deal: Deal | None = None,
+    max_actions: int = 1_000_000,
+) -> GameLog:
+    """Play a whole game where ``choose(state)`` gives every input and return its log
+    (with the final result); :class:`RuntimeError` when the game is still running after
+    ``max_actions`` inputs."""
+    recorder = Recorder(config, seed=seed, deal=deal)
+    for _ in range(max_actions):
+        if recorder.state.over:
+            return recorder.log()
+        recorder.apply(choose(recorder.state))
+    if recorder.state.over:
+        return recorder.log()
+    raise RuntimeError(f"the game did not end within {max_actions} actions")

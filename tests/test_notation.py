@@ -1,0 +1,275 @@
+"""The compact action notation (docs/notation.md): parsing, formatting, errors, round trips."""
+
+from __future__ import annotations
+
+import doctest
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tigris_rules as tr
+from tigris_rules import notation
+from tigris_rules.bots import RandomBot
+from tigris_rules.model import actions as actions_module
+from tigris_rules.model.actions import (
+    ACTION_TYPES,
+    Action,
+    BuildMonument,
+    BuildZiggurat,
+    ChooseColor,
+    ChooseConflict,
+    CommitSupport,
+    Decline,
+    EndTurn,
+    KeepTreasure,
+    Monument,
+    PlaceBuilding,
+    PlaceCatastrophe,
+    PlaceLeader,
+    PlaceTile,
+    SwapTiles,
+    WithdrawLeader,
+)
+from tigris_rules.model.colors import COLORS, Color
+from tigris_rules.model.squares import SQUARE_NAMES
+from tigris_rules.notation import VERBS, NotationError, format_action, parse_action
+
+RED, BLUE, GREEN, BLACK = Color.RED, Color.BLUE, Color.GREEN, Color.BLACK
+
+EXAMPLES: list[tuple[str, Action]] = [
+    ("tile red f4", PlaceTile(RED, "f4")),
+    ("leader king b2", PlaceLeader(BLACK, "b2")),
+    ("withdraw priest", WithdrawLeader(RED)),
+    ("catastrophe e5", PlaceCatastrophe("e5")),
+    ("swap 2 red 1 blue", SwapTiles(red=2, blue=1)),
+    ("end", EndTurn()),
+    ("war green", ChooseConflict(GREEN)),
+    ("commit 3", CommitSupport(3)),
+    ("monument black-red f5", BuildMonument(Monument.BLACK_RED, "f5")),
+    ("decline", Decline()),
+    ("keep b2", KeepTreasure("b2")),
+    ("building f4", PlaceBuilding("f4")),
+    ("ziggurat g6", BuildZiggurat("g6")),
+    ("color blue", ChooseColor(BLUE)),
+]
+
+
+@pytest.mark.parametrize(("text", "action"), EXAMPLES)
+def test_examples_of_the_issue_parse_and_format(text: str, action: Action) -> None:
+    assert parse_action(text) == action
+    assert format_action(action) == text
+
+
+def test_every_action_class_has_a_verb() -> None:
+    assert {type(a) for _, a in EXAMPLES} == set(ACTION_TYPES)
+    assert {text.split()[0] for text, _ in EXAMPLES} == set(VERBS)
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("TILE RED F4", PlaceTile(RED, "f4")),
+        ("  Tile   Red   f4  ", PlaceTile(RED, "f4")),
+        ("tile temple f4", PlaceTile(RED, "f4")),
+        ("leader red b2", PlaceLeader(RED, "b2")),
+        ("leader Priest b2", PlaceLeader(RED, "b2")),
+        ("leader farmer e3", PlaceLeader(BLUE, "e3")),
+        ("move trader c3", PlaceLeader(GREEN, "c3")),
+        ("withdraw green", WithdrawLeader(GREEN)),
+        ("withdraw king", WithdrawLeader(BLACK)),
+        ("swap red red", None),  # a colour named twice: an error, checked below
+        ("swap red blue", SwapTiles(red=1, blue=1)),
+        ("swap 1 blue, 2 temple", SwapTiles(red=2, blue=1)),
+        ("swap 0 red", SwapTiles()),
+        ("swap", SwapTiles()),
+        ("end turn", EndTurn()),
+        ("End", EndTurn()),
+        ("monument red-black f5", BuildMonument(Monument.BLACK_RED, "f5")),
+        ("monument red black f5", BuildMonument(Monument.BLACK_RED, "f5")),
+        ("monument blue/green a1", BuildMonument(Monument.BLUE_GREEN, "a1")),
+        ("colour GREEN", ChooseColor(GREEN)),
+        ("commit 0", CommitSupport(0)),
+        ("commit 12", CommitSupport(12)),
+        # unambiguous prefixes
+        ("t r f4", PlaceTile(RED, "f4")),
+        ("ti gre p11", PlaceTile(GREEN, "p11")),
+        ("l k b2", PlaceLeader(BLACK, "b2")),
+        ("wi pri", WithdrawLeader(RED)),
+        ("wa bla", ChooseConflict(BLACK)),
+        ("dec", Decline()),
+        ("e", EndTurn()),
+        ("z g6", BuildZiggurat("g6")),
+        ("tile f f4", PlaceTile(BLUE, "f4")),  # farm and farmer are both blue
+    ],
+)
+def test_lenient_reading(text: str, action: Action | None) -> None:
+    if action is None:
+        with pytest.raises(NotationError):
+            parse_action(text)
+    else:
+        assert parse_action(text) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("fly red f4", "unknown action 'fly'"),
+        ("c e5", "ambiguous"),  # catastrophe, commit, color
+        ("w green", "ambiguous"),  # withdraw, war
+        ("tile b f4", "'b' is ambiguous: it could be black, blue"),
+        ("tile t f4", "ambiguous"),  # temple (red) or trader (green)
+        ("tile purple f4", "'purple' is not a colour"),
+        ("tile red", "the square"),
+        ("tile red q4", "'q4' is not a square"),
+        ("tile red a12", "'a12' is not a square"),
+        ("tile red a0", "'a0' is not a square"),
+        ("tile f4 red", "'f4' is not a colour"),
+        ("tile red f4 g5", "unexpected 'g5'"),
+        ("leader b2", "'b2' is not a colour"),
+        ("leader", "missing"),
+        ("withdraw", "missing"),
+        ("end now", "unexpected 'now'"),
+        ("decline please", "unexpected 'please'"),
+        ("commit", "missing"),
+        ("commit -1", "whole number"),
+        ("commit three", "whole number"),
+        ("commit 1.5", "whole number"),
+        ("swap 2", "missing"),
+        ("swap 2 red 1 red", "named twice"),
+        ("swap red 2", "missing"),
+        ("monument red-red f5", "two different colours"),
+        ("monument black-red-blue f5", "not a monument"),
+        ("monument black-red", "the square"),
+        ("monument black-purple f5", "'purple' is not a colour"),
+        ("keep", "the square"),
+        ("war", "missing"),
+        ("color", "missing"),
+    ],
+)
+def test_clear_errors(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_action(text)
+    assert message in str(info.value)
+    assert info.value.text == text
+    assert info.value.reason in str(info.value)
+
+
+def test_notation_error_is_a_library_value_error() -> None:
+    assert issubclass(NotationError, tr.TigrisError)
+    assert issubclass(NotationError, ValueError)
+
+
+def test_parse_rejects_non_text() -> None:
+    with pytest.raises(NotationError):
+        parse_action(42)  # type: ignore[arg-type]
+
+
+def test_format_rejects_non_actions() -> None:
+    with pytest.raises(tr.InvalidActionError):
+        format_action("tile red f4")  # type: ignore[arg-type]
+
+
+# --- round trips --------------------------------------------------------------------------
+
+colors = st.sampled_from(COLORS)
+squares = st.sampled_from(SQUARE_NAMES)
+counts = st.integers(min_value=0, max_value=1000)
+
+actions: st.SearchStrategy[Action] = st.one_of(
+    st.builds(PlaceLeader, colors, squares),
+    st.builds(WithdrawLeader, colors),
+    st.builds(PlaceTile, colors, squares),
+    st.builds(PlaceCatastrophe, squares),
+    st.builds(SwapTiles, counts, counts, counts, counts),
+    st.just(EndTurn()),
+    st.builds(ChooseConflict, colors),
+    st.builds(CommitSupport, counts),
+    st.builds(BuildMonument, st.sampled_from(list(Monument)), squares),
+    st.just(Decline()),
+    st.builds(KeepTreasure, squares),
+    st.builds(PlaceBuilding, squares),
+    st.builds(BuildZiggurat, squares),
+    st.builds(ChooseColor, colors),
+)
+
+
+@given(actions)
+def test_format_then_parse_is_identity(action: Action) -> None:
+    text = format_action(action)
+    assert parse_action(text) == action
+    assert parse_action(text.upper()) == action
+    assert text == text.lower()
+    assert text.split()[0] in VERBS
+
+
+@given(actions)
+def test_formatting_is_stable(action: Action) -> None:
+    text = format_action(action)
+    assert format_action(parse_action(text)) == text
+
+
+@pytest.mark.parametrize("variants", [(), ("buildings", "ziggurat"), ("english",)])
+def test_every_legal_input_of_real_games_round_trips(variants: tuple[str, ...]) -> None:
+    """Every legal input met in a few random games, answers to decisions included."""
+    config = tr.GameConfig(players=3, variants=variants)
+    seen: set[type] = set()
+    for seed in range(2):
+        state = tr.new_game(config, seed=seed)
+        bot = RandomBot(seed)
+        rng = random.Random(seed)
+        while not tr.is_over(state):
+            legal = tr.legal_actions(state)
+            picks = [legal[rng.randrange(len(legal))] for _ in range(5)]
+            if state.pending is not None:
+                picks = list(legal)
+            for action in picks:
+                seen.add(type(action))
+                assert parse_action(format_action(action)) == action
+            state = tr.apply(state, bot.choose(state))
+    assert {PlaceTile, PlaceLeader, EndTurn, CommitSupport} <= seen
+
+
+# --- documentation ------------------------------------------------------------------------
+
+DOC = Path(__file__).parent.parent / "docs" / "notation.md"
+
+
+def _table_rows(heading: str) -> list[list[str]]:
+    """The rows of the first table after ``heading`` in docs/notation.md, cells unquoted."""
+    text = DOC.read_text(encoding="utf-8").split(heading, 1)[1]
+    rows = []
+    for line in text.splitlines():
+        if line.startswith("|"):
+            cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
+            rows.append(cells)
+        elif rows:
+            break
+    return rows[2:]  # without the header and its rule
+
+
+def test_the_documented_notation_is_the_one_implemented() -> None:
+    namespace = {**vars(tr), **vars(actions_module)}
+    rows = _table_rows("## The notation")
+    assert len(rows) == len(ACTION_TYPES)
+    for text, code, _ in rows:
+        action = eval(code, namespace)
+        assert parse_action(text) == action
+        assert format_action(action) == text
+
+
+def test_the_documented_errors_are_the_ones_raised() -> None:
+    for text, reason in _table_rows("## Errors"):
+        with pytest.raises(NotationError) as info:
+            parse_action(text)
+        assert info.value.reason.startswith(reason.removesuffix("..."))
+
+
+def test_docstring_examples() -> None:
+    failures, tried = doctest.testmod(notation, raise_on_error=False)
+    assert tried > 0
+    assert failures == 0

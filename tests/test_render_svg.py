@@ -1,0 +1,169 @@
+"""The SVG renderer: valid XML showing every piece of a position."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import attrs
+import pytest
+
+import tigris_rules as tr
+from tigris_rules.bots import play_game, random_bots
+from tigris_rules.diagram import position
+from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, ZIGGURAT
+from tigris_rules.model.squares import square_index
+from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.render.svg import render_svg
+from tigris_rules.views import view
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+CROWDED = """
+     a  b  c  d  e  f  g  h  i  j  k  l  m  n  o  p
+ 1   .  .  .  .  ~  ~  ~  ~  ~  .  r* k  ~  .  .  .
+ 2   0K r* k  .  b  .  .  .  .  .  1R g  ~  .  .  r*
+ 3   .  r  r  ~  b  r* 0R .  .  .  .  .  ~  ~  .  .
+ 4   ~  ~  ~  ~  .  k  k  .  .  .  .  .  .  ~  ~  ~
+ 5   .  .  .  .  .  .  .  g  g  g  X  .  .  r* 2G ~
+ 6   .  .  .  .  .  .  .  .  .  .  .  .  .  r  ~  .
+ 7   ~  ~  ~  ~  .  .  .  .  r* 3K .  .  ~  ~  ~  .
+ 8   .  r* 1B b  b  ~  ~  .  .  .  .  .  ~  .  .  .
+ 9   .  .  Z  .  .  .  ~  ~  ~  ~  ~  ~  ~  .  r* .
+10   .  Z  Z* Z  .  r* .  .  g  .  .  .  X  .  .  .
+11   .  .  Z  .  .  .  .  .  .  .  r* .  .  .  .  .
+"""
+"""A 4-player position with every kind of piece: tiles of each colour, a monument on f5,
+the ziggurat on c10 (with a treasure), two catastrophes, treasures (four on priority
+squares), the black and green buildings, six leaders of all four dynasties, and the
+unification marker on h5."""
+
+
+def crowded() -> GameState:
+    """The position drawn by :data:`CROWDED`."""
+    state = position(
+        CROWDED,
+        config=tr.GameConfig(players=4, variants=("buildings", "ziggurat")),
+        monuments={tr.Monument.BLACK_RED: "f5"},
+        buildings={tr.Color.GREEN: "i5", tr.Color.BLACK: "g4"},
+        hands={0: "kkrrbg", 1: "rrrrgg", 2: "bbbggg", 3: "kkkkrr"},
+        scores={0: (1, 2, 3, 4), 1: (5, 0, 2, 1)},
+        treasures_held={1: 2},
+    )
+    return attrs.evolve(state, ziggurat=square_index("c10"), marker=square_index("h5"))
+
+
+def classes(svg: str) -> Counter[str]:
+    """How many elements carry each class token."""
+    root = ET.fromstring(svg)
+    found: Counter[str] = Counter()
+    for element in root.iter():
+        for token in element.get("class", "").split():
+            found[token] += 1
+    return found
+
+
+def test_svg_is_xml_with_the_svg_namespace() -> None:
+    svg = render_svg(crowded())
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    assert root.get("viewBox") == "0 0 684 484"
+    assert root.find(f"{SVG}title") is not None
+
+
+def test_every_piece_of_a_crowded_position_is_drawn() -> None:
+    state = crowded()
+    found = classes(render_svg(state))
+    cells = state.cells
+    for color in tr.COLORS:
+        tiles = sum(1 for c in cells if c == color.index)
+        assert found[f"tile-{color.value}"] == tiles > 0
+    assert found["tile"] == sum(1 for c in cells if c < 4)
+    assert found["square"] == 176
+    assert found["river"] == 41
+    assert found["land"] == 135
+    assert found["flipped"] == 4 == sum(1 for c in cells if c == FLIPPED)
+    assert found["monument"] == 1
+    assert found["monument-black-red"] == 1
+    assert found["ziggurat"] == 1
+    assert found["ziggurat-square"] == 5 == sum(1 for c in cells if c == ZIGGURAT)
+    assert found["catastrophe"] == 2 == sum(1 for c in cells if c == CATASTROPHE)
+    assert found["treasure"] == len(state.treasures) == 11
+    assert found["priority"] == 4
+    assert found["building"] == 2
+    assert found["building-green"] == found["building-black"] == 1
+    assert found["leader"] == 6 == sum(1 for c in cells if c == LEADER)
+    assert found["leader-black"] == 2
+    assert found["leader-red"] == 2
+    assert found["leader-blue"] == 1
+    assert found["leader-green"] == 1
+    assert found["dynasty-archer"] == 2
+    assert found["dynasty-bull"] == 2
+    assert found["dynasty-lion"] == 1
+    assert found["dynasty-urn"] == 1
+    assert found["seat-3"] == 1
+    assert found["marker"] == 1
+    assert found["coordinate"] == 2 * 16 + 2 * 11
+
+
+def test_pieces_name_their_squares() -> None:
+    root = ET.fromstring(render_svg(crowded()))
+    squares = {
+        tuple(e.get("class", "").split()): e.get("data-square")
+        for e in root.iter()
+        if e.get("class", "").startswith(("leader", "building", "monument", "ziggurat "))
+    }
+    assert squares[("leader", "leader-black", "seat-0", "dynasty-archer")] == "a2"
+    assert squares[("leader", "leader-black", "seat-3", "dynasty-urn")] == "j7"
+    assert squares[("building", "building-green")] == "i5"
+    assert squares[("monument", "monument-black-red")] == "f5"
+    priority = [
+        e.get("data-square", "") for e in root.iter() if e.get("class") == "treasure priority"
+    ]
+    assert sorted(priority) == ["b2", "b8", "o9", "p2"]
+
+
+def test_the_ziggurat_is_found_from_its_squares_in_a_drawn_position() -> None:
+    state = attrs.evolve(crowded(), ziggurat=NO_SQUARE)
+    root = ET.fromstring(render_svg(state))
+    (zig,) = [e for e in root.iter() if e.get("class") == "ziggurat"]
+    assert zig.get("data-square") == "c10"
+
+
+@pytest.mark.parametrize(("board", "rivers"), [("classic", 41), ("alternative", 39)])
+def test_rivers_of_both_boards(board: str, rivers: int) -> None:
+    state = tr.new_game(tr.GameConfig(players=2, board=board), seed=1)
+    found = classes(render_svg(state))
+    assert found["river"] == rivers
+    assert found["tile-red"] == found["treasure"] == len(state.layout.start_squares)
+    assert found["priority"] == len(state.layout.priority_squares)
+    assert found["leader"] == 0
+
+
+def test_a_whole_game_draws_what_its_cells_hold() -> None:
+    config = tr.GameConfig(players=3, variants=("buildings", "ziggurat"))
+    state, _ = play_game(config, random_bots(3, 4), 4)
+    found = classes(render_svg(state))
+    assert found["tile"] == sum(1 for c in state.cells if c < 4)
+    assert found["leader"] == sum(1 for s in state.leaders if s != NO_SQUARE)
+    assert found["flipped"] == 4 * found["monument"]
+    assert found["building"] == sum(1 for s in state.buildings if s != NO_SQUARE)
+    assert found["treasure"] == len(state.treasures)
+
+
+def test_options_and_views() -> None:
+    state = crowded()
+    plain = render_svg(state, coordinates=False, scale=0.5)
+    root = ET.fromstring(plain)
+    assert root.get("width") == "342"
+    assert classes(plain)["coordinate"] == 0
+    assert view(state, 0)._repr_svg_() == render_svg(state)
+    assert render_svg(state) == render_svg(state)  # deterministic
+
+
+def test_caption() -> None:
+    svg = render_svg(crowded(), caption="12. seat 0: tile red f4 & more")
+    root = ET.fromstring(svg)
+    (caption,) = [e for e in root.iter() if e.get("class") == "caption"]
+    assert caption.text == "12. seat 0: tile red f4 & more"
+    assert root.get("viewBox") == "0 0 684 510"

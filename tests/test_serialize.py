@@ -1,0 +1,454 @@
+"""JSON round trips and strict reading of configurations, deals, states, actions and events."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tigris_rules as tr
+from tigris_rules import serialize
+from tigris_rules.bots import random_bots
+from tigris_rules.model import actions as A
+from tigris_rules.model import decisions as D
+from tigris_rules.model import events as E
+from tigris_rules.model.board import BOARD_NAMES
+from tigris_rules.model.config import KNOWN_VARIANTS
+from tigris_rules.model.state import GameState
+
+VARIANT_SETS: list[tuple[str, ...]] = [
+    combo for size in range(4) for combo in itertools.combinations(KNOWN_VARIANTS, size)
+]
+ALL_CONFIGS: list[tr.GameConfig] = [
+    tr.GameConfig(players=players, board=board, variants=variants)
+    for players in (2, 3, 4)
+    for board in BOARD_NAMES
+    for variants in VARIANT_SETS
+]
+
+
+def union_members(union: Any) -> set[type]:
+    return set(union.__args__)
+
+
+def play(config: tr.GameConfig, seed: int, steps: int | None = None) -> list[Any]:
+    """(state, action, events) triples of a random game, ``steps`` inputs long at most."""
+    bots = random_bots(config.players, seed)
+    state = tr.new_game(config, seed=seed)
+    out: list[Any] = [(state, None, ())]
+    count = 0
+    while not tr.is_over(state) and (steps is None or count < steps):
+        player = tr.to_move(state)
+        assert player is not None
+        action = bots[player].choose(state)
+        state, events = tr.step(state, action, player)
+        out.append((state, action, events))
+        count += 1
+    return out
+
+
+def round_trip(value: object, kind: Any) -> None:
+    text = tr.dumps(value)
+    assert tr.loads(text, kind) == value
+    assert tr.loads(tr.dumps(value, indent=2), kind) == value
+    assert tr.dumps(tr.loads(text, kind)) == text
+
+
+# --- stable tags ----------------------------------------------------------------------------
+
+
+def test_tags_are_fixed_strings() -> None:
+    """The tags are part of the log format: renaming a class must not change them."""
+    expected = {
+        "place_leader": A.PlaceLeader,
+        "withdraw_leader": A.WithdrawLeader,
+        "place_tile": A.PlaceTile,
+        "place_catastrophe": A.PlaceCatastrophe,
+        "swap_tiles": A.SwapTiles,
+        "end_turn": A.EndTurn,
+        "choose_conflict": A.ChooseConflict,
+        "commit_support": A.CommitSupport,
+        "build_monument": A.BuildMonument,
+        "decline": A.Decline,
+        "keep_treasure": A.KeepTreasure,
+        "place_building": A.PlaceBuilding,
+        "build_ziggurat": A.BuildZiggurat,
+        "choose_color": A.ChooseColor,
+        "war_order_decision": D.WarOrderDecision,
+        "commit_decision": D.CommitDecision,
+        "structure_decision": D.StructureDecision,
+        "treasure_decision": D.TreasureDecision,
+        "building_decision": D.BuildingDecision,
+        "ziggurat_income_decision": D.ZigguratIncomeDecision,
+        "tile_placed": E.TilePlaced,
+        "leader_placed": E.LeaderPlaced,
+        "leader_moved": E.LeaderMoved,
+        "leader_withdrawn": E.LeaderWithdrawn,
+        "leader_returned": E.LeaderReturned,
+        "catastrophe_placed": E.CatastrophePlaced,
+        "tiles_swapped": E.TilesSwapped,
+        "tiles_drawn": E.TilesDrawn,
+        "points_scored": E.PointsScored,
+        "conflict_started": E.ConflictStarted,
+        "support_committed": E.SupportCommitted,
+        "conflict_resolved": E.ConflictResolved,
+        "tiles_removed": E.TilesRemoved,
+        "tile_left": E.TileLeft,
+        "monument_built": E.MonumentBuilt,
+        "building_placed": E.BuildingPlaced,
+        "building_returned": E.BuildingReturned,
+        "ziggurat_built": E.ZigguratBuilt,
+        "treasure_taken": E.TreasureTaken,
+        "turn_ended": E.TurnEnded,
+        "game_over": E.GameOver,
+    }
+    registered = serialize.tagged_classes()
+    for tag, cls in expected.items():
+        assert registered[tag] is cls, tag
+        assert serialize.tag_of(cls) == tag
+
+
+@pytest.mark.parametrize(
+    "union", [tr.Action, tr.Event, tr.Decision], ids=["action", "event", "decision"]
+)
+def test_every_member_of_the_unions_has_a_tag(union: Any) -> None:
+    """A class added to a union without a tag would be written without one: catch it."""
+    missing = {cls.__name__ for cls in union_members(union)} - {
+        cls.__name__ for cls in serialize.tagged_classes().values()
+    }
+    assert not missing, f"register a tag in tigris_rules.serialize for: {sorted(missing)}"
+
+
+def test_the_json_of_actions() -> None:
+    assert tr.dumps(tr.PlaceTile(tr.Color.RED, "g4")) == (
+        '{"type":"place_tile","color":"red","square":"g4"}'
+    )
+    assert tr.dumps(tr.BuildMonument(tr.Monument.RED_BLUE, "c3")) == (
+        '{"type":"build_monument","monument":"red-blue","block":"c3"}'
+    )
+    assert json.loads(tr.dumps(tr.SwapTiles(red=2))) == {
+        "type": "swap_tiles",
+        "black": 0,
+        "red": 2,
+        "blue": 0,
+        "green": 0,
+    }
+    assert tr.dumps(tr.EndTurn()) == '{"type":"end_turn"}'
+    assert tr.loads('{"type": "swap_tiles", "green": 1}', tr.Action) == tr.SwapTiles(green=1)
+    assert tr.loads('{"type": "end_turn"}', tr.EndTurn) == tr.EndTurn()
+
+
+def test_the_json_of_an_opening_state_uses_names() -> None:
+    state = tr.new_game(tr.GameConfig(players=2), seed=1)
+    data = json.loads(tr.dumps(state))
+    assert data["config"] == {
+        "game": "board",
+        "players": 2,
+        "board": "classic",
+        "variants": [],
+        "open_scoring": False,
+        "single_action_openers": 0,
+        "column_limit": 8,
+    }
+    assert data["cells"]["b2"] == "red"  # a start temple
+    assert len(data["cells"]) == 10
+    assert data["leaders"][0] == {"black": None, "red": None, "blue": None, "green": None}
+    assert data["treasures"][:2] == ["k1", "b2"]
+    assert set(data["bag"]) <= {"black", "red", "blue", "green"}
+    assert data["pending"] is None
+    assert "_cache" not in data
+    assert "cache" not in data
+
+
+def test_the_cache_is_not_written() -> None:
+    state = tr.new_game(tr.GameConfig(players=3), seed=2)
+    before = tr.dumps(state)
+    len(tr.legal_actions(state))  # fills the state's private cache
+    assert state._cache
+    assert tr.dumps(state) == before
+    loaded = tr.loads(before, GameState)
+    assert loaded == state
+    assert not loaded._cache
+
+
+# --- round trips ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "config",
+    ALL_CONFIGS,
+    ids=[f"{c.players}p-{c.board}-{'+'.join(c.variants) or 'base'}" for c in ALL_CONFIGS],
+)
+def test_round_trip_along_a_whole_game(config: tr.GameConfig) -> None:
+    """Every action, event and pending decision of a whole game, its config, and a sample of
+    its states (the first with each kind of pending decision, every 32nd, the last) read
+    back equal."""
+    round_trip(config, tr.GameConfig)
+    history = play(config, seed=config.players * 100 + len(config.variants))
+    pending_kinds: set[type] = set()
+    for number, (state, _, _) in enumerate(history):
+        kind = type(state.pending)
+        if kind not in pending_kinds or number % 32 == 0 or number == len(history) - 1:
+            pending_kinds.add(kind)
+            round_trip(state, GameState)
+    round_trip(tuple(a for _, a, _ in history[1:]), tuple[tr.Action, ...])
+    round_trip(tuple(e for _, _, events in history for e in events), tuple[tr.Event, ...])
+    decisions = tuple(s.pending for s, _, _ in history if s.pending is not None)
+    round_trip(decisions, tuple[tr.Decision, ...])
+
+
+RARE_EXAMPLES: list[tuple[Any, Any]] = [
+    (A.BuildZiggurat("f5"), tr.Action),
+    (A.ChooseColor(tr.Color.GREEN), tr.Action),
+    (E.ZigguratBuilt(player=1, square="f5"), tr.Event),
+    (D.ZigguratIncomeDecision(player=2), tr.Decision),
+    (D.StructureDecision(0, ((tr.Monument.RED_BLUE, "c3"),), crosses=("f5", "h7")), tr.Decision),
+    (D.BuildingDecision(1, tr.Color.BLACK, ("a1", "p11")), tr.Decision),
+    (E.BuildingPlaced(0, tr.Color.RED, "c4", origin=None), tr.Event),
+    (E.CatastrophePlaced(0, "c4", destroyed=None), tr.Event),
+    (E.TurnEnded(3, next_player=None), tr.Event),
+]
+"""Values random games seldom show (the ziggurat needs a cross of five tiles)."""
+
+
+@pytest.mark.parametrize(("value", "union"), RARE_EXAMPLES)
+def test_round_trip_of_rare_values(value: Any, union: Any) -> None:
+    round_trip(value, union)
+    round_trip(value, type(value))
+
+
+def test_every_class_is_tried_on_real_values() -> None:
+    """Random games (one per configuration) and the rare examples above show every action,
+    event and decision class, so that each class's JSON is tried."""
+    seen: set[type] = {type(value) for value, _ in RARE_EXAMPLES}
+    for config in ALL_CONFIGS:
+        for state, action, events in play(config, seed=config.players * 100 + len(config.variants)):
+            seen.add(type(action))
+            seen.update(type(e) for e in events)
+            seen.add(type(state.pending))
+    members = union_members(tr.Action) | union_members(tr.Event) | union_members(tr.Decision)
+    assert not {m.__name__ for m in members - seen}
+
+
+configs = st.sampled_from(ALL_CONFIGS).flatmap(
+    lambda c: st.sampled_from(
+        [
+            c,
+            attrs.evolve(c, open_scoring=True),
+            attrs.evolve(c, single_action_openers=min(2, c.players)),
+        ]
+    )
+)
+
+
+@given(config=configs, seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+def test_round_trip_of_states_reached_by_random_play(
+    config: tr.GameConfig, seed: int, steps: int
+) -> None:
+    """loads(dumps(x)) == x for the state reached after random play, and for the actions and
+    events on the way, in every configuration."""
+    history = play(config, seed, steps)
+    state = history[-1][0]
+    round_trip(state, GameState)
+    round_trip(tuple(a for _, a, _ in history[1:]), tuple[tr.Action, ...])
+    round_trip(tuple(e for _, _, events in history for e in events), tuple[tr.Event, ...])
+
+
+def test_round_trip_of_deals_and_configs() -> None:
+    from tigris_rules.rules.setup import deal_from_seed
+
+    for config in ALL_CONFIGS[::5]:
+        round_trip(deal_from_seed(config, 3), tr.Deal)
+    round_trip(tr.GameConfig(players=4, open_scoring=True, single_action_openers=2), tr.GameConfig)
+    assert tr.loads("{}", tr.GameConfig) == tr.GameConfig()
+    assert tr.loads('{"variants": ["ziggurat", "english"]}', tr.GameConfig).variants == (
+        "english",
+        "ziggurat",
+    )
+
+
+# --- strict reading and error paths ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "path", "words"),
+    [
+        (
+            '{"type": "place_tile", "color": "red", "square": "z9"}',
+            tr.Action,
+            "$.square",
+            "a1..p11",
+        ),
+        (
+            '{"type": "place_tile", "color": "red", "square": "A1"}',
+            tr.Action,
+            "$.square",
+            "a1..p11",
+        ),
+        ('{"type": "place_tile", "color": "pink", "square": "a1"}', tr.Action, "$.color", "colour"),
+        ('{"type": "place_tile", "color": "red"}', tr.Action, "$.square", "missing"),
+        (
+            '{"type": "place_tile", "color": "red", "square": "a1", "x": 1}',
+            tr.Action,
+            "$.x",
+            "unknown field",
+        ),
+        ('{"type": "fly"}', tr.Action, "$.type", "unknown action type"),
+        ('{"type": "tile_placed", "player": 0}', tr.Action, "$.type", "is an event, not an action"),
+        ('{"type": 3}', tr.Action, "$.type", "a string"),
+        ('{"color": "red"}', tr.Action, "$.type", "missing"),
+        ("[]", tr.Action, "$", "expected an object"),
+        ('{"type": "swap_tiles", "red": "2"}', tr.Action, "$.red", "expected an integer"),
+        ('{"type": "swap_tiles", "red": true}', tr.Action, "$.red", "expected an integer"),
+        ('{"type": "swap_tiles", "red": 2.0}', tr.Action, "$.red", "expected an integer"),
+        ('{"type": "commit_support", "count": -1}', tr.Action, "$.count", "at least 0"),
+        (
+            '{"type": "build_monument", "monument": "red-red", "block": "a1"}',
+            tr.Action,
+            "$.monument",
+            "monument",
+        ),
+        ('{"type": "end_turn", "now": true}', tr.Action, "$.now", "unknown field"),
+        ('{"type": "end_turn", "a.b c": 1}', tr.Action, '$["a.b c"]', "unknown field"),
+        ('{"b[0]": 1}', tr.GameConfig, '$["b[0]"]', "unknown field"),
+        ('{"type": "decline"}', tr.EndTurn, "$.type", 'expected "end_turn"'),
+        ('{"players": 5}', tr.GameConfig, "$.players", "players must be 2, 3 or 4"),
+        ('{"players": "3"}', tr.GameConfig, "$.players", "expected an integer"),
+        ('{"variants": ["chess"]}', tr.GameConfig, "$.variants", "unknown variant"),
+        ('{"variants": "english"}', tr.GameConfig, "$.variants", "expected an array"),
+        ('{"board": "moon"}', tr.GameConfig, "$.board", "unknown board"),
+        ('{"speed": 2}', tr.GameConfig, "$.speed", "unknown field"),
+        ('{"hands": [["red", "mauve"]], "bag": []}', tr.Deal, "$.hands[0][1]", "colour"),
+        ('{"hands": "red", "bag": []}', tr.Deal, "$.hands", "expected an array"),
+        (
+            '[{"type": "end_turn"}, {"type": "place_tile"}]',
+            tuple[tr.Action, ...],
+            "$[1].color",
+            "missing",
+        ),
+        ('{"a": 1, "a": 2}', tr.GameConfig, "$", "duplicate key"),
+        ("NaN", tr.Action, "$", "NaN"),
+        ('{"type": "end_turn"', tr.Action, "$", "truncated"),
+        ("not json at all", tr.Action, "$", "not valid JSON"),
+        ("[" * 100_000, tr.Action, "$", "not valid JSON"),
+    ],
+)
+def test_bad_json_names_the_path(text: str, kind: Any, path: str, words: str) -> None:
+    with pytest.raises(tr.FormatError) as info:
+        tr.loads(text, kind)
+    assert info.value.path == path
+    assert words in info.value.reason
+    assert str(info.value).startswith(f"{path}: ")
+    assert isinstance(info.value, ValueError)
+    assert isinstance(info.value, tr.TigrisError)
+
+
+def test_every_problem_is_listed() -> None:
+    text = '{"type": "place_tile", "color": "pink", "square": "z0", "extra": 1}'
+    with pytest.raises(tr.FormatError) as info:
+        tr.loads(text, tr.Action)
+    assert dict(info.value.problems) == {
+        "$.color": 'expected a colour (black, red, blue, green), got "pink"',
+        "$.square": 'expected a square a1..p11, got "z0"',
+        "$.extra": "unknown field (expected: color, square)",
+    }
+    assert "(and 2 more problems)" in str(info.value)
+
+
+def test_size_limit() -> None:
+    text = tr.dumps(tr.new_game(tr.GameConfig(), seed=0))
+    with pytest.raises(tr.FormatError, match="larger than the limit"):
+        tr.loads(text, GameState, max_bytes=100)
+    assert tr.loads(text, GameState, max_bytes=None).config == tr.GameConfig()
+
+
+def test_bytes_input() -> None:
+    assert tr.loads(b'{"type": "end_turn"}', tr.Action) == tr.EndTurn()
+    with pytest.raises(tr.FormatError, match="not UTF-8"):
+        tr.loads(b'{"type": "\xff"}', tr.Action)
+
+
+def state_data(seed: int = 1) -> dict[str, Any]:
+    history = play(tr.GameConfig(players=3), seed, steps=40)
+    data: dict[str, Any] = json.loads(tr.dumps(history[-1][0]))
+    return data
+
+
+def leader_square(data: dict[str, Any]) -> tuple[int, str, str]:
+    for player, row in enumerate(data["leaders"]):
+        for color, square in row.items():
+            if square is not None:
+                return player, color, square
+    raise AssertionError("no leader on the board")
+
+
+def test_bad_states_name_the_path() -> None:
+    data = state_data()
+    cases: list[tuple[Any, str, str]] = []
+
+    def case(change: Any, path: str, words: str) -> None:
+        cases.append((change, path, words))
+
+    case(lambda d: d["hands"].pop(), "$.hands", "expected an array of 3")
+    case(lambda d: d["hands"][1].update(red=-1), "$.hands[1].red", "at least 0")
+    case(lambda d: d["hands"][1].pop("red"), "$.hands[1].red", "missing")
+    case(lambda d: d["cells"].update(q1="red"), "$.cells", "square")
+    case(lambda d: d["cells"].update(a1="purple"), "$.cells.a1", "expected one of")
+    case(lambda d: d["treasures"].append("z1"), "$.treasures[10]", "a1..p11")
+    case(lambda d: d["monuments"].pop("red-blue"), "$.monuments.red-blue", "missing")
+    case(lambda d: d.update(active=3), "$.active", "seat 0..2")
+    case(lambda d: d.update(bag_pos=10_000), "$.bag_pos", "past the end")
+    case(lambda d: d.update(pending={"type": "commit_decision"}), "$.pending.player", "missing")
+    case(lambda d: d.update(turn=None), "$.turn", "expected an integer")
+    case(lambda d: d.pop("config"), "$.config", "missing")
+    case(lambda d: d.update(colour=1), "$.colour", "unknown field")
+    case(lambda d: d["config"].update(players=5), "$.config.players", "players must be")
+
+    def move_leader(d: dict[str, Any]) -> None:
+        player, color, _square = leader_square(d)
+        d["leaders"][player][color] = None
+
+    case(move_leader, "$.cells", "no leader stands there")
+    for change, path, words in cases:
+        changed = json.loads(json.dumps(data))
+        change(changed)
+        with pytest.raises(tr.FormatError) as info:
+            tr.loads(json.dumps(changed), GameState)
+        assert info.value.path == path, (path, str(info.value))
+        assert words in info.value.reason, (words, str(info.value))
+
+
+def test_an_unknown_kind_is_a_programming_error() -> None:
+    with pytest.raises(TypeError):
+        tr.loads("{}", random.Random)
+
+
+# --- extension: more tagged classes ---------------------------------------------------------
+
+
+@attrs.frozen
+class _Ping:
+    square: str
+    count: int = 0
+
+
+def test_new_tagged_classes_can_be_registered() -> None:
+    serialize.register_tagged("test_ping", _Ping, family="test message", squares=("square",))
+    union: Any = _Ping | tr.EndTurn
+    assert tr.dumps(_Ping("c3", 2)) == '{"type":"test_ping","square":"c3","count":2}'
+    assert tr.loads('{"type": "test_ping", "square": "c3"}', union) == _Ping("c3")
+    assert tr.loads('{"type": "end_turn"}', union) == tr.EndTurn()
+    with pytest.raises(tr.FormatError, match=r"a1\.\.p11"):
+        tr.loads('{"type": "test_ping", "square": "c33"}', union)
+    with pytest.raises(tr.FormatError, match="is a test message, not an action"):
+        tr.loads('{"type": "test_ping", "square": "c3"}', tr.Action)
+    with pytest.raises(ValueError, match="already belongs"):
+        serialize.register_tagged("test_ping", tr.GameConfig, family="x")
+    with pytest.raises(ValueError, match="already has the tag"):
+        serialize.register_tagged("place_tile_2", tr.PlaceTile, family="action")
