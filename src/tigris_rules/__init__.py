@@ -35,6 +35,14 @@ from tigris_rules.errors import (
     NotAStateError,
     TigrisError,
 )
+from tigris_rules.events_public import (
+    PublicEvent,
+    PublicTilesDrawn,
+    event_for,
+    events_for,
+    public_event,
+    public_events,
+)
 from tigris_rules.model.actions import (
     Action,
     BuildMonument,
@@ -70,6 +78,7 @@ from tigris_rules.model.decisions import (
 )
 from tigris_rules.model.events import Event
 from tigris_rules.model.state import GameState
+from tigris_rules.notation import NotationError, format_action, parse_action
 from tigris_rules.records import (
     ExpectedResult,
     GameLog,
@@ -92,6 +101,7 @@ from tigris_rules.records import (
 from tigris_rules.rules.legality import LegalActions
 from tigris_rules.rules.scoring import PlayerResult, Result
 from tigris_rules.serialize import dumps, loads
+from tigris_rules.views import PlayerView, ViewError, view
 
 __version__ = "0.1.0"
 
@@ -133,14 +143,18 @@ __all__ = [
     "LogError",
     "Monument",
     "NotAStateError",
+    "NotationError",
     "PlaceBuilding",
     "PlaceCatastrophe",
     "PlaceLeader",
     "PlaceTile",
     "PlayerOutcome",
     "PlayerResult",
+    "PlayerView",
     "Problem",
     "ProblemKind",
+    "PublicEvent",
+    "PublicTilesDrawn",
     "Recorder",
     "Replay",
     "Report",
@@ -150,18 +164,25 @@ __all__ = [
     "SwapTiles",
     "TigrisError",
     "TreasureDecision",
+    "ViewError",
     "WarOrderDecision",
     "WithdrawLeader",
     "ZigguratIncomeDecision",
     "__version__",
     "apply",
     "dumps",
+    "event_for",
+    "events_for",
+    "format_action",
     "is_over",
     "legal_actions",
     "loads",
     "log_schema",
     "new_card_game",
     "new_game",
+    "parse_action",
+    "public_event",
+    "public_events",
     "read_log",
     "record_game",
     "replay",
@@ -171,5 +192,6 @@ __all__ = [
     "validate_file",
     "validate_json",
     "validate_log",
+    "view",
     "write_log",
 ]

@@ -26,7 +26,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from tigris_rules.bots import RandomBot, play_game, random_bots
+from tigris_rules.bots import BOT_NAMES, BotError, RandomBot, make_bots, play_game, random_bots
 from tigris_rules.errors import FormatError, LogError, TigrisError
 from tigris_rules.model.actions import Action
 from tigris_rules.model.board import BOARD_NAMES
@@ -42,6 +42,7 @@ from tigris_rules.records import (
     validate_file,
     write_log,
 )
+from tigris_rules.render.svg import render_svg
 from tigris_rules.render.text import render_board, render_result
 from tigris_rules.rules.engine import to_move
 from tigris_rules.serialize import DEFAULT_MAX_BYTES, MEGABYTE, tag_of
@@ -103,6 +104,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--board", choices=BOARD_NAMES, default="classic", help="board layout (default classic)"
+    )
+    play.add_argument(
+        "--bots",
+        default="random",
+        metavar="NAMES",
+        help=(
+            f"bots by name ({', '.join(BOT_NAMES)}): one for every seat, or a comma-separated "
+            "list with one per seat (default random)"
+        ),
     )
     play.set_defaults(handler=_play)
     _add_selfplay(commands)
@@ -214,6 +224,9 @@ def _add_replay(commands: Any) -> None:
     replay_cmd.add_argument(
         "--step", type=int, default=None, metavar="K", help="show the position after K actions"
     )
+    replay_cmd.add_argument(
+        "--svg", type=Path, default=None, metavar="OUT", help="also draw that position as SVG"
+    )
     _add_max_size(replay_cmd)
     replay_cmd.set_defaults(handler=_replay)
 
@@ -236,11 +249,18 @@ def end_reason(state: GameState) -> str:
 
 def _play(args: argparse.Namespace) -> int:
     config = GameConfig(players=args.players, board=args.board)
-    state, decisions = play_game(config, random_bots(config.players, args.seed), args.seed)
+    try:
+        bots = make_bots(args.bots, config.players, args.seed)
+    except BotError as exc:
+        _fail(str(exc))
+        return EXIT_USAGE
+    state, decisions = play_game(config, bots, args.seed)
     turns = state.turn + 1
+    names = args.bots.replace(",", ", ")
     text = "\n".join(
         [
-            f"Config: players={config.players} board={config.board} seed={args.seed} (random bots)",
+            f"Config: players={config.players} board={config.board} seed={args.seed} "
+            f"({names} bots)",
             "",
             render_board(state),
             "",
@@ -427,6 +447,14 @@ def _replay(args: argparse.Namespace) -> int:
         task = "an action" if pending is None else f"the decision {tag_of(type(pending))}"
         lines.append(f"Turn {state.turn + 1}: player {to_move(state)} to choose {task}.")
     lines += ["", render_result(state)]
+    if args.svg is not None:
+        caption = f"{file.name}: position after {step} of {total} actions"
+        try:
+            args.svg.write_text(render_svg(state, caption=caption), encoding="utf-8")
+        except OSError as exc:
+            _fail(f"cannot write {args.svg}: {exc.strerror or exc}")
+            return EXIT_USAGE
+        lines += ["", f"Board drawn to {args.svg}"]
     print("\n".join(lines))
     return EXIT_OK
 

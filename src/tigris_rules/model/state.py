@@ -91,6 +91,12 @@ class GameState:
         square = self.leaders[4 * player + color.index]
         return None if square == NO_SQUARE else square_name(square)
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for Jupyter."""
+        from tigris_rules.render.svg import render_svg  # the model never imports it eagerly
+
+        return render_svg(self)
+
     def score(self, player: int) -> dict[Color, int]:
         """``player``'s VP per colour."""
         return dict(zip(COLORS, self.scores[player], strict=True))
