@@ -6,10 +6,10 @@ cached), so that the list and the checks agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from functools import partial
 from itertools import product
-from typing import Any, cast, overload
+from typing import cast
 
 import attrs
 
@@ -47,6 +47,7 @@ from tigris_rules.model.decisions import (
     WarOrderDecision,
     ZigguratIncomeDecision,
 )
+from tigris_rules.model.lazy_actions import LazyActions, Part
 from tigris_rules.model.squares import (
     NEIGHBOURS,
     SQUARE_COUNT,
@@ -429,14 +430,11 @@ def _swaps(hand: tuple[int, int, int, int]) -> list[SwapTiles]:
     return [SwapTiles(*counts) for counts in product(*(range(h + 1) for h in hand)) if any(counts)]
 
 
-_Part = tuple[Callable[[Any], Action], Sequence[Any]]
-
-
 def _identity(action: Action) -> Action:
     return action
 
 
-class LegalActions(Sequence[Action]):
+class LegalActions(LazyActions[Action]):
     """Every legal input of a state, in a fixed order, built only when asked for.
 
     Supports ``len``, indexing, iteration and ``in``. The order of the choice of action is:
@@ -444,73 +442,43 @@ class LegalActions(Sequence[Action]):
     square), catastrophes, swaps, end turn.
     """
 
-    __slots__ = ("_parts", "_sizes", "_state", "_total")
+    __slots__ = ("_state",)
 
     def __init__(self, state: GameState) -> None:
         self._state = state
-        self._parts: list[_Part] = []
+        parts: list[Part[Action]] = []
         if state.over:
             pass
         elif state.pending is not None:
-            self._parts.append((_identity, _answers(state, state.pending)))
+            parts.append((_identity, _answers(state, state.pending)))
         else:
-            self._build_main(state)
-        self._sizes = [len(p[1]) for p in self._parts]
-        self._total = sum(self._sizes)
+            _main_parts(state, parts)
+        super().__init__(parts)
 
-    def _build_main(self, state: GameState) -> None:
-        targets = _targets(state)
-        player = state.active
-        parts = self._parts
-        for color in COLORS:
-            parts.append((partial(_place_leader, color), targets.leader[color.index]))
-        on_board = [c for c in COLORS if state.leaders[4 * player + c.index] != NO_SQUARE]
-        parts.append((WithdrawLeader, on_board))
-        hand = state.hands[player]
-        for color in COLORS:
-            if hand[color.index]:
-                squares = targets.river_tiles if color.index == BLUE else targets.land_tiles
-                parts.append((partial(_place_tile, color), squares))
-        if state.catastrophes[player]:
-            parts.append((_place_catastrophe, targets.catastrophe))
-        parts.append((_identity, _swaps(hand)))
-        parts.append((_identity, (EndTurn(),)))
-
-    def __len__(self) -> int:
-        return self._total
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._total))]
-        if index < 0:
-            index += self._total
-        if 0 <= index < self._total:
-            for (make, items), size in zip(self._parts, self._sizes, strict=True):
-                if index < size:
-                    return make(items[index])
-                index -= size
-        raise IndexError("legal action index out of range")
-
-    def __iter__(self) -> Iterator[Action]:
-        for make, items in self._parts:
-            for item in items:
-                yield make(item)
-
-    def __contains__(self, action: object) -> bool:
+    def _accepts(self, action: object) -> bool:
         try:
             check_action(self._state, action)  # type: ignore[arg-type]
         except (IllegalActionError, InvalidActionError):
             return False
         return True
 
-    def __repr__(self) -> str:
-        return f"<LegalActions: {self._total} actions>"
+
+def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
+    targets = _targets(state)
+    player = state.active
+    for color in COLORS:
+        parts.append((partial(_place_leader, color), targets.leader[color.index]))
+    on_board = [c for c in COLORS if state.leaders[4 * player + c.index] != NO_SQUARE]
+    parts.append((WithdrawLeader, on_board))
+    hand = state.hands[player]
+    for color in COLORS:
+        if hand[color.index]:
+            squares = targets.river_tiles if color.index == BLUE else targets.land_tiles
+            parts.append((partial(_place_tile, color), squares))
+    if state.catastrophes[player]:
+        parts.append((_place_catastrophe, targets.catastrophe))
+    parts.append((_identity, _swaps(hand)))
+    parts.append((_identity, (EndTurn(),)))
 
 
 def _place_leader(color: Color, square: int) -> Action:
