@@ -7,6 +7,7 @@ the times differ. Measured:
 
 - random playouts: whole games where every decision picks uniformly among
   ``legal_actions(state)`` (one index below ``len``, never a full list), for 2 and 4 players;
+- random card games: the same for the card game (RULES.md Part II), 2 and 4 players;
 - legal-action generation in the opening: ``legal_actions(state)`` built on a fresh copy of
   the opening state (so nothing cached on the state is reused) and every action iterated;
 - ``apply`` in the opening: every legal action of the opening state applied to it.
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from tigris_rules import apply, is_over, legal_actions, new_game, to_move
+from tigris_rules import apply, is_over, legal_actions, new_card_game, new_game, to_move
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.state import GameState
 
@@ -40,6 +41,8 @@ class Plan:
 
 FULL = Plan(games=20, generation_rounds=200, apply_rounds=5)
 QUICK = Plan(games=2, generation_rounds=20, apply_rounds=1)
+CARD_GAMES_PER_GAME = 10
+"""Card games are short (CARD-END-5 ends most random games early): ten per board game."""
 
 
 def figure(label: str, value: str, unit: str, detail: str) -> str:
@@ -67,6 +70,32 @@ def bench_playouts(players: int, games: int, seed: int) -> str:
     elapsed = time.perf_counter() - start
     return figure(
         f"random playouts, {players} players",
+        f"{games / elapsed:,.2f}",
+        "games/s",
+        f"{games} games, {decisions} decisions, {decisions / elapsed:,.0f} decisions/s",
+    )
+
+
+def card_playout(config: GameConfig, seed: int) -> int:
+    """Play one card game with uniform random choices; return the number of decisions."""
+    rng = random.Random(seed)
+    state = new_card_game(config, seed=seed)
+    decisions = 0
+    while not is_over(state):
+        actions = legal_actions(state)
+        state = apply(state, actions[rng.randrange(len(actions))], player=to_move(state))
+        decisions += 1
+    return decisions
+
+
+def bench_card_playouts(players: int, games: int, seed: int) -> str:
+    """Card games per second of random playouts with ``players`` players."""
+    config = GameConfig(players=players, game="cards")
+    start = time.perf_counter()
+    decisions = sum(card_playout(config, seed + i) for i in range(games))
+    elapsed = time.perf_counter() - start
+    return figure(
+        f"random card games, {players} players",
         f"{games / elapsed:,.2f}",
         "games/s",
         f"{games} games, {decisions} decisions, {decisions / elapsed:,.0f} decisions/s",
@@ -127,6 +156,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"python {sys.version.split()[0]}")
     for players in (2, 4):
         print(bench_playouts(players, plan.games, seed), flush=True)
+    for players in (2, 4):
+        games = plan.games * CARD_GAMES_PER_GAME
+        print(bench_card_playouts(players, games, seed), flush=True)
     opening = new_game(GameConfig(players=4), seed=seed)
     print(bench_generation(opening, plan.generation_rounds), flush=True)
     print(bench_apply(opening, plan.apply_rounds), flush=True)

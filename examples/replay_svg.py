@@ -24,6 +24,7 @@ import importlib.util
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 from tigris_rules import GameConfig, GameState, TigrisError, apply, is_over, new_game, to_move
 from tigris_rules.bots import BOT_NAMES, make_bots
@@ -64,8 +65,12 @@ def logged_game(path: str) -> tuple[list[GameState], list[Move]]:
     from tigris_rules.records import read_log, replay
 
     log = read_log(path)
+    if log.config.game != "board":
+        raise ValueError(f"{path} records a card game; this viewer draws the board game only")
     replayed = replay(log)
-    return list(replayed.states), [(entry.player, entry.action) for entry in log.actions]
+    states = [state for state in replayed.states if isinstance(state, GameState)]
+    # a board-game log holds board-game actions only (the reader checks them)
+    return states, [(entry.player, cast("Action", entry.action)) for entry in log.actions]
 
 
 def caption(index: int, moves: Sequence[Move], state: GameState) -> str:

@@ -65,3 +65,12 @@ def test_front_end_names_are_exported() -> None:
     assert tr.format_action(tr.PlaceTile(tr.Color.RED, "f4")) == "tile red f4"
     with pytest.raises(tr.NotationError):
         tr.parse_action("dance")
+
+
+def test_view_dispatches_on_the_ruleset() -> None:
+    """CARD-DEF-7 and CONV-14: one `view` for both rulesets."""
+    cards = tr.new_card_game(tr.GameConfig(players=3, game="cards"), seed=1)
+    seen = tr.view(cards, 1)
+    assert isinstance(seen, tr.CardView)
+    assert seen == tr.card_view(cards, 1)
+    assert isinstance(tr.view(tr.new_game(tr.GameConfig(), seed=1), None), tr.PlayerView)

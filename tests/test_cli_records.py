@@ -399,6 +399,7 @@ def test_replay_prints_the_final_position(capsys: pytest.CaptureFixture[str]) ->
     assert not err
     log = tr.read_log(TWO_PLAYERS)
     final = tr.replay(log).final
+    assert isinstance(final, tr.GameState)
     assert out.startswith("Config: players=2 board=classic variants=none seed=1\n")
     assert "Position after 215 of 215 actions" in out
     assert render_board(final) in out
@@ -411,6 +412,7 @@ def test_replay_step(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "replay", TWO_PLAYERS, "--step", "12")
     assert status == 0
     state = tr.replay(tr.read_log(TWO_PLAYERS)).states[12]
+    assert isinstance(state, tr.GameState)
     assert "Position after 12 of 215 actions" in out
     assert render_board(state) in out
     assert "Provisional result" in out
@@ -475,3 +477,119 @@ def test_play_still_works(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "play", "--players", "3", "--seed", "2")
     assert status == 0
     assert "Final result" in out
+
+
+# --- the card game --------------------------------------------------------------------------
+
+CARDS_THREE = LOGS / "game-3p-cards-seed16.json"
+
+
+def test_selfplay_writes_card_logs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = run(
+        capsys, "selfplay", "--game", "cards", "--games", "2", "--players", "4", "--seed", "3",
+        "--out", tmp_path,
+    )  # fmt: skip
+    assert status == 0
+    assert not err
+    files = sorted(tmp_path.glob("*.json"))
+    assert [f.name for f in files] == ["game-4p-cards-seed3.json", "game-4p-cards-seed4.json"]
+    assert "(game=cards players=4 column_limit=8 open_scoring=false)" in out
+    from tigris_rules.bots import play_card_game, random_bots
+
+    for number, file in enumerate(files):
+        log = tr.read_log(file)
+        assert log.config.game == "cards"
+        assert tr.validate_log(log).valid
+        state, decisions = play_card_game(log.config, random_bots(4, 3 + number), 3 + number)
+        assert decisions == len(log.actions)
+        assert tr.replay(log).final == state
+    status, out, _ = run(capsys, "validate", *files)
+    assert status == 0
+    assert out.splitlines()[-1] == "2 files: 2 valid, 0 invalid, 0 malformed; 0 problem(s)"
+
+
+def test_selfplay_of_cards_refuses_board_options(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, _out, err = run(
+        capsys, "selfplay", "--game", "cards", "--variants", "english", "--out", tmp_path
+    )
+    assert status == 2
+    assert "no board-game variant" in err
+    status, _out, err = run(capsys, "selfplay", "--game", "chess", "--out", tmp_path)
+    assert status == 2
+    assert "invalid choice" in err
+
+
+def test_validate_a_card_log(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "validate", CARDS_THREE)
+    assert status == 0
+    assert not err
+    assert out == f"{CARDS_THREE}: valid (1400 actions, game over; result checked)\n"
+
+
+def test_validate_a_card_log_that_breaks_a_rule(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = json.loads(CARDS_THREE.read_text())
+    first = data["actions"][0]
+    data["actions"].insert(0, {"player": 1, "type": "end_turn"})
+    data["actions"].insert(1, {"player": 0, "type": "play_leader", "color": "red", "target": "8.5"})
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(data))
+    status, out, err = run(capsys, "validate", path)
+    assert status == 1
+    assert not err
+    assert out.splitlines() == [
+        f"{path}: action 0 (player 1: end_turn): TURN-1: it is player 0's turn; player 1 may "
+        "not act now",
+        f"{path}: action 1 (player 0: play_leader red 8.5): CARD-LEADER-2: no face-up card lies "
+        "on 8.5",
+    ]
+    assert first == data["actions"][2]
+
+
+def test_replay_a_card_log(capsys: pytest.CaptureFixture[str]) -> None:
+    from tigris_rules.cards.render import render_card_result, render_table
+
+    status, out, err = run(capsys, "replay", CARDS_THREE)
+    assert status == 0
+    assert not err
+    final = tr.replay(tr.read_log(CARDS_THREE)).final
+    assert isinstance(final, tr.CardGameState)
+    assert out.startswith(
+        "Config: game=cards players=3 column_limit=8 open_scoring=false seed=16\n"
+    )
+    assert "Position after 1400 of 1400 actions" in out
+    assert render_table(final) in out
+    assert render_card_result(final) in out
+    assert f"Game over after {final.turn} turns; the game ended: " in out
+    status, out, _ = run(capsys, "replay", CARDS_THREE, "--step", "7")
+    assert status == 0
+    state = tr.replay(tr.read_log(CARDS_THREE)).states[7]
+    assert isinstance(state, tr.CardGameState)
+    assert render_table(state) in out
+    assert "Provisional result" in out
+    assert "to choose" in out
+    status, out, err = run(capsys, "replay", CARDS_THREE, "--svg", "x.svg")
+    assert status == 2
+    assert "--svg draws the board game only" in err
+
+
+def test_play_a_card_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from tigris_rules.bots import play_card_game, random_bots
+    from tigris_rules.cards.render import render_card_result, render_table
+
+    status, out, err = run(capsys, "play", "--game", "cards", "--players", "3", "--seed", "2")
+    assert status == 0
+    assert not err
+    config = tr.GameConfig(players=3, game="cards")
+    final, decisions = play_card_game(config, random_bots(3, 2), 2)
+    assert out.startswith("Config: game=cards players=3 column_limit=8 open_scoring=false seed=2")
+    assert render_table(final) in out
+    assert render_card_result(final) in out
+    assert f"Game over after {final.turn} turns and {decisions} decisions; " in out
+    assert run(capsys, "play", "--game", "cards", "--players", "3", "--seed", "2")[1] == out
+    status, _out, err = run(capsys, "play", "--game", "cards", "--bots", "greedy")
+    assert status == 2
+    assert "cannot play the card game" in err

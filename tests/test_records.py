@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import jsonschema  # type: ignore[import-untyped]  # no stubs in the dev environment
@@ -19,6 +19,21 @@ from hypothesis import strategies as st
 import tigris_rules as tr
 from tigris_rules import records, serialize
 from tigris_rules.bots import random_bots
+from tigris_rules.cards import (
+    Boat,
+    BuildBoat,
+    CardAction,
+    CardDeal,
+    PayPoints,
+    PlayCatastrophe,
+    PlayColumn,
+    PlayGap,
+    PlayLeader,
+    TakeTreasures,
+    card_deal_from_seed,
+    codec,
+)
+from tigris_rules.cards.actions import CARD_ACTION_TYPES
 from tigris_rules.model.actions import BuildZiggurat, ChooseColor, PlaceBuilding
 from tigris_rules.model.squares import SQUARE_NAMES
 from tigris_rules.records import FORMAT_NAME, FORMAT_VERSION, describe_action
@@ -46,8 +61,14 @@ def sample_log() -> tr.GameLog:
     return random_log(tr.GameConfig(players=3), 5)
 
 
-def entry(player: int, action: tr.Action) -> tr.LogEntry:
+def entry(player: int, action: tr.AnyAction) -> tr.LogEntry:
     return tr.LogEntry(player, action)
+
+
+def board(state: tr.AnyState | None) -> tr.GameState:
+    """A state of a board-game log (replays give states of either ruleset)."""
+    assert isinstance(state, tr.GameState)
+    return state
 
 
 def with_actions(log: tr.GameLog, actions: list[tr.LogEntry]) -> tr.GameLog:
@@ -105,9 +126,9 @@ def test_replay_gives_every_state_and_the_events() -> None:
     assert len(replayed.states) == len(log.actions) + 1
     assert len(replayed.events) == len(log.actions)
     assert replayed.states[0] == tr.new_game(log.config, seed=log.seed)
-    state = replayed.states[0]
+    state: tr.AnyState = replayed.states[0]
     for number, item in enumerate(log.actions):
-        state, events = tr.step(state, item.action, item.player)
+        state, events = tr.step(board(state), cast("tr.Action", item.action), item.player)
         assert replayed.states[number + 1] == state
         assert replayed.events[number] == events
 
@@ -128,7 +149,7 @@ def test_an_illegal_action_in_the_middle_is_reported_and_skipped() -> None:
     states = tr.replay(log).states
     index = 40
     player = log.actions[index].player
-    bad = an_illegal_action(states[index])
+    bad = an_illegal_action(board(states[index]))
     actions = list(log.actions)
     actions.insert(index, entry(player, bad))
     report = tr.validate_log(with_actions(log, actions))
@@ -315,7 +336,11 @@ def bad_log(change: Any) -> str:
         (lambda d: d["actions"][7].update(player=-1), "$.actions[7].player", "at least 0"),
         (lambda d: d.update(actions={}), "$.actions", "expected an array"),
         (lambda d: d["config"].update(players=7), "$.config.players", "players must be"),
-        (lambda d: d["config"].update(game="cards"), "$.config.game", "board game only"),
+        (
+            lambda d: d["config"].update(game="cards"),
+            "$.actions[0].type",
+            "is not an action of this kind; expected one of: build_boat, ",
+        ),
         (lambda d: d["result"]["players"].pop(), "$.result.players", "expected 3 entries"),
         (
             lambda d: d["result"]["players"].reverse(),
@@ -444,12 +469,32 @@ def test_the_schema_knows_every_action() -> None:
     assert len(refs) == len(serialize.ACTION_TAGS)
 
 
+def test_the_schema_knows_every_card_action() -> None:
+    """The card game's entries: its own tags and the four it shares with the board game."""
+    defs = tr.log_schema()["$defs"]
+    branches = defs["card_entry"]["allOf"]
+    shared = [tag for tag, (cls, _) in serialize.ACTION_TAGS.items() if cls in CARD_ACTION_TYPES]
+    tags = [*codec.CARD_ACTION_TAGS, *shared]
+    assert shared == ["end_turn", "choose_conflict", "commit_support", "decline"]
+    assert [b["if"]["properties"]["type"]["const"] for b in branches] == tags
+    assert defs["card_entry"]["properties"]["type"]["enum"] == tags
+    assert {serialize.tag_of(cls) for cls in CARD_ACTION_TYPES} == set(tags)
+    for tag, cls in codec.CARD_ACTION_TAGS.items():
+        definition = defs[f"action_{tag}"]
+        assert definition["properties"]["type"] == {"const": tag}
+        fields = {f.name for f in attrs.fields(cls)}
+        assert set(definition["properties"]) == fields | {"player", "type"}
+
+
 # --- golden logs ----------------------------------------------------------------------------
 
 
 def test_there_are_golden_logs_for_2_3_and_4_players_and_variants() -> None:
     logs = [tr.read_log(path) for path in GOLDEN]
     assert {log.config.players for log in logs} == {2, 3, 4}
+    cards = [log for log in logs if log.config.game == "cards"]
+    assert {log.config.players for log in cards} == {2, 3, 4}
+    assert any(isinstance(log.deal, CardDeal) for log in cards)
     assert any(log.config.variants for log in logs)
     assert any(log.deal is not None for log in logs)
     assert all(log.result is not None for log in logs)
@@ -504,7 +549,16 @@ def containers(data: Any, found: list[Any]) -> list[Any]:
 def base_texts() -> tuple[str, ...]:
     short = attrs.evolve(sample_log(), actions=sample_log().actions[:60], result=None)
     deal_log = random_log(tr.GameConfig(players=2, variants=("buildings",)), 2, deal=True)
-    return (tr.dumps(short), tr.dumps(deal_log), tr.dumps(sample_log()))
+    card_short = attrs.evolve(
+        sample_card_log(), actions=sample_card_log().actions[:60], result=None
+    )
+    return (
+        tr.dumps(short),
+        tr.dumps(deal_log),
+        tr.dumps(sample_log()),
+        tr.dumps(card_short),
+        tr.dumps(card_log(2, 5, deal=True)),
+    )
 
 
 @st.composite
@@ -613,6 +667,241 @@ def test_well_formed_but_wrong_actions_are_reported_not_crashed(
     """Well-formed actions by any seat, inserted anywhere (or replacing an action), are
     judged by the rules: a report, never another exception."""
     log = sample_log() if base == "plain" else variant_log()
+    actions = list(log.actions)
+    for where, player, action in changes:
+        index = where % (len(actions) + 1)
+        item = entry(player % log.config.players, action)
+        if replace and index < len(actions):
+            actions[index] = item
+        else:
+            actions.insert(index, item)
+    report = tr.validate_log(with_actions(log, actions))
+    for problem in report.problems:
+        assert problem.kind in (tr.ProblemKind.RULE, tr.ProblemKind.RESULT), str(problem)
+        assert problem.kind is tr.ProblemKind.RESULT or problem.rule
+
+
+# --- card-game logs -------------------------------------------------------------------------
+
+
+def card_log(players: int, seed: int, *, deal: bool = False) -> tr.GameLog:
+    config = tr.GameConfig(players=players, game="cards")
+    bots = random_bots(players, seed)
+
+    def choose(state: tr.CardGameState) -> CardAction:
+        player = tr.to_move(state)
+        assert player is not None
+        return bots[player].choose(state)
+
+    if deal:
+        return tr.record_game(config, choose, deal=card_deal_from_seed(config, seed))
+    return tr.record_game(config, choose, seed=seed)
+
+
+@cache
+def sample_card_log() -> tr.GameLog:
+    return card_log(3, 16)
+
+
+def test_a_card_game_is_recorded_replayed_and_validated() -> None:
+    """A card-game log (config game "cards") replays through the card rules: states are
+    CardGameState values and the expected result is the card-game result (CARD-SCORE-1)."""
+    log = sample_card_log()
+    assert log.config.game == "cards"
+    replayed = tr.replay(log)
+    assert replayed.states[0] == tr.new_card_game(log.config, seed=16)
+    final = replayed.final
+    assert isinstance(final, tr.CardGameState)
+    assert final.over
+    assert log.result == tr.ExpectedResult.of(tr.result(final))
+    state: tr.AnyState = replayed.states[0]
+    for number, item in enumerate(log.actions):
+        assert isinstance(state, tr.CardGameState)
+        state, events = tr.step(state, cast("CardAction", item.action), item.player)
+        assert replayed.states[number + 1] == state
+        assert replayed.events[number] == events
+    report = tr.validate_log(log)
+    assert report.valid
+    assert report.over
+    assert tr.loads(tr.dumps(log), tr.GameLog) == log
+
+
+def test_a_card_log_with_a_deal() -> None:
+    log = card_log(2, 5, deal=True)
+    assert isinstance(log.deal, CardDeal)
+    data = json.loads(tr.dumps(log))
+    assert set(data["deal"]) == {"hands", "draw_pile", "set_aside"}
+    assert len(data["deal"]["set_aside"]) == 30
+    assert tr.loads(tr.dumps(log), tr.GameLog) == log
+    assert tr.validate_log(log).valid
+    schema_validator().validate(data)
+
+
+def test_the_json_of_a_card_log() -> None:
+    data = log_data(sample_card_log())
+    assert data["config"]["game"] == "cards"
+    assert data["actions"][0] == {
+        "player": 0,
+        **json.loads(tr.dumps(sample_card_log().actions[0].action)),
+    }
+    types = {entry["type"] for entry in data["actions"]}
+    assert types <= set(codec.CARD_ACTION_TAGS) | {
+        "end_turn",
+        "commit_support",
+        "choose_conflict",
+        "decline",
+    }
+    schema_validator().validate(data)
+    data["config"]["game"] = "board"
+    assert not schema_validator().is_valid(data)
+
+
+def test_an_illegal_card_action_in_the_middle_names_its_card_rule() -> None:
+    """A column card the player does not hold breaks CARD-PLAY-1; a leader onto a boat or an
+    occupied card CARD-LEADER-3/4: the problem names the rule, the action is skipped and
+    the replay reaches the same end."""
+    log = sample_card_log()
+    states = tr.replay(log).states
+    index = next(
+        i for i, s in enumerate(states[:-1]) if s.pending is None and 0 in s.hands[s.active]
+    )
+    state = states[index]
+    assert isinstance(state, tr.CardGameState)
+    player = state.active
+    missing = next(c for c in tr.COLORS if state.hands[player][c.index] == 0)
+    bad = PlayColumn(missing, 1)
+    actions = list(log.actions)
+    actions.insert(index, entry(player, bad))
+    report = tr.validate_log(with_actions(log, actions))
+    assert [(p.kind, p.index, p.player, p.rule) for p in report.problems] == [
+        (tr.ProblemKind.RULE, index, player, "CARD-PLAY-1")
+    ]
+    assert str(report.problems[0]).startswith(
+        f"action {index} (player {player}: play_column {missing.value} column=1): CARD-PLAY-1: "
+    )
+    assert report.applied == len(log.actions)
+    assert report.state == states[-1]
+    with pytest.raises(tr.LogError, match="CARD-PLAY-1"):
+        tr.replay(with_actions(log, actions))
+
+
+def test_a_card_action_by_the_wrong_player() -> None:
+    log = sample_card_log()
+    for index in (10, 11, 12):
+        item = log.actions[index]
+        actions = list(log.actions)
+        actions.insert(index, entry((item.player + 1) % 3, item.action))
+        report = tr.validate_log(with_actions(log, actions))
+        assert [(p.index, p.rule) for p in report.problems] in (
+            [(index, "TURN-1")],
+            [(index, "CONV-15")],
+        )
+
+
+def test_card_actions_after_the_end_and_board_actions_in_a_card_log() -> None:
+    log = sample_card_log()
+    n = len(log.actions)
+    extra = [entry(0, tr.EndTurn()), entry(1, tr.PlaceTile(tr.Color.RED, "g4"))]
+    report = tr.validate_log(with_actions(log, [*log.actions, *extra]))
+    assert [(p.kind, p.index, p.rule) for p in report.problems] == [
+        (tr.ProblemKind.RULE, n, "END-3"),
+        (tr.ProblemKind.FORMAT, n + 1, None),
+    ]
+    assert report.problems[1].path == f"$.actions[{n + 1}].type"
+    data = log_data(log)
+    data["actions"][5] = {"player": 1, "type": "place_tile", "color": "red", "square": "g4"}
+    with pytest.raises(tr.FormatError) as info:
+        tr.loads(json.dumps(data), tr.GameLog)
+    assert info.value.path == "$.actions[5].type"
+    assert "not an action of this kind" in info.value.reason
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "words"),
+    [
+        (lambda a: a.update(target="9.0"), "$.actions[{i}].target", "expected a spot"),
+        (lambda a: a.update(color="pink"), "$.actions[{i}].color", "expected a colour"),
+        (lambda a: a.update(type="play_column", column=9), "$.actions[{i}].column", "1..8"),
+        (lambda a: a.update(type="play_gap", gap=0), "$.actions[{i}].gap", "1..7"),
+        (lambda a: a.update(player=3), "$.actions[{i}].player", "seat 0..2"),
+    ],
+)
+def test_malformed_card_logs_name_the_path(change: Any, path: str, words: str) -> None:
+    data = log_data(sample_card_log())
+    i = next(k for k, a in enumerate(data["actions"]) if a["type"] == "play_leader")
+    action = data["actions"][i]
+    if "column" in path or "gap" in path:
+        action.pop("target")
+    change(action)
+    with pytest.raises(tr.FormatError) as info:
+        tr.loads(json.dumps(data), tr.GameLog)
+    assert info.value.path == path.format(i=i), str(info.value)
+    assert words in info.value.reason, str(info.value)
+
+
+def test_a_card_deal_inconsistent_with_the_components() -> None:
+    log = card_log(3, 2, deal=True)
+    deal = log.deal
+    assert isinstance(deal, CardDeal)
+    report = tr.validate_log(
+        attrs.evolve(log, deal=attrs.evolve(deal, draw_pile=deal.draw_pile[1:]))
+    )
+    assert [(p.kind, p.rule) for p in report.problems] == [(tr.ProblemKind.RULE, "CARD-COMP-2")]
+    short = (deal.hands[0][:7], *deal.hands[1:])
+    report = tr.validate_log(attrs.evolve(log, deal=attrs.evolve(deal, hands=short)))
+    assert [(p.kind, p.rule) for p in report.problems] == [(tr.ProblemKind.RULE, "CARD-SETUP-3")]
+    report = tr.validate_log(attrs.evolve(log, deal=deal_from_seed(tr.GameConfig(players=3), 1)))
+    assert report.malformed
+
+
+def test_the_recorder_plays_a_card_game() -> None:
+    recorder = tr.Recorder(tr.GameConfig(players=2, game="cards"), seed=1)
+    assert isinstance(recorder.state, tr.CardGameState)
+    _, events = recorder.step(PlayLeader(tr.Color.BLACK, "1.0"))
+    assert events
+    with pytest.raises(tr.IllegalActionError) as info:
+        recorder.apply(PlayLeader(tr.Color.RED, "1.0"))
+    assert info.value.rule == "CARD-LEADER-4"
+    with pytest.raises(tr.InvalidActionError):
+        recorder.apply(tr.PlaceTile(tr.Color.RED, "g4"))
+    recorder.apply(tr.EndTurn())
+    assert recorder.entries == (
+        entry(0, PlayLeader(tr.Color.BLACK, "1.0")),
+        entry(0, tr.EndTurn()),
+    )
+    assert tr.validate_log(recorder.log()).valid
+
+
+spots = st.sampled_from(["1.0", "2.1", "3.2", "8.9", "g1", "g4", "g7"])
+well_formed_card_actions: st.SearchStrategy[CardAction] = st.one_of(
+    st.builds(PlayLeader, colors, spots),
+    st.builds(PlayColumn, colors, st.integers(1, 8)),
+    st.builds(PlayGap, colors, st.integers(1, 7)),
+    st.builds(PlayCatastrophe, spots),
+    st.just(tr.EndTurn()),
+    st.builds(tr.ChooseConflict, colors),
+    st.builds(tr.CommitSupport, counts),
+    st.builds(PayPoints, counts),
+    st.builds(TakeTreasures, st.lists(st.integers(1, 8), unique=True, max_size=3).map(tuple)),
+    st.builds(BuildBoat, st.sampled_from(list(Boat))),
+    st.just(tr.Decline()),
+)
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(
+    changes=st.lists(
+        st.tuples(st.integers(0, 10_000), st.integers(0, 3), well_formed_card_actions),
+        min_size=1,
+        max_size=4,
+    ),
+    replace=st.booleans(),
+)
+def test_well_formed_but_wrong_card_actions_are_reported_not_crashed(
+    changes: list[tuple[int, int, CardAction]], replace: bool
+) -> None:
+    """The same for card logs: every problem is a rule (with its ID) or the result."""
+    log = sample_card_log()
     actions = list(log.actions)
     for where, player, action in changes:
         index = where % (len(actions) + 1)

@@ -13,8 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tigris_rules as tr
+from tigris_rules import cards as C
 from tigris_rules import serialize
 from tigris_rules.bots import random_bots
+from tigris_rules.cards import steps as S
 from tigris_rules.model import actions as A
 from tigris_rules.model import decisions as D
 from tigris_rules.model import events as E
@@ -452,3 +454,246 @@ def test_new_tagged_classes_can_be_registered() -> None:
         serialize.register_tagged("test_ping", tr.GameConfig, family="x")
     with pytest.raises(ValueError, match="already has the tag"):
         serialize.register_tagged("place_tile_2", tr.PlaceTile, family="action")
+
+
+# --- the card game --------------------------------------------------------------------------
+
+
+def test_card_tags_are_fixed_strings() -> None:
+    """The card game's tags are part of the log format; the classes it shares with the board
+    game keep their board-game tags."""
+    expected = {
+        "play_leader": C.PlayLeader,
+        "play_column": C.PlayColumn,
+        "play_gap": C.PlayGap,
+        "play_catastrophe": C.PlayCatastrophe,
+        "pay_points": C.PayPoints,
+        "take_treasures": C.TakeTreasures,
+        "build_boat": C.BuildBoat,
+        "end_turn": C.EndTurn,
+        "choose_conflict": C.ChooseConflict,
+        "commit_support": C.CommitSupport,
+        "decline": C.Decline,
+        "war_order_decision": C.WarOrderDecision,
+        "card_commit_decision": C.CardCommitDecision,
+        "payment_decision": C.PaymentDecision,
+        "boat_decision": C.BoatDecision,
+        "treasure_card_decision": C.TreasureCardDecision,
+        "leader_played": C.LeaderPlayed,
+        "leader_to_supply": C.LeaderToSupply,
+        "column_card_played": C.ColumnCardPlayed,
+        "gap_card_played": C.GapCardPlayed,
+        "gap_card_turned": C.GapCardTurned,
+        "card_catastrophe_played": C.CatastrophePlayed,
+        "points_paid": C.PointsPaid,
+        "reward_taken": C.RewardTaken,
+        "cards_discarded": C.CardsDiscarded,
+        "cards_won": C.CardsWon,
+        "boat_built": C.BoatBuilt,
+        "card_treasures_taken": C.TreasuresTaken,
+        "cards_drawn": C.CardsDrawn,
+        "conflict_started": C.ConflictStarted,
+        "support_committed": C.SupportCommitted,
+        "conflict_resolved": C.ConflictResolved,
+        "turn_ended": C.TurnEnded,
+        "game_over": C.GameOver,
+        "pay_step": S.PayStep,
+        "boat_step": S.BoatStep,
+        "wars_step": S.WarsStep,
+        "removal_step": S.RemovalStep,
+        "treasure_step": S.TreasureStep,
+        "end_action_step": S.EndActionStep,
+        "refill_step": S.RefillStep,
+    }
+    registered = serialize.tagged_classes()
+    for tag, cls in expected.items():
+        assert registered[tag] is cls, tag
+        assert serialize.tag_of(cls) == tag
+
+
+@pytest.mark.parametrize(
+    "union",
+    [C.CardAction, C.CardEvent, C.CardDecision, S.Step],
+    ids=["action", "event", "decision", "step"],
+)
+def test_every_member_of_the_card_unions_has_a_tag(union: Any) -> None:
+    for cls in union_members(union):
+        assert serialize.tag_of(cls)
+
+
+def test_the_json_of_card_values() -> None:
+    assert tr.dumps(C.PlayLeader(tr.Color.RED, "3.0")) == (
+        '{"type":"play_leader","color":"red","target":"3.0"}'
+    )
+    assert tr.dumps(C.TakeTreasures((2, 5))) == '{"type":"take_treasures","columns":[2,5]}'
+    assert tr.dumps(C.BuildBoat(C.Boat.BLUE_RED)) == '{"type":"build_boat","boat":"blue-red"}'
+    assert tr.loads('{"type": "take_treasures"}', C.CardAction) == C.TakeTreasures()
+    assert tr.loads('{"type": "end_turn"}', C.CardAction) == C.EndTurn()
+    state = C.new_card_game(tr.GameConfig(players=2, game="cards"), seed=1)
+    data = json.loads(tr.dumps(state))
+    assert list(data) == [
+        "config", "heads", "columns", "gaps", "leaders", "hands", "piles", "draw", "draw_pos",
+        "set_aside", "out_of_game", "catastrophes", "active", "turn", "actions_taken",
+        "idle_turns", "turn_start", "pending", "todo", "over", "end_reason",
+    ]  # fmt: skip
+    assert data["heads"] == ["treasure"] * 8
+    assert data["columns"] == [[]] * 8
+    assert data["gaps"] == [None] * 7
+    assert data["leaders"][1] == {"black": None, "red": None, "blue": None, "green": None}
+    assert len(data["set_aside"]) == 30
+    assert data["turn_start"]["draw_pos"] == 0
+    assert tr.loads(tr.dumps(state), C.CardGameState) == state
+
+
+def card_play(players: int, seed: int, steps: int | None = None) -> list[Any]:
+    """(state, action, events) triples of a random card game, ``steps`` inputs long at most."""
+    state = C.new_card_game(tr.GameConfig(players=players, game="cards"), seed=seed)
+    rng = random.Random(seed)
+    out: list[Any] = [(state, None, ())]
+    while not state.over and (steps is None or len(out) <= steps):
+        legal = C.card_legal_actions(state)
+        action = legal[rng.randrange(len(legal))]
+        state, events = C.card_step(state, action)
+        out.append((state, action, events))
+    return out
+
+
+def test_card_round_trip_along_whole_games() -> None:
+    """Every state, action, event, pending decision and step of whole card games (2, 3 and 4
+    players) reads back equal; every card class is tried."""
+    seen: set[type] = set()
+    for players in (2, 3, 4):
+        for seed in range(4):
+            history = card_play(players, 100 * players + seed)
+            for state, action, events in history:
+                round_trip(state, C.CardGameState)
+                seen.add(type(action))
+                seen.update(type(e) for e in events)
+                seen.add(type(state.pending))
+                seen.update(type(step) for step in state.todo)
+            round_trip(tuple(a for _, a, _ in history[1:]), tuple[C.CardAction, ...])
+            round_trip(tuple(e for _, _, ev in history for e in ev), tuple[C.CardEvent, ...])
+    rare = [
+        (C.BuildBoat(C.Boat.BLUE_GREEN), C.CardAction),
+        (C.BoatDecision(1, (C.Boat.BLUE_BLACK, C.Boat.BLUE_GREEN), 4), C.CardDecision),
+        (C.BoatBuilt(0, C.Boat.BLUE_RED, 3, 2), C.CardEvent),
+        (C.TreasuresTaken(1, (2, 7)), C.CardEvent),
+        (C.CardsWon(2, tr.Color.RED, ("3.2", "g3")), C.CardEvent),
+        (C.TreasureCardDecision(0, (1, 2, 8)), C.CardDecision),
+        (C.TakeTreasures((1, 8)), C.CardAction),
+        (C.LeaderToSupply(1, tr.Color.GREEN, "g2", "boat"), C.CardEvent),
+        (S.RemovalStep(2, 1, 0, 1, 3), S.Step),
+        (S.PayStep(1, 2, 3, C.PointCause.BOAT), S.Step),
+        (S.RefillStep(idle=True), S.Step),
+        (S.TreasureStep(4), S.Step),
+        (C.ChooseConflict(tr.Color.BLUE), C.CardAction),
+        (C.Decline(), C.CardAction),
+        (C.WarOrderDecision(2, (tr.Color.BLACK, tr.Color.GREEN)), C.CardDecision),
+    ]
+    for value, union in rare:
+        round_trip(value, union)
+        seen.add(type(value))
+    members = (
+        union_members(C.CardAction)
+        | union_members(C.CardEvent)
+        | union_members(C.CardDecision)
+        | union_members(S.Step)
+    )
+    assert not {m.__name__ for m in members - seen}
+
+
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), steps=st.integers(0, 400))
+def test_round_trip_of_card_states_reached_by_random_play(
+    players: int, seed: int, steps: int
+) -> None:
+    """loads(dumps(x)) == x for the card state reached after random play (2, 3 and 4
+    players), and for the actions and events on the way."""
+    history = card_play(players, seed, steps)
+    round_trip(history[-1][0], C.CardGameState)
+    round_trip(tuple(a for _, a, _ in history[1:]), tuple[C.CardAction, ...])
+    round_trip(tuple(e for _, _, ev in history for e in ev), tuple[C.CardEvent, ...])
+
+
+def test_round_trip_of_card_deals_and_configs() -> None:
+    for players in (2, 3, 4):
+        config = tr.GameConfig(players=players, game="cards", column_limit=6, open_scoring=True)
+        round_trip(config, tr.GameConfig)
+        round_trip(C.card_deal_from_seed(config, 3), C.CardDeal)
+    data = json.loads(tr.dumps(C.card_deal_from_seed(tr.GameConfig(players=3, game="cards"), 1)))
+    assert list(data) == ["hands", "draw_pile", "set_aside"]
+    assert data["set_aside"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "path", "words"),
+    [
+        ('{"type": "play_leader", "color": "red", "target": "9.0"}', "a", "$.target", "spot"),
+        ('{"type": "play_leader", "color": "red", "target": "3.02"}', "a", "$.target", "spot"),
+        ('{"type": "play_catastrophe", "target": "g8"}', "a", "$.target", "spot"),
+        ('{"type": "play_column", "color": "red", "column": 0}', "a", "$.column", "1..8"),
+        ('{"type": "play_gap", "color": "red", "gap": 8}', "a", "$.gap", "1..7"),
+        ('{"type": "pay_points", "count": -1}', "a", "$.count", "at least 0"),
+        ('{"type": "take_treasures", "columns": [2, 2]}', "a", "$.columns", "named twice"),
+        ('{"type": "take_treasures", "columns": [9]}', "a", "$.columns[0]", "1..8"),
+        ('{"type": "build_boat", "boat": "red-black"}', "a", "$.boat", "blue-black"),
+        ('{"type": "place_tile", "color": "red", "square": "a1"}', "a", "$.type", "of this kind"),
+        ('{"type": "cards_won", "player": 0, "color": "red", "spots": ["1.1", "x"]}', "e",
+         "$.spots[1]", "spot"),
+        ('{"type": "pay_step", "player": 0, "color": 1, "points": 1, "cause": "gift"}', "s",
+         "$.cause", "card, revolt, war, boat"),
+    ],
+)  # fmt: skip
+def test_bad_card_json_names_the_path(text: str, kind: str, path: str, words: str) -> None:
+    union = {"a": C.CardAction, "e": C.CardEvent, "s": S.Step}[kind]
+    with pytest.raises(tr.FormatError) as info:
+        tr.loads(text, union)
+    assert info.value.path == path, str(info.value)
+    assert words in info.value.reason, str(info.value)
+
+
+def test_bad_card_states_name_the_path() -> None:
+    history = card_play(3, 7, 60)
+    data = json.loads(tr.dumps(history[-1][0]))
+
+    def first_leader(d: dict[str, Any]) -> tuple[int, str]:
+        for player, row in enumerate(d["leaders"]):
+            for color, spot in row.items():
+                if spot is not None:
+                    return player, color
+        raise AssertionError("no leader on the table")
+
+    def leader_on_nothing(d: dict[str, Any]) -> None:
+        player, color = first_leader(d)
+        d["leaders"][player][color] = "8.9"
+
+    def two_on_one(d: dict[str, Any]) -> None:
+        player, color = first_leader(d)
+        other = next(c for c in ("black", "red", "blue", "green") if c != color)
+        d["leaders"][player][other] = d["leaders"][player][color]
+
+    cases: list[tuple[Any, str, str]] = [
+        (lambda d: d["heads"].append("treasure"), "$.heads", "8 heads"),
+        (lambda d: d["heads"].__setitem__(0, "blue"), "$.heads[0]", "treasure, red"),
+        (lambda d: d["columns"].pop(), "$.columns", "array of 8"),
+        (lambda d: d["columns"][0].extend(["red"] * 9), "$.columns[0]", "at most 8"),
+        (lambda d: d["columns"][1].append("pink"), "$.columns[1][", "a card or a boat"),
+        (lambda d: d["columns"][2].extend(["blue-red"] * 2), "$.columns", "built twice"),
+        (lambda d: d["gaps"].__setitem__(0, {"color": "red"}), "$.gaps[0].player", "missing"),
+        (lambda d: d["piles"][0].append("blue-red"), "$.piles[0][", "expected a card"),
+        (lambda d: d["hands"][1].update(red=-1), "$.hands[1].red", "at least 0"),
+        (lambda d: d.update(draw_pos=10_000), "$.draw_pos", "past the end"),
+        (lambda d: d.update(active=3), "$.active", "seat 0..2"),
+        (lambda d: d.update(end_reason="boredom"), "$.end_reason", "stalemate"),
+        (lambda d: d.update(todo=[{"type": "end_turn"}]), "$.todo[0].type", "not a step"),
+        (lambda d: d["config"].update(game="board"), "$.config.game", "card-game configuration"),
+        (lambda d: d.update(turn_start={"hands": []}), "$.turn_start.piles", "missing"),
+        (leader_on_nothing, "$.leaders[", "no face-up card"),
+        (two_on_one, "$.leaders[", "two leaders"),
+    ]
+    for change, path, words in cases:
+        changed = json.loads(json.dumps(data))
+        change(changed)
+        with pytest.raises(tr.FormatError) as info:
+            tr.loads(json.dumps(changed), C.CardGameState)
+        assert info.value.path.startswith(path), (path, str(info.value))
+        assert words in info.value.reason, (words, str(info.value))

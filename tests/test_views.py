@@ -151,14 +151,14 @@ def test_views_are_frozen_and_hashable() -> None:
 def test_bad_viewers_are_rejected(bad: object) -> None:
     state = tr.new_game(tr.GameConfig(players=2), seed=1)
     with pytest.raises(ViewError):
-        view(state, bad)  # type: ignore[arg-type]
+        view(state, bad)  # type: ignore[call-overload]
     assert issubclass(ViewError, tr.TigrisError)
     assert issubclass(ViewError, ValueError)
 
 
 def test_view_of_something_else_is_rejected() -> None:
     with pytest.raises(ViewError):
-        view("not a state", 0)  # type: ignore[arg-type]
+        view("not a state", 0)  # type: ignore[call-overload]
 
 
 def test_view_draws_itself_as_svg() -> None:

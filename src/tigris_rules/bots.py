@@ -9,15 +9,20 @@ Two bots come with the library, both made by :func:`make_bot` from a name and a 
 - ``"random"``: :class:`RandomBot`, a uniformly random legal input;
 - ``"greedy"``: :class:`GreedyBot`, the input with the best immediate outcome by the
   evaluation :func:`evaluate` (documented there), looking one input ahead.
+
+The card game (RULES.md Part II) is played by :class:`RandomBot` too (its only bot,
+:data:`CARD_BOT_NAMES`): :func:`play_card_game` runs a whole card game between bots.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, overload
 
-from tigris_rules import apply, is_over, legal_actions, new_game, to_move
+from tigris_rules import apply, is_over, legal_actions, new_card_game, new_game, to_move
+from tigris_rules.cards.actions import CardAction
+from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import TigrisError
 from tigris_rules.model.actions import (
     Action,
@@ -36,20 +41,27 @@ from tigris_rules.rules.scoring import allocate_treasures
 
 __all__ = [
     "BOT_NAMES",
+    "CARD_BOT_NAMES",
     "DEFAULT_MAX_DECISIONS",
     "Bot",
     "BotError",
+    "CardBot",
     "GreedyBot",
     "RandomBot",
     "evaluate",
     "make_bot",
     "make_bots",
+    "make_card_bots",
+    "play_card_game",
     "play_game",
     "random_bots",
 ]
 
 BOT_NAMES: tuple[str, ...] = ("random", "greedy")
 """The names :func:`make_bot` knows."""
+
+CARD_BOT_NAMES: tuple[str, ...] = ("random",)
+"""The bots that play the card game (:func:`make_card_bots`)."""
 
 DEFAULT_MAX_DECISIONS = 1_000_000
 """The default cap on decisions in :func:`play_game`, a guard against a game that never ends."""
@@ -66,8 +78,20 @@ class Bot(Protocol):
         ...
 
 
+class CardBot(Protocol):
+    """A player program for the card game: picks the next action or decision answer."""
+
+    def choose(self, state: CardGameState) -> CardAction:
+        """Return a legal action or answer for ``to_move(state)`` in ``state``.
+
+        Only called while the game is not over.
+        """
+        ...
+
+
 class RandomBot:
-    """Chooses uniformly at random among the legal actions of every decision.
+    """Chooses uniformly at random among the legal actions of every decision, in the board
+    game and in the card game alike.
 
     The choice comes from its own :class:`random.Random` seeded with ``seed``, so the same
     seed and the same states give the same choices. It picks one index below
@@ -77,7 +101,11 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: GameState) -> Action:
+    @overload
+    def choose(self, state: GameState) -> Action: ...
+    @overload
+    def choose(self, state: CardGameState) -> CardAction: ...
+    def choose(self, state: GameState | CardGameState) -> Action | CardAction:
         """Return one of ``legal_actions(state)``, each with the same probability."""
         actions = legal_actions(state)
         count = len(actions)
@@ -249,6 +277,55 @@ def play_game(
     if len(bots) != config.players:
         raise ValueError(f"expected {config.players} bots, one per seat, got {len(bots)}")
     state = new_game(config, seed=seed)
+    decisions = 0
+    while not is_over(state):
+        if decisions >= max_decisions:
+            raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+        player = to_move(state)
+        if player is None:
+            raise RuntimeError("nobody is to move, yet the game is not over")
+        state = apply(state, bots[player].choose(state), player=player)
+        decisions += 1
+    return state, decisions
+
+
+def make_card_bots(spec: str, players: int, seed: int) -> tuple[CardBot, ...]:
+    """One card-game bot per seat from a comma-separated list of names, as
+    :func:`make_bots` (seat ``i`` seeded with ``seed * 16 + i + 1``). Only the names of
+    :data:`CARD_BOT_NAMES` play the card game; any other raises :class:`BotError`."""
+    names = [n.strip() for n in spec.split(",")] if isinstance(spec, str) else []
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players or not all(names):
+        raise BotError(f"expected one bot name or {players} names separated by commas: {spec!r}")
+    for name in names:
+        if name.lower() not in CARD_BOT_NAMES:
+            known = "board game only" if name.lower() in BOT_NAMES else "unknown"
+            raise BotError(
+                f"bot {name!r} ({known}) cannot play the card game; "
+                f"the card-game bots are {', '.join(CARD_BOT_NAMES)}"
+            )
+    return tuple(RandomBot(seed * 16 + seat + 1) for seat in range(players))
+
+
+def play_card_game(
+    config: GameConfig,
+    bots: Sequence[CardBot],
+    seed: int,
+    *,
+    max_decisions: int = DEFAULT_MAX_DECISIONS,
+) -> tuple[CardGameState, int]:
+    """Play a whole card game of ``config`` (``game="cards"``) dealt from ``seed``;
+    ``bots[i]`` plays seat ``i``, asked at every decision that is his (CONV-15).
+
+    Returns the final state and the number of decisions taken. Raises :class:`ValueError`
+    when there is not one bot per seat and :class:`RuntimeError` when the game is still
+    running after ``max_decisions`` decisions (CARD-END-5 ends every game, so this is a
+    guard against a broken bot or engine).
+    """
+    if len(bots) != config.players:
+        raise ValueError(f"expected {config.players} bots, one per seat, got {len(bots)}")
+    state = new_card_game(config, seed=seed)
     decisions = 0
     while not is_over(state):
         if decisions >= max_decisions:

@@ -2,14 +2,15 @@
 
 - ``tigris-rules play --players 4 --seed 1`` plays a whole game between random bots and
   prints the configuration, the final board, why the game ended and the result. The same
-  arguments always print the same text.
+  arguments always print the same text. ``--game cards`` plays the card game (RULES.md
+  Part II) instead and prints the final card table.
 - ``tigris-rules selfplay --games N --players P --seed S --out DIR`` writes N game logs of
-  random-bot games.
+  random-bot games (``--game cards``: card games).
 - ``tigris-rules validate FILE...`` replays logs and prints one line per problem; exit status
   0 when every log is valid, 1 when a rule is broken (or an expected result differs), 2 when
   a file is malformed or cannot be read.
 - ``tigris-rules replay FILE [--step K]`` prints the final position of a log, or the position
-  after its first K actions.
+  after its first K actions (the board, or the card table of a card-game log).
 - ``tigris-rules schema`` prints the JSON Schema of the log format.
 
 Bad arguments and library errors print one line on standard error and exit with status 2.
@@ -26,11 +27,24 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from tigris_rules.bots import BOT_NAMES, BotError, RandomBot, make_bots, play_game, random_bots
+from tigris_rules.api import to_move
+from tigris_rules.bots import (
+    BOT_NAMES,
+    BotError,
+    RandomBot,
+    make_bots,
+    make_card_bots,
+    play_card_game,
+    play_game,
+    random_bots,
+)
+from tigris_rules.cards.actions import CardAction
+from tigris_rules.cards.render import render_card_result, render_table
+from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import FormatError, LogError, TigrisError
 from tigris_rules.model.actions import Action
 from tigris_rules.model.board import BOARD_NAMES
-from tigris_rules.model.config import GameConfig
+from tigris_rules.model.config import GAMES, GameConfig
 from tigris_rules.model.state import GameState
 from tigris_rules.records import (
     GameLog,
@@ -44,7 +58,6 @@ from tigris_rules.records import (
 )
 from tigris_rules.render.svg import render_svg
 from tigris_rules.render.text import render_board, render_result
-from tigris_rules.rules.engine import to_move
 from tigris_rules.serialize import DEFAULT_MAX_BYTES, MEGABYTE, tag_of
 
 __all__ = ["build_parser", "end_reason", "main"]
@@ -92,10 +105,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a whole game between random bots and print the final board and result",
         description=(
             "Play a whole game between random bots and print the configuration, the final "
-            "board, why the game ended and the result. The same arguments always give the "
-            "same output."
+            "board (the card table with --game cards), why the game ended and the result. "
+            "The same arguments always give the same output."
         ),
     )
+    _add_game(play)
     play.add_argument(
         "--players", type=int, default=2, metavar="N", help="number of players, 2 to 4"
     )
@@ -151,6 +165,15 @@ def _variants(text: str) -> tuple[str, ...]:
     return tuple(name.strip() for name in text.split(",") if name.strip())
 
 
+def _add_game(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="board",
+        help="the board game (default) or the card game (RULES.md Part II)",
+    )
+
+
 def _add_selfplay(commands: Any) -> None:
     selfplay = commands.add_parser(
         "selfplay",
@@ -160,6 +183,7 @@ def _add_selfplay(commands: Any) -> None:
             "(from 0) is dealt from seed S+i, and its bots are seeded from it as in 'play'."
         ),
     )
+    _add_game(selfplay)
     selfplay.add_argument("--games", type=_positive, default=1, metavar="N", help="games to play")
     selfplay.add_argument(
         "--players", type=int, default=2, metavar="P", help="number of players, 2 to 4"
@@ -247,7 +271,22 @@ def end_reason(state: GameState) -> str:
     return "the game ended: " + " and ".join(reasons)
 
 
+_CARD_END_REASONS = {
+    "draw pile": "the draw pile ran out before every hand held 8 cards (CARD-END-2)",
+    "treasures": "only one head is still a treasure card (CARD-END-3)",
+    "stalemate": "a full round of turns that moved no card (CARD-END-5, stalemate)",
+}
+
+
+def card_end_reason(state: CardGameState) -> str:
+    """A sentence saying why the card game of ``state`` ended (CARD-END-2, 3, 5)."""
+    reason = _CARD_END_REASONS.get(state.end_reason or "")
+    return "the game ended" if reason is None else f"the game ended: {reason}"
+
+
 def _play(args: argparse.Namespace) -> int:
+    if args.game == "cards":
+        return _play_cards(args)
     config = GameConfig(players=args.players, board=args.board)
     try:
         bots = make_bots(args.bots, config.players, args.seed)
@@ -273,31 +312,57 @@ def _play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _play_cards(args: argparse.Namespace) -> int:
+    """``play --game cards``: a card game between random bots; the final table and result."""
+    config = GameConfig(players=args.players, game="cards", board=args.board)
+    try:
+        bots = make_card_bots(args.bots, config.players, args.seed)
+    except BotError as exc:
+        _fail(str(exc))
+        return EXIT_USAGE
+    state, decisions = play_card_game(config, bots, args.seed)
+    names = args.bots.replace(",", ", ")
+    text = "\n".join(
+        [
+            f"Config: {_config_text(config)} seed={args.seed} ({names} bots)",
+            "",
+            render_table(state),
+            "",
+            f"Game over after {state.turn} turns and {decisions} decisions; "
+            f"{card_end_reason(state)}.",
+            "",
+            render_card_result(state),
+        ]
+    )
+    print(text)
+    return EXIT_OK
+
+
 def _config_text(config: GameConfig) -> str:
+    if config.game == "cards":
+        return (
+            f"game=cards players={config.players} column_limit={config.column_limit} "
+            f"open_scoring={str(config.open_scoring).lower()}"
+        )
     variants = ",".join(config.variants) or "none"
     return f"players={config.players} board={config.board} variants={variants}"
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    config = GameConfig(players=args.players, board=args.board, variants=args.variants)
+    config = GameConfig(
+        players=args.players, game=args.game, board=args.board, variants=args.variants
+    )
     out: Path = args.out
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         _fail(f"cannot create {out}: {exc.strerror or exc}")
         return EXIT_USAGE
-    suffix = "-".join((config.board, *config.variants))
+    suffix = "cards" if config.game == "cards" else "-".join((config.board, *config.variants))
     for number in range(args.games):
         seed = args.seed + number
         bots = random_bots(config.players, seed)
-
-        def choose(state: GameState, bots: Sequence[RandomBot] = bots) -> Action:
-            player = to_move(state)
-            if player is None:  # pragma: no cover - only called while the game runs
-                raise RuntimeError("asked to choose after the end of the game")
-            return bots[player].choose(state)
-
-        log = record_game(config, choose, seed=seed)
+        log = _record(config, bots, seed)
         path = out / f"game-{config.players}p-{suffix}-seed{seed}.json"
         try:
             write_log(log, path)
@@ -309,6 +374,28 @@ def _selfplay(args: argparse.Namespace) -> int:
         print(f"{path}: {len(log.actions)} actions, winner(s): seat {winners}")
     print(f"wrote {args.games} log(s) to {out} ({_config_text(config)})")
     return EXIT_OK
+
+
+def _record(config: GameConfig, bots: Sequence[RandomBot], seed: int) -> GameLog:
+    """The log of a game of ``config`` (board or cards) between ``bots``."""
+
+    def mover(state: GameState | CardGameState) -> int:
+        player = to_move(state)
+        if player is None:  # pragma: no cover - only called while the game runs
+            raise RuntimeError("asked to choose after the end of the game")
+        return player
+
+    if config.game == "cards":
+
+        def choose_card(state: CardGameState) -> CardAction:
+            return bots[mover(state)].choose(state)
+
+        return record_game(config, choose_card, seed=seed)
+
+    def choose(state: GameState) -> Action:
+        return bots[mover(state)].choose(state)
+
+    return record_game(config, choose, seed=seed)
 
 
 def _status(report: Report) -> str:
@@ -439,13 +526,24 @@ def _replay(args: argparse.Namespace) -> int:
     state = replayed.states[step]
     origin = f"seed={log.seed}" if log.seed is not None else "explicit deal"
     lines = [f"Config: {_config_text(log.config)} {origin}", ""]
-    lines += [f"Position after {step} of {total} actions", "", render_board(state), ""]
+    lines.append(f"Position after {step} of {total} actions")
+    if isinstance(state, CardGameState):
+        if args.svg is not None:
+            _fail("--svg draws the board game only; a card-game log has no board")
+            return EXIT_USAGE
+        lines += ["", render_table(state), ""]
+        if state.over:
+            lines.append(f"Game over after {state.turn} turns; {card_end_reason(state)}.")
+        else:
+            lines.append(_to_choose(state.turn + 1, to_move(state), state.pending))
+        lines += ["", render_card_result(state)]
+        print("\n".join(lines))
+        return EXIT_OK
+    lines += ["", render_board(state), ""]
     if state.over:
         lines.append(f"Game over after {state.turn + 1} turns; {end_reason(state)}.")
     else:
-        pending = state.pending
-        task = "an action" if pending is None else f"the decision {tag_of(type(pending))}"
-        lines.append(f"Turn {state.turn + 1}: player {to_move(state)} to choose {task}.")
+        lines.append(_to_choose(state.turn + 1, to_move(state), state.pending))
     lines += ["", render_result(state)]
     if args.svg is not None:
         caption = f"{file.name}: position after {step} of {total} actions"
@@ -457,6 +555,11 @@ def _replay(args: argparse.Namespace) -> int:
         lines += ["", f"Board drawn to {args.svg}"]
     print("\n".join(lines))
     return EXIT_OK
+
+
+def _to_choose(turn: int, player: int | None, pending: object) -> str:
+    task = "an action" if pending is None else f"the decision {tag_of(type(pending))}"
+    return f"Turn {turn}: player {player} to choose {task}."
 
 
 def _schema(args: argparse.Namespace) -> int:

@@ -2,7 +2,8 @@
 
 A log (docs/log-format.md) holds the format name and version, the library version, the
 configuration, the deal or the seed, every action with the seat that took it, and optionally
-the expected final result:
+the expected final result. The same format records both rulesets: the configuration's
+``game`` (``"board"`` or ``"cards"``) says which rules replay it.
 
 >>> import tigris_rules as tr
 >>> recorder = tr.Recorder(tr.GameConfig(players=2), seed=1)
@@ -27,11 +28,17 @@ from collections.abc import Callable
 from enum import Enum
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeAlias, cast, overload
 
 import attrs
 
 from tigris_rules import serialize
+from tigris_rules.api import AnyAction, AnyState, new_card_game, new_game, result, step, to_move
+from tigris_rules.cards import codec as _card_codec  # noqa: F401  # registers the card JSON
+from tigris_rules.cards.actions import CardAction
+from tigris_rules.cards.events import CardEvent
+from tigris_rules.cards.setup import CardDeal
+from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import (
     DealError,
     FormatError,
@@ -45,9 +52,7 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
 from tigris_rules.model.events import Event
 from tigris_rules.model.state import GameState
-from tigris_rules.rules.engine import step, to_move
-from tigris_rules.rules.scoring import Result, result
-from tigris_rules.rules.setup import new_game
+from tigris_rules.rules.scoring import Result
 from tigris_rules.serialize import (
     DEFAULT_MAX_BYTES,
     at,
@@ -101,19 +106,25 @@ def _library_version() -> str:
 # --- the log --------------------------------------------------------------------------------
 
 
+AnyEvent: TypeAlias = Event | CardEvent
+"""An event of either ruleset."""
+
+
 @attrs.frozen
 class LogEntry:
-    """One input of a log: ``action`` (an action or a decision answer) sent by seat
-    ``player``."""
+    """One input of a log: ``action`` (an action or a decision answer of the log's game)
+    sent by seat ``player``."""
 
     player: int
-    action: Action
+    action: AnyAction
 
 
 @attrs.frozen
 class PlayerOutcome:
     """One seat's expected final standing: VP per colour before treasures (black, red, blue,
-    green), treasures taken and place (1 for the winners, shared on ties, SCORE-5)."""
+    green), treasures taken and place (1 for the winners, shared on ties, SCORE-5). In the
+    card game the VP are the cards of each colour on the seat's VP pile and the treasures
+    its treasure cards (CARD-VP-3, CARD-SCORE-1)."""
 
     player: int
     scores: tuple[int, int, int, int]
@@ -149,15 +160,18 @@ class GameLog:
     """A game record (log format v1, docs/log-format.md).
 
     Exactly one of ``seed`` and ``deal`` is given: the game starts as
-    ``new_game(config, seed=seed)`` or ``new_game(config, deal=deal)``. ``actions`` are the
-    inputs in order; ``result``, when given, is the final result the replay must reach;
-    ``library_version`` names the version of the library that wrote the log (informative).
+    ``new_game(config, seed=seed)`` or ``new_game(config, deal=deal)``, or for a card game
+    (``config.game == "cards"``) ``new_card_game(config, seed=seed)`` or
+    ``new_card_game(config, deal=deal)`` with a :class:`~tigris_rules.CardDeal`. ``actions``
+    are the inputs in order; ``result``, when given, is the final result the replay must
+    reach; ``library_version`` names the version of the library that wrote the log
+    (informative).
     """
 
     config: GameConfig
     actions: tuple[LogEntry, ...] = ()
     seed: int | None = None
-    deal: Deal | None = None
+    deal: Deal | CardDeal | None = None
     result: ExpectedResult | None = None
     library_version: str = attrs.field(factory=_library_version)
 
@@ -166,7 +180,9 @@ def _unstructure_entry(entry: LogEntry) -> dict[str, Any]:
     return {"player": entry.player, **unstructure(entry.action)}
 
 
-def _structure_entry(data: object) -> LogEntry:
+def _structure_entry(data: object, kind: object = AnyAction) -> LogEntry:
+    """A log entry whose action is one of ``kind``: the actions of the log's game, or of
+    either game for an entry read on its own."""
     obj = need_object(data)
     if "player" not in obj:
         raise FormatError("$.player", "missing required field (the seat that sent the action)")
@@ -174,7 +190,7 @@ def _structure_entry(data: object) -> LogEntry:
         player = need_int(obj["player"], 0)
     except FormatError as exc:
         raise exc.under("$.player") from None
-    action = structure({k: v for k, v in obj.items() if k != "player"}, Action)
+    action = structure({k: v for k, v in obj.items() if k != "player"}, kind)
     return LogEntry(player, action)
 
 
@@ -251,11 +267,6 @@ def _unstructure_log(log: GameLog) -> dict[str, Any]:
     return data
 
 
-_CARDS_UNSUPPORTED: Final = (
-    'log format version 1 records the board game only; "cards" is not supported yet'
-)
-
-
 def _string(value: object) -> str:
     return structure(value, str)
 
@@ -266,6 +277,10 @@ def _config(value: object) -> GameConfig:
 
 def _deal(value: object) -> Deal:
     return structure(value, Deal)
+
+
+def _card_deal(value: object) -> CardDeal:
+    return structure(value, CardDeal)
 
 
 _LOG_REQUIRED: Final = ("format", "version", "library_version", "config", "actions")
@@ -295,16 +310,20 @@ def _structure_log(data: object) -> GameLog:
         raise FormatError("$", f"a log gives exactly one of seed and deal, not {word}")
     library_version = at("$.library_version", _string, obj["library_version"])
     config = at("$.config", _config, obj["config"])
-    if config.game != "board":
-        raise FormatError("$.config.game", _CARDS_UNSUPPORTED)
+    cards = config.game == "cards"
+    kind: object = CardAction if cards else Action
     seed = at("$.seed", need_int, obj["seed"]) if "seed" in obj else None
-    deal = at("$.deal", _deal, obj["deal"]) if "deal" in obj else None
+    deal: Deal | CardDeal | None = None
+    if "deal" in obj and cards:
+        deal = at("$.deal", _card_deal, obj["deal"])
+    elif "deal" in obj:
+        deal = at("$.deal", _deal, obj["deal"])
     items = at("$.actions", need_array, obj["actions"])
     entries: list[LogEntry] = []
     problems: list[tuple[str, str]] = []
     for i, item in enumerate(items):
         try:
-            entry = _structure_entry(item)
+            entry = _structure_entry(item, kind)
             if entry.player >= config.players:
                 raise FormatError(
                     "$.player",
@@ -390,7 +409,7 @@ class Problem:
     reason: str
     index: int | None = None
     player: int | None = None
-    action: Action | None = None
+    action: AnyAction | None = None
     rule: str | None = None
     path: str | None = None
 
@@ -455,7 +474,7 @@ class Report:
     problems: tuple[Problem, ...]
     actions: int = 0
     applied: int = 0
-    state: GameState | None = None
+    state: AnyState | None = None
     log: GameLog | None = None
 
     @property
@@ -477,14 +496,16 @@ class Report:
 @attrs.frozen
 class Replay:
     """A replayed log: ``states[0]`` is the opening, ``states[k]`` the position after the
-    first ``k`` actions, and ``events[k]`` what action ``k`` caused."""
+    first ``k`` actions, and ``events[k]`` what action ``k`` caused. The states are
+    :class:`~tigris_rules.GameState` values for a board-game log and
+    :class:`~tigris_rules.CardGameState` values for a card-game log."""
 
     log: GameLog
-    states: tuple[GameState, ...]
-    events: tuple[tuple[Event, ...], ...]
+    states: tuple[AnyState, ...]
+    events: tuple[tuple[AnyEvent, ...], ...]
 
     @property
-    def final(self) -> GameState:
+    def final(self) -> AnyState:
         """The position after the last action."""
         return self.states[-1]
 
@@ -492,21 +513,17 @@ class Replay:
 _RULE_ID = re.compile(r"\b([A-Z]+(?:-[A-Z]+)*-\d+)\b")
 
 
-def _start(log: GameLog) -> GameState | Problem:
+def _start(log: GameLog) -> AnyState | Problem:
     """The opening of ``log``, or the problem that prevents it."""
     if not isinstance(log.config, GameConfig):
         return Problem(ProblemKind.FORMAT, "expected a GameConfig", path="$.config")
-    if log.config.game != "board":
-        return Problem(ProblemKind.FORMAT, _CARDS_UNSUPPORTED, path="$.config.game")
     if (log.seed is None) == (log.deal is None):
         word = "neither" if log.seed is None else "both"
         return Problem(
             ProblemKind.FORMAT, f"a log gives exactly one of seed and deal, not {word}", path="$"
         )
     try:
-        if log.deal is not None:
-            return new_game(log.config, deal=log.deal)
-        return new_game(log.config, seed=log.seed)
+        return _opening(log.config, log.seed, log.deal)
     except DealError as exc:
         found = _RULE_ID.search(str(exc))
         if found is None:
@@ -515,7 +532,7 @@ def _start(log: GameLog) -> GameState | Problem:
         return Problem(ProblemKind.RULE, str(exc), rule=found.group(1), path="$.deal")
 
 
-def _result_problems(log: GameLog, state: GameState) -> list[Problem]:
+def _result_problems(log: GameLog, state: AnyState) -> list[Problem]:
     expected = log.result
     if expected is None:
         return []
@@ -564,10 +581,10 @@ def _result_problems(log: GameLog, state: GameState) -> list[Problem]:
     return problems
 
 
-def _run(log: GameLog, *, strict: bool, keep: bool) -> tuple[Report, list[GameState], list[Any]]:
+def _run(log: GameLog, *, strict: bool, keep: bool) -> tuple[Report, list[AnyState], list[Any]]:
     problems: list[Problem] = []
-    states: list[GameState] = []
-    events: list[tuple[Event, ...]] = []
+    states: list[AnyState] = []
+    events: list[tuple[AnyEvent, ...]] = []
 
     def found(problem: Problem) -> None:
         if strict:
@@ -584,7 +601,7 @@ def _run(log: GameLog, *, strict: bool, keep: bool) -> tuple[Report, list[GameSt
     applied = 0
     for index, entry in enumerate(log.actions):
         try:
-            state, caused = step(state, entry.action, entry.player)
+            state, caused = _step(state, entry.action, entry.player)
         except IllegalActionError as exc:
             found(
                 Problem(
@@ -717,21 +734,28 @@ class Recorder:
     >>> len(recorder.log().actions)
     1
 
-    Each accepted input is recorded with the seat that sent it (``to_move`` before it); a
-    rejected input raises as :func:`~tigris_rules.apply` does and is not recorded.
+    A card-game configuration (``GameConfig(game="cards")``) records a card game, started
+    by :func:`~tigris_rules.new_card_game` (``deal`` is then a
+    :class:`~tigris_rules.CardDeal`). Each accepted input is recorded with the seat that
+    sent it (``to_move`` before it); a rejected input raises as :func:`~tigris_rules.apply`
+    does and is not recorded.
     """
 
     def __init__(
-        self, config: GameConfig, *, seed: int | None = None, deal: Deal | None = None
+        self,
+        config: GameConfig,
+        *,
+        seed: int | None = None,
+        deal: Deal | CardDeal | None = None,
     ) -> None:
-        self._state = new_game(config, seed=seed, deal=deal)
+        self._state = _opening(config, seed, deal)
         self._config = config
         self._seed = seed
         self._deal = deal
         self._entries: list[LogEntry] = []
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> AnyState:
         """The current position."""
         return self._state
 
@@ -741,19 +765,19 @@ class Recorder:
         return tuple(self._entries)
 
     def step(
-        self, action: Action, player: int | None = None
-    ) -> tuple[GameState, tuple[Event, ...]]:
+        self, action: AnyAction, player: int | None = None
+    ) -> tuple[AnyState, tuple[AnyEvent, ...]]:
         """Play ``action`` (as :func:`~tigris_rules.step`), record it, return the new state
         and its events."""
         mover = to_move(self._state)
-        state, events = step(self._state, action, player)
+        state, events = _step(self._state, action, player)
         if mover is None:  # pragma: no cover - step rejects input once the game is over
             raise RuntimeError("an input was accepted after the end of the game")
         self._entries.append(LogEntry(mover, action))
         self._state = state
         return state, events
 
-    def apply(self, action: Action, player: int | None = None) -> GameState:
+    def apply(self, action: AnyAction, player: int | None = None) -> AnyState:
         """Play ``action`` (as :func:`~tigris_rules.apply`), record it, return the new
         state."""
         return self.step(action, player)[0]
@@ -773,6 +797,7 @@ class Recorder:
         )
 
 
+@overload
 def record_game(
     config: GameConfig,
     choose: Callable[[GameState], Action],
@@ -780,10 +805,28 @@ def record_game(
     seed: int | None = None,
     deal: Deal | None = None,
     max_actions: int = 1_000_000,
+) -> GameLog: ...
+@overload
+def record_game(
+    config: GameConfig,
+    choose: Callable[[CardGameState], CardAction],
+    *,
+    seed: int | None = None,
+    deal: CardDeal | None = None,
+    max_actions: int = 1_000_000,
+) -> GameLog: ...
+def record_game(
+    config: GameConfig,
+    choose: Callable[[Any], Any],
+    *,
+    seed: int | None = None,
+    deal: Deal | CardDeal | None = None,
+    max_actions: int = 1_000_000,
 ) -> GameLog:
     """Play a whole game where ``choose(state)`` gives every input and return its log
     (with the final result); :class:`RuntimeError` when the game is still running after
-    ``max_actions`` inputs."""
+    ``max_actions`` inputs. A card-game configuration plays a card game: ``choose`` is then
+    given :class:`~tigris_rules.CardGameState` values."""
     recorder = Recorder(config, seed=seed, deal=deal)
     for _ in range(max_actions):
         if recorder.state.over:
@@ -792,3 +835,28 @@ def record_game(
     if recorder.state.over:
         return recorder.log()
     raise RuntimeError(f"the game did not end within {max_actions} actions")
+
+
+# --- both rulesets --------------------------------------------------------------------------
+
+
+def _opening(config: GameConfig, seed: int | None, deal: Deal | CardDeal | None) -> AnyState:
+    """The opening position of the game ``config`` names: the board game
+    (:func:`~tigris_rules.new_game`) or the card game (:func:`~tigris_rules.new_card_game`)."""
+    if isinstance(config, GameConfig) and config.game == "cards":
+        if deal is not None and not isinstance(deal, CardDeal):
+            raise DealError(f"a card game is dealt by a CardDeal, not a {type(deal).__name__}")
+        return new_card_game(config, seed=seed, deal=deal)
+    if deal is not None and not isinstance(deal, Deal):
+        raise DealError(f"a board game is dealt by a Deal, not a {type(deal).__name__}")
+    return new_game(config, seed=seed, deal=deal)
+
+
+def _step(
+    state: AnyState, action: AnyAction, player: int | None
+) -> tuple[AnyState, tuple[AnyEvent, ...]]:
+    """:func:`~tigris_rules.step` for a state of either ruleset. An action of the other
+    ruleset is malformed there and raises :class:`InvalidActionError` (CONV-19)."""
+    if isinstance(state, CardGameState):
+        return step(state, cast("CardAction", action), player)
+    return step(state, cast("Action", action), player)

@@ -23,7 +23,9 @@ EndTurn()
   docs/log-format.md) and read back equal to the original; its private cache is not written.
 
 New rulesets add their classes with :func:`register_tagged` (a tag per class) and, for a
-class that needs a hand-written layout, :func:`register_hooks`.
+class that needs a hand-written layout, :func:`register_hooks`. The card game does so in
+:mod:`tigris_rules.cards.codec` (imported with :mod:`tigris_rules.records`, so with the
+package): ``tr.loads(text, tr.CardGameState)`` and the card unions work like the above.
 """
 
 from __future__ import annotations
@@ -432,8 +434,12 @@ def _tagged_union_factory(t: Any) -> Callable[[Any, Any], Any]:
         cls = allowed.get(tag)
         if cls is None:
             known = _BY_TAG.get(tag)
-            if known is not None:
+            if known is not None and known.family not in families:
                 reason = f"{describe(tag)} is {_article(known.family)}, not {a_noun}"
+            elif known is not None:  # e.g. a board-game action in a card-game log
+                reason = f"{describe(tag)} is not {a_noun} of this kind; expected one of: " + (
+                    ", ".join(sorted(allowed))
+                )
             else:
                 reason = f"unknown {noun} type {describe(tag)}; expected one of: " + ", ".join(
                     sorted(allowed)

@@ -31,8 +31,11 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, overload
+
 import attrs
 
+from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import TigrisError
 from tigris_rules.model.actions import MONUMENTS, Action, Monument
 from tigris_rules.model.board import BoardLayout, board_layout
@@ -44,6 +47,9 @@ from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.engine import to_move
 from tigris_rules.rules.legality import legal_actions
 from tigris_rules.rules.scoring import Result, result
+
+if TYPE_CHECKING:
+    from tigris_rules.cards.view import CardView
 
 __all__ = ["PlayerView", "ViewError", "view"]
 
@@ -173,14 +179,23 @@ def _check_viewer(state: GameState, player: object) -> int | None:
     return player
 
 
-def view(state: GameState, player: int | None) -> PlayerView:
+@overload
+def view(state: GameState, player: int | None) -> PlayerView: ...
+@overload
+def view(state: CardGameState, player: int | None) -> CardView: ...
+def view(state: GameState | CardGameState, player: int | None) -> PlayerView | CardView:
     """What ``player`` (a seat, or ``None`` for a spectator) may see of ``state``.
 
-    Follows CONV-14 and OPT-2 (see the module documentation). Raises :class:`ViewError` for
-    a seat that does not exist.
+    Follows CONV-14 and OPT-2 for the board game (see the module documentation), and
+    CARD-DEF-7 for the card game (:func:`tigris_rules.cards.view.card_view`). Raises
+    :class:`ViewError` for a seat that does not exist.
     """
+    if isinstance(state, CardGameState):
+        from tigris_rules.cards.view import card_view
+
+        return card_view(state, player)
     if not isinstance(state, GameState):
-        raise ViewError(f"expected a GameState, got {type(state).__name__}")
+        raise ViewError(f"expected a game state, got {type(state).__name__}")
     viewer = _check_viewer(state, player)
     n = state.config.players
     over = state.over

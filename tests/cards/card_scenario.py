@@ -8,7 +8,9 @@ A position is written compactly:
 - ``gaps``: gap number -> letter, or letter + ``/`` + seat of the player who played it;
 - ``leaders``: spot -> seat and leader letter, e.g. ``{"1.0": "0K"}`` (seat 0's king on
   column 1's head); leader letters ``K`` king, ``R`` priest, ``B`` farmer, ``G`` trader;
-- ``hands`` and ``piles``: seat -> letters (``T`` a treasure card on a pile).
+- ``hands`` and ``piles``: seat -> letters (``T`` a treasure card on a pile);
+- ``turn_start``: whether the position holds the snapshot of a turn that starts here
+  (``TurnStart``, CARD-END-5); without it only a turn without action is idle.
 
 Every card not placed anywhere goes to the draw pile (after ``draw``, its given top), so the
 193 cards are always all accounted for (CARD-COMP-2).
@@ -29,6 +31,7 @@ from tigris_rules.cards import (
     CardEvent,
     CardGameState,
     GapCard,
+    TurnStart,
     card_legal_actions,
     card_step,
     card_to_move,
@@ -67,6 +70,7 @@ def table(
     column_limit: int = 8,
     open_scoring: bool = False,
     idle_turns: int = 0,
+    turn_start: bool = False,
 ) -> CardGameState:
     """A position of the card game, every card accounted for."""
     config = GameConfig(
@@ -112,14 +116,17 @@ def table(
         raise ValueError(f"too many cards used: {used}")
     aside = bytes(rest[:30]) if players == 2 else b""
     pile_cards = bytes(top) + bytes(rest[len(aside) :])
+    hands_t = tuple(hand_list)
+    piles_t = tuple(pile_list)
+    snapshot = TurnStart(hands_t, piles_t, 0, (0, 0, 0, 0)) if turn_start else None
     return CardGameState(
         config=config,
         heads=head_codes,
         columns=tuple(cols),
         gaps=tuple(gap_cards),
         leaders=tuple(where),
-        hands=tuple(hand_list),
-        piles=tuple(pile_list),
+        hands=hands_t,
+        piles=piles_t,
         draw=pile_cards,
         draw_pos=0,
         set_aside=aside,
@@ -128,6 +135,7 @@ def table(
         active=active,
         actions_taken=actions_taken,
         idle_turns=idle_turns,
+        turn_start=snapshot,
     )
 
 

@@ -7,9 +7,13 @@ from card_scenario import BLACK, BLUE, GREEN, RED, play, play_events, rejected, 
 
 from tigris_rules import COLORS
 from tigris_rules.cards import (
+    CardGameState,
     CardsDrawn,
+    CommitSupport,
     EndTurn,
     GameOver,
+    PaymentDecision,
+    PayPoints,
     PlayColumn,
     PlayGap,
     PlayLeader,
@@ -101,12 +105,115 @@ def test_a_full_round_without_action_ends_the_game() -> None:
     after = play(state, EndTurn(), EndTurn())
     assert not card_is_over(after)
     assert after.idle_turns == 2
-    restarted = play(after, PlayLeader(BLACK, "1.0"), EndTurn())
+    restarted = play(after, PlayColumn(BLACK, 1), EndTurn())
     assert restarted.idle_turns == 0
     after, events = play_events(after, EndTurn())
     assert card_is_over(after)
     assert after.end_reason == "stalemate"
     assert GameOver("stalemate") in events
+
+
+def locked_table(*, turn_start: bool = True, hands: dict[int, str] | None = None) -> CardGameState:
+    """A table where no card can be played any more: every column holds ``column_limit``
+    (4) cards, every gap is filled (one kingdom) and both catastrophes are used. Seat 0's
+    king is on the head of column 1, seat 1's priest on the head of column 4."""
+    return table(
+        columns=dict.fromkeys(range(1, 9), "kbgk"),
+        gaps=dict.fromkeys(range(1, 8), "b"),
+        leaders={"1.0": "0K", "4.0": "1R"},
+        hands=hands or {0: "kkkkbbgg", 1: "kkkkbbgg"},
+        catastrophes=(False, False),
+        column_limit=4,
+        turn_start=turn_start,
+    )
+
+
+NOBODY_COMMITS = (CommitSupport(0), CommitSupport(0))
+
+
+def revolts_of_seat_0(state: CardGameState) -> CardGameState:
+    """Seat 0's turn on :func:`locked_table`: twice he places his priest from his supply into
+    the one kingdom, where seat 1's priest stands (CARD-REVOLT-1); nobody commits
+    (CARD-REVOLT-4), the defender wins the tie (CARD-REVOLT-5) and pays nothing of his red
+    point (CARD-REVOLT-7, CARD-VP-2). The second action ends the turn (TURN-3)."""
+    once = (PlayLeader(RED, "3.0"), *NOBODY_COMMITS, PayPoints(0))
+    return play(state, *once, *once)
+
+
+def test_a_locked_table_with_revolts_that_move_no_card_ends_after_a_round() -> None:
+    """CARD-END-5 (D24, decision 11 in docs/card-game.md): on a locked table, a turn whose
+    actions moved no card counts as idle. On a locked table the players keep revolting with nothing
+    committed; after one full round the game ends by stalemate."""
+    state = revolts_of_seat_0(locked_table())
+    assert state.active == 1
+    assert state.idle_turns == 1
+    assert not card_is_over(state)
+    state = play(state, PlayLeader(BLACK, "2.0"), *NOBODY_COMMITS, PayPoints(0))
+    assert not card_is_over(state)
+    after, events = play_events(state, EndTurn())
+    assert card_is_over(after)
+    assert after.end_reason == "stalemate"
+    assert events[-2:] == [TurnEnded(1, None), GameOver("stalemate")]
+    assert after.turn == 2
+
+
+def test_without_a_snapshot_only_a_turn_without_action_is_idle() -> None:
+    """CARD-END-5 as written: in a position built without a turn-start snapshot, the turn in
+    progress is idle only without any action, so the same round of revolts does not end the
+    game; the next turn starts with a snapshot and counts by the cards moved."""
+    state = revolts_of_seat_0(locked_table(turn_start=False))
+    assert state.idle_turns == 0
+    assert state.turn_start is not None
+    state = play(state, PlayLeader(BLACK, "2.0"), *NOBODY_COMMITS, PayPoints(0), EndTurn())
+    assert not card_is_over(state)
+    assert state.idle_turns == 1
+
+
+def test_a_round_where_a_card_moved_is_not_idle() -> None:
+    """CARD-END-5: a card that left a hand (a red card committed to a revolt, then put on the
+    winner's VP pile, CARD-REVOLT-7) is a card moved: the turn is not idle and the count
+    starts again."""
+    state = revolts_of_seat_0(locked_table(hands={0: "kkkkbbgg", 1: "rkkkbbgg"}))
+    assert state.idle_turns == 1
+    state = play(state, PlayLeader(BLACK, "2.0"), *NOBODY_COMMITS)
+    assert isinstance(state.pending, PaymentDecision)
+    state = play(state, PayPoints(0), PlayLeader(BLACK, "2.0"), CommitSupport(1))
+    after = play(state, CommitSupport(0))  # seat 1 wins 2 to 1; the second action ends his turn
+    assert after.piles[1] == bytes((RED.index,))
+    assert after.active == 0
+    assert after.idle_turns == 0
+    assert not card_is_over(after)
+
+
+def test_boat_income_and_refills_are_not_compared() -> None:
+    """CARD-END-5: the comparison is made when the end of turn begins, before the boat income
+    (CARD-BOAT-6); a card paid as boat income does not make the turn active, and the cards
+    drawn at the refill (CARD-END-1) are part of the next turn's snapshot. The table is
+    locked (decision 11), with the blue/black boat in column 1."""
+    state = table(
+        columns={1: "kKgk", **dict.fromkeys(range(2, 9), "kbgk")},
+        gaps=dict.fromkeys(range(1, 8), "b"),
+        leaders={"1.0": "0K"},
+        hands={0: "kkk", 1: "bbbbbbbb"},
+        catastrophes=(False, False),
+        column_limit=4,
+        turn_start=True,
+    )
+    state = play(state, PlayLeader(RED, "2.0"), EndTurn())
+    assert isinstance(state.pending, PaymentDecision)
+    assert state.pending.cause.value == "boat"
+    state, events = play_events(state, PayPoints(1))
+    assert any(isinstance(e, CardsDrawn) and e.player == 0 for e in events)
+    assert state.active == 1
+    assert state.idle_turns == 1
+    assert state.turn_start is not None
+    assert state.turn_start.hands == state.hands
+    after = play(state, PlayLeader(BLUE, "3.0"), EndTurn())
+    assert isinstance(after.pending, PaymentDecision)
+    assert after.pending.cause.value == "boat"
+    after = play(after, PayPoints(1))
+    assert card_is_over(after)
+    assert after.end_reason == "stalemate"
 
 
 def test_score_sorted_piles_treasures_wild_ranking() -> None:
@@ -127,3 +234,18 @@ def test_score_sorted_piles_treasures_wild_ranking() -> None:
     assert wild.players[0].allocation == (0, 1, 1, 2)
     assert wild.players[0].vector == (2, 2, 2, 2)
     assert [p.place for p in wild.players] == [1, 1]
+
+
+def test_leader_moves_before_the_table_is_locked_are_not_idle() -> None:
+    """CARD-END-5 as written holds until the table is locked: a full round of leader actions
+    that move no card, on a table where cards can still be played, is not idle."""
+    state = table(
+        columns={1: "kb", 2: "gk"},
+        hands={0: "kkkkbbgg", 1: "kkkkbbgg"},
+        turn_start=True,
+    )
+    state = play(state, PlayLeader(BLACK, "1.0"), EndTurn())
+    assert state.idle_turns == 0
+    state = play(state, PlayLeader(BLUE, "2.0"), EndTurn())
+    assert state.idle_turns == 0
+    assert not card_is_over(state)

@@ -15,6 +15,7 @@ from tigris_rules.cards import (
     Boat,
     CardDeal,
     EndTurn,
+    PlayColumn,
     PlayLeader,
     card_deal_from_seed,
     new_card_game,
@@ -126,12 +127,14 @@ def test_two_players_set_aside_thirty_cards() -> None:
 
 
 def test_seat_zero_starts_and_play_passes_clockwise() -> None:
-    """CARD-SETUP-5: seat 0 takes the first turn, then play passes clockwise."""
+    """CARD-SETUP-5: seat 0 takes the first turn, then play passes clockwise. (Each turn
+    plays a card: a round of turns that move no card would end the game, CARD-END-5.)"""
     state = new_card_game(cards(3), seed=2)
     assert state.active == 0
     seen = []
     for turn in range(4):
-        state = play(state, PlayLeader(BLACK, f"{turn + 1}.0"), EndTurn())
+        held = next(c for c in Color if state.hands[state.active][c.index])
+        state = play(state, PlayColumn(held, turn + 1), EndTurn())
         seen.append(state.active)
     assert seen == [1, 2, 0, 1]
 

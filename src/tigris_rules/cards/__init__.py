@@ -12,6 +12,9 @@ game::
         state, events = card_step(state, action, card_to_move(state))
 
 Every rejection carries the ID of the rule it breaks (CONV-17); see ``docs/card-game.md``.
+:func:`card_view` gives what one player may see (CARD-DEF-7);
+:func:`tigris_rules.cards.render.render_table` draws the table as text; the JSON of the card
+game is registered by :mod:`tigris_rules.cards.codec`.
 """
 
 from __future__ import annotations
@@ -71,7 +74,8 @@ from tigris_rules.cards.events import (
 from tigris_rules.cards.legality import CardLegalActions, card_legal_actions
 from tigris_rules.cards.scoring import card_result
 from tigris_rules.cards.setup import CardDeal, card_deal_from_seed, new_card_game
-from tigris_rules.cards.state import CardGameState, GapCard
+from tigris_rules.cards.state import CardGameState, GapCard, TurnStart
+from tigris_rules.cards.view import CardView, GapView, card_view
 
 __all__ = [
     "TOTAL_CARDS",
@@ -87,6 +91,7 @@ __all__ = [
     "CardEvent",
     "CardGameState",
     "CardLegalActions",
+    "CardView",
     "CardsDiscarded",
     "CardsDrawn",
     "CardsWon",
@@ -102,6 +107,7 @@ __all__ = [
     "GapCard",
     "GapCardPlayed",
     "GapCardTurned",
+    "GapView",
     "LeaderPlayed",
     "LeaderToSupply",
     "PayPoints",
@@ -118,6 +124,7 @@ __all__ = [
     "TreasureCardDecision",
     "TreasuresTaken",
     "TurnEnded",
+    "TurnStart",
     "WarOrderDecision",
     "card_apply",
     "card_deal_from_seed",
@@ -126,6 +133,7 @@ __all__ = [
     "card_result",
     "card_step",
     "card_to_move",
+    "card_view",
     "column_spot",
     "gap_spot",
     "new_card_game",

@@ -16,7 +16,7 @@ from tigris_rules.cards.components import (
     TREASURE_CARDS,
     TWO_PLAYER_SET_ASIDE,
 )
-from tigris_rules.cards.state import CardGameState
+from tigris_rules.cards.state import CardGameState, TurnStart
 from tigris_rules.errors import ConfigError, DealError
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
@@ -105,7 +105,8 @@ def new_card_game(
     The 8 treasure cards are the heads, the gaps are empty, every player has his 4 leaders in
     supply and an unused catastrophe card, the boats are available, and seat 0 is active.
     A bad deal raises :class:`~tigris_rules.DealError`; a board-game configuration raises
-    :class:`~tigris_rules.ConfigError`.
+    :class:`~tigris_rules.ConfigError`. The first turn starts with a snapshot of where the
+    cards are (:class:`~tigris_rules.cards.state.TurnStart`, CARD-END-5).
     """
     if not isinstance(config, GameConfig):
         raise DealError(f"expected a GameConfig, got {type(config).__name__}")
@@ -125,17 +126,21 @@ def new_card_game(
     for hand in deal.hands:
         c = Counter(hand)
         hands.append((c[COLORS[0]], c[COLORS[1]], c[COLORS[2]], c[COLORS[3]]))
+    held = tuple(hands)
+    piles = (b"",) * n
+    out_of_game = (0, 0, 0, 0)
     return CardGameState(
         config=config,
         heads=(TREASURE,) * TREASURE_CARDS,
         columns=(b"",) * COLUMNS,
         gaps=(None,) * GAPS,
         leaders=(None,) * (4 * n),
-        hands=tuple(hands),
-        piles=(b"",) * n,
+        hands=held,
+        piles=piles,
         draw=bytes(card.index for card in deal.draw_pile),
         draw_pos=0,
         set_aside=bytes(card.index for card in deal.set_aside),
-        out_of_game=(0, 0, 0, 0),
+        out_of_game=out_of_game,
         catastrophes=(True,) * n,
+        turn_start=TurnStart(held, piles, 0, out_of_game),
     )

@@ -17,7 +17,7 @@ from tigris_rules.cards.steps import Step
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 
-__all__ = ["CardGameState", "GapCard"]
+__all__ = ["CardGameState", "GapCard", "TurnStart"]
 
 
 @attrs.frozen
@@ -43,6 +43,42 @@ class GapCard:
 
 
 @attrs.frozen
+class TurnStart:
+    """Where the cards were when the turn began, kept to tell whether the turn's actions
+    moved a card (CARD-END-5 with D24 and the product decision recorded in
+    ``docs/card-game.md``).
+
+    The fields are the state's own ``hands``, ``piles``, ``draw_pos`` and ``out_of_game`` at
+    the start of the turn, shared (never copied): they are immutable. They are enough to see
+    any card move an action can make: a card reaches the table only from a hand
+    (CARD-PLAY-1, CARD-TREAS-3) and leaves it only for a VP pile or out of the game
+    (CARD-DEF-6, CARD-WAR-8, CARD-BOAT-4, CARD-CATA-6); committed cards leave the hand at
+    once; during a turn's actions no card enters a hand and none is drawn.
+    """
+
+    hands: tuple[tuple[int, int, int, int], ...]
+    piles: tuple[bytes, ...]
+    draw_pos: int
+    out_of_game: tuple[int, int, int, int]
+
+    def same_cards(
+        self,
+        hands: tuple[tuple[int, int, int, int], ...] | list[tuple[int, int, int, int]],
+        piles: tuple[bytes, ...] | list[bytes],
+        draw_pos: int,
+        out_of_game: tuple[int, ...] | list[int],
+    ) -> bool:
+        """Whether no card entered or left a hand, a VP pile, the draw pile or the cards out
+        of the game since this snapshot (hence none entered or left the table either)."""
+        return (
+            self.draw_pos == draw_pos
+            and tuple(self.out_of_game) == tuple(out_of_game)
+            and all(a == b for a, b in zip(self.hands, hands, strict=True))
+            and all(a == b for a, b in zip(self.piles, piles, strict=True))
+        )
+
+
+@attrs.frozen
 class CardGameState:
     """A complete, immutable position of the card game (RULES.md Part II).
 
@@ -64,7 +100,12 @@ class CardGameState:
     - ``out_of_game``: cards that left the game per colour (CARD-DEF-6, CONV-12).
     - ``catastrophes``: whether each player's catastrophe card is still unused (CARD-CATA-1).
     - ``active``; ``turn``: turns ended so far; ``actions_taken`` this turn; ``idle_turns``:
-      consecutive ended turns without any action (CARD-END-5).
+      consecutive idle turns (CARD-END-5): turns ended without any action, or whose actions
+      moved no card.
+    - ``turn_start``: where the cards were when the current turn began (:class:`TurnStart`),
+      to tell whether its actions moved a card (CARD-END-5, product decision in
+      ``docs/card-game.md``). ``None`` means no snapshot (a position built by hand): then
+      only a turn without any action is idle.
     - ``pending``: the decision awaited, ``None`` for the choice of action; ``todo``: the rest
       of the action or end of turn in progress (:mod:`~tigris_rules.cards.steps`).
     - ``over``: the game has ended (END-3); ``end_reason`` says why.
@@ -86,6 +127,7 @@ class CardGameState:
     turn: int = 0
     actions_taken: int = 0
     idle_turns: int = 0
+    turn_start: TurnStart | None = None
     pending: CardDecision | None = None
     todo: tuple[Step, ...] = ()
     over: bool = False

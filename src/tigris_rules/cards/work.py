@@ -14,7 +14,7 @@ from tigris_rules.cards.components import Loc, spot_name
 from tigris_rules.cards.decisions import CardDecision
 from tigris_rules.cards.events import CardEvent, LeaderToSupply
 from tigris_rules.cards.kingdoms import column_of, kingdom_labels
-from tigris_rules.cards.state import CardGameState, GapCard
+from tigris_rules.cards.state import CardGameState, GapCard, TurnStart
 from tigris_rules.cards.steps import Step
 from tigris_rules.model.colors import COLORS
 
@@ -39,6 +39,7 @@ class CardWork:
         "heads",
         "idle_turns",
         "leaders",
+        "new_turn",
         "out_of_game",
         "over",
         "pending",
@@ -46,6 +47,7 @@ class CardWork:
         "source",
         "todo",
         "turn",
+        "turn_start",
     )
 
     def __init__(self, state: CardGameState) -> None:
@@ -63,6 +65,8 @@ class CardWork:
         self.turn = state.turn
         self.actions_taken = state.actions_taken
         self.idle_turns = state.idle_turns
+        self.turn_start = state.turn_start
+        self.new_turn = False
         self.pending: CardDecision | None = state.pending
         self.todo: list[Step] = list(state.todo)
         self.over = state.over
@@ -72,6 +76,26 @@ class CardWork:
     @property
     def players(self) -> int:
         return self.source.config.players
+
+    def moved_no_card(self) -> bool:
+        """Whether the turn's actions so far moved no card, by the snapshot taken when the
+        turn began (CARD-END-5, product decision in ``docs/card-game.md``); ``False`` without
+        a snapshot."""
+        start = self.turn_start
+        return start is not None and start.same_cards(
+            self.hands, self.piles, self.draw_pos, self.out_of_game
+        )
+
+    def table_locked(self) -> bool:
+        """Whether no card can ever be played again: every column holds ``column_limit``
+        cards, every gap holds a card, and no catastrophe card is left (a locked table stays
+        locked: nothing else takes a card off it)."""
+        limit = self.source.config.column_limit
+        return (
+            all(len(column) >= limit for column in self.columns)
+            and all(gap is not None for gap in self.gaps)
+            and not any(self.catastrophes)
+        )
 
     # --- hands and piles --------------------------------------------------------------------
 
@@ -150,35 +174,43 @@ class CardWork:
     # --- freezing ---------------------------------------------------------------------------
 
     def freeze(self) -> CardGameState:
-        """The new state holding every change made to this copy."""
+        """The new state holding every change made to this copy. When a new turn began
+        (``new_turn``), the state's hands, piles, draw position and cards out of the game
+        are also its :class:`TurnStart` snapshot (shared, not copied)."""
         s = self.source
+        hands = _same(self.hands, s.hands)
+        piles = _same(self.piles, s.piles)
+        out_of_game = _same(self.out_of_game, s.out_of_game)
+        turn_start = self.turn_start
+        if self.new_turn:
+            turn_start = TurnStart(hands, piles, self.draw_pos, _four(out_of_game))
         return CardGameState(
             config=s.config,
             heads=_same(self.heads, s.heads),
             columns=_same(self.columns, s.columns),
             gaps=_same(self.gaps, s.gaps),
             leaders=_same(self.leaders, s.leaders),
-            hands=_same(self.hands, s.hands),
-            piles=_same(self.piles, s.piles),
+            hands=hands,
+            piles=piles,
             draw=s.draw,
             draw_pos=self.draw_pos,
             set_aside=s.set_aside,
-            out_of_game=(
-                self.out_of_game[0],
-                self.out_of_game[1],
-                self.out_of_game[2],
-                self.out_of_game[3],
-            ),
+            out_of_game=_four(out_of_game),
             catastrophes=_same(self.catastrophes, s.catastrophes),
             active=self.active,
             turn=self.turn,
             actions_taken=self.actions_taken,
             idle_turns=self.idle_turns,
+            turn_start=turn_start,
             pending=self.pending,
             todo=tuple(self.todo),
             over=self.over,
             end_reason=self.end_reason,
         )
+
+
+def _four(values: tuple[int, ...]) -> tuple[int, int, int, int]:
+    return (values[0], values[1], values[2], values[3])
 
 
 def _same(new: list[T], old: tuple[T, ...]) -> tuple[T, ...]:
