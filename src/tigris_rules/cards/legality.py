@@ -6,10 +6,10 @@ The checks and the list are built from the same per-state facts, so they agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from functools import partial
 from itertools import combinations
-from typing import Any, cast, overload
+from typing import cast
 
 from tigris_rules.cards.actions import (
     CARD_MAIN_ACTION_TYPES,
@@ -48,6 +48,7 @@ from tigris_rules.cards.wellformed import check_card_well_formed, check_player
 from tigris_rules.errors import IllegalActionError, InvalidActionError
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.decisions import ConflictKind, WarOrderDecision
+from tigris_rules.model.lazy_actions import LazyActions, Part
 
 __all__ = [
     "CardLegalActions",
@@ -268,8 +269,6 @@ def _check_catastrophe(state: CardGameState, action: PlayCatastrophe) -> None:
 
 # --- generation -----------------------------------------------------------------------------
 
-_Part = tuple[Callable[[Any], CardAction], Sequence[Any]]
-
 
 def _identity(action: CardAction) -> CardAction:
     return action
@@ -291,7 +290,7 @@ def _play_gap(color: Color, gap: int) -> CardAction:
     return PlayGap(color, gap)
 
 
-class CardLegalActions(Sequence[CardAction]):
+class CardLegalActions(LazyActions[CardAction]):
     """Every legal input of a state, in a fixed order, built only when asked for.
 
     Supports ``len``, indexing, iteration and ``in``. The choice of action lists leader
@@ -300,19 +299,18 @@ class CardLegalActions(Sequence[CardAction]):
     colour, then gap), catastrophes (by target), then end turn.
     """
 
-    __slots__ = ("_parts", "_sizes", "_state", "_total")
+    __slots__ = ("_state",)
 
     def __init__(self, state: CardGameState) -> None:
         self._state = state
-        self._parts: list[_Part] = []
+        self._parts: list[Part[CardAction]] = []
         if state.over:
             pass
         elif state.pending is not None:
             self._parts.append((_identity, _answers(state, state.pending)))
         else:
             self._build_main(state)
-        self._sizes = [len(p[1]) for p in self._parts]
-        self._total = sum(self._sizes)
+        super().__init__(self._parts)
 
     def _build_main(self, state: CardGameState) -> None:
         parts = self._parts
@@ -335,41 +333,12 @@ class CardLegalActions(Sequence[CardAction]):
             parts.append((_play_catastrophe, _catastrophe_targets(state)))
         parts.append((_identity, (EndTurn(),)))
 
-    def __len__(self) -> int:
-        return self._total
-
-    @overload
-    def __getitem__(self, index: int) -> CardAction: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[CardAction]: ...
-
-    def __getitem__(self, index: int | slice) -> CardAction | Sequence[CardAction]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._total))]
-        if index < 0:
-            index += self._total
-        if 0 <= index < self._total:
-            for (make, items), size in zip(self._parts, self._sizes, strict=True):
-                if index < size:
-                    return make(items[index])
-                index -= size
-        raise IndexError("legal action index out of range")
-
-    def __iter__(self) -> Iterator[CardAction]:
-        for make, items in self._parts:
-            for item in items:
-                yield make(item)
-
-    def __contains__(self, action: object) -> bool:
+    def _accepts(self, action: object) -> bool:
         try:
             check_card_action(self._state, action)
         except (IllegalActionError, InvalidActionError):
             return False
         return True
-
-    def __repr__(self) -> str:
-        return f"<CardLegalActions: {self._total} actions>"
 
 
 def _answers(state: CardGameState, decision: CardDecision) -> list[CardAction]:
