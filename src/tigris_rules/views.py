@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, overload
 import attrs
 
 from tigris_rules.cards.state import CardGameState
-from tigris_rules.errors import TigrisError
 from tigris_rules.model.actions import MONUMENTS, Action, Monument
 from tigris_rules.model.board import BoardLayout, board_layout
 from tigris_rules.model.colors import COLORS, Color
@@ -47,6 +46,7 @@ from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.engine import to_move
 from tigris_rules.rules.legality import legal_actions
 from tigris_rules.rules.scoring import Result, result
+from tigris_rules.seats import SeatView, ViewError, check_viewer
 
 if TYPE_CHECKING:
     from tigris_rules.cards.view import CardView
@@ -57,12 +57,8 @@ Counts = tuple[int, int, int, int]
 """Four per-colour numbers in canonical order: black, red, blue, green."""
 
 
-class ViewError(TigrisError, ValueError):
-    """A view asked for a seat that does not exist, or for something that is not a state."""
-
-
 @attrs.frozen
-class PlayerView:
+class PlayerView(SeatView):
     """What ``viewer`` may see of a game; ``viewer`` is ``None`` for a spectator.
 
     The board fields have the same meaning and encoding as those of
@@ -120,26 +116,6 @@ class PlayerView:
         """The board's fixed geometry (rivers, start and priority squares)."""
         return board_layout(self.config.board)
 
-    @property
-    def players(self) -> int:
-        """The number of players."""
-        return self.config.players
-
-    @property
-    def is_spectator(self) -> bool:
-        """Whether this is a spectator's view (no seat)."""
-        return self.viewer is None
-
-    @property
-    def my_decision(self) -> bool:
-        """Whether the viewer must give the next input."""
-        return self.viewer is not None and self.to_move == self.viewer
-
-    def hand(self, player: int) -> dict[Color, int] | None:
-        """``player``'s tiles by colour, or ``None`` when the viewer may not see them."""
-        counts = self.hands[player]
-        return None if counts is None else dict(zip(COLORS, counts, strict=True))
-
     def score(self, player: int) -> dict[Color, int] | None:
         """``player``'s VP per colour, or ``None`` when the viewer may not see them."""
         counts = self.scores[player]
@@ -166,19 +142,6 @@ class PlayerView:
         return render_svg(self)
 
 
-def _check_viewer(state: GameState, player: object) -> int | None:
-    if player is None:
-        return None
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise ViewError(f"a viewer is a seat number or None, not {player!r}")
-    if not 0 <= player < state.config.players:
-        raise ViewError(
-            f"seat {player} does not exist; seats are 0..{state.config.players - 1} "
-            "(None for a spectator)"
-        )
-    return player
-
-
 @overload
 def view(state: GameState, player: int | None) -> PlayerView: ...
 @overload
@@ -196,7 +159,7 @@ def view(state: GameState | CardGameState, player: int | None) -> PlayerView | C
         return card_view(state, player)
     if not isinstance(state, GameState):
         raise ViewError(f"expected a game state, got {type(state).__name__}")
-    viewer = _check_viewer(state, player)
+    viewer = check_viewer(state.config, player)
     n = state.config.players
     over = state.over
     open_totals = over or state.config.open_scoring

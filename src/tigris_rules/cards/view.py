@@ -48,6 +48,7 @@ from tigris_rules.cards.state import CardGameState
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.rules.scoring import Result
+from tigris_rules.seats import SeatView, ViewError, check_viewer
 
 __all__ = ["CardView", "GapView", "card_view"]
 
@@ -70,7 +71,7 @@ class GapView:
 
 
 @attrs.frozen
-class CardView:
+class CardView(SeatView):
     """What ``viewer`` may see of a card game; ``viewer`` is ``None`` for a spectator.
 
     The table has the encoding of :class:`~tigris_rules.cards.CardGameState`: ``heads``
@@ -121,26 +122,6 @@ class CardView:
     legal_actions: tuple[CardAction, ...]
     result: Result | None
 
-    @property
-    def players(self) -> int:
-        """The number of players."""
-        return self.config.players
-
-    @property
-    def is_spectator(self) -> bool:
-        """Whether this is a spectator's view (no seat)."""
-        return self.viewer is None
-
-    @property
-    def my_decision(self) -> bool:
-        """Whether the viewer must give the next input."""
-        return self.viewer is not None and self.to_move == self.viewer
-
-    def hand(self, player: int) -> dict[Color, int] | None:
-        """``player``'s cards by colour, or ``None`` when the viewer may not see them."""
-        counts = self.hands[player]
-        return None if counts is None else dict(zip(COLORS, counts, strict=True))
-
     def leader_spot(self, player: int, color: Color) -> str | None:
         """The spot of ``player``'s leader of ``color``, or ``None`` while in his supply."""
         loc = self.leaders[4 * player + color.index]
@@ -158,21 +139,9 @@ class CardView:
 
 
 def _check_viewer(state: CardGameState, player: object) -> int | None:
-    # Imported here: tigris_rules.views may import this module to dispatch to card_view.
-    from tigris_rules.views import ViewError
-
     if not isinstance(state, CardGameState):
         raise ViewError(f"expected a CardGameState, got {type(state).__name__}")
-    if player is None:
-        return None
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise ViewError(f"a viewer is a seat number or None, not {player!r}")
-    if not 0 <= player < state.config.players:
-        raise ViewError(
-            f"seat {player} does not exist; seats are 0..{state.config.players - 1} "
-            "(None for a spectator)"
-        )
-    return player
+    return check_viewer(state.config, player)
 
 
 def card_view(state: CardGameState, player: int | None) -> CardView:
