@@ -1,8 +1,9 @@
 """Random play with the variants: for every board (classic, alternative) and every subset of
 the variants (english, buildings, ziggurat), seeded games are played to the end, 2 to 4
-players in turn. At every step the base invariants of tests/invariants.py must hold, plus the
-variants' own (RULES.md "Invariants", §16-§19); ``apply`` must leave its input unchanged; and
-the answers of every variant decision are checked against the rules' text.
+players in turn. At every step the invariants of ``tigris_rules.testing.check_invariants``
+must hold, the base game's and the variants' own (RULES.md "Invariants", §16-§19); ``apply``
+must leave its input unchanged; and the answers of every variant decision are checked
+against the rules' text.
 
 A third of the games choose uniformly among the legal inputs. The others lean towards tiles
 placed beside tiles of their colour and towards taking the structures and buildings offered,
@@ -21,9 +22,7 @@ from collections import Counter
 import pytest
 
 import tigris_rules as tr
-from invariants import broken_invariants
 from tigris_rules.model.actions import BuildZiggurat, ChooseColor, PlaceBuilding
-from tigris_rules.model.cells import ZIGGURAT
 from tigris_rules.model.decisions import BuildingDecision, ZigguratIncomeDecision
 from tigris_rules.model.events import (
     BuildingPlaced,
@@ -35,6 +34,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import COLUMNS, NEIGHBOURS, square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.testing.invariants import check_invariants
 
 VARIANTS = ("english", "buildings", "ziggurat")
 SUBSETS = [c for r in range(4) for c in itertools.combinations(VARIANTS, r)]
@@ -47,51 +47,6 @@ UNIFORM = 2
 MAX_GAMES = 10
 """More leaning games are played, up to this many, until the variants' features occurred."""
 MAX_DECISIONS = 5000
-
-
-# --- the variants' invariants -----------------------------------------------------------------
-
-
-def cross_of(centre: int) -> tuple[int, ...]:
-    return (centre, *NEIGHBOURS[centre])
-
-
-def variant_problems(state: GameState, before: GameState | None) -> list[str]:
-    """The variants' invariants ``state`` breaks (RULES.md §18-§19, "Invariants")."""
-    problems: list[str] = []
-    variants = state.config.variants
-    cells = state.cells
-    # Buildings: each in at most one place, on a face-up tile of its colour (BLD-1).
-    placed = [b for b in state.buildings if b != NO_SQUARE]
-    if len(placed) != len(set(placed)):
-        problems.append(f"two buildings share a square: {state.buildings}")
-    for color, square in enumerate(state.buildings):
-        if square != NO_SQUARE and cells[square] != color:
-            problems.append(f"building {color} on square {square} holding cell {cells[square]}")
-    if "buildings" not in variants and placed:
-        problems.append("a building is on the board without the buildings variant")
-    # The ziggurat: at most one; its five squares hold ziggurat cells (ZIG-1, ZIG-4).
-    zig_cells = {s for s, c in enumerate(cells) if c == ZIGGURAT}
-    if state.ziggurat == NO_SQUARE:
-        if zig_cells:
-            problems.append(f"ziggurat cells {sorted(zig_cells)} without a ziggurat")
-    else:
-        if "ziggurat" not in variants:
-            problems.append("a ziggurat without the ziggurat variant")
-        if zig_cells != set(cross_of(state.ziggurat)) or len(NEIGHBOURS[state.ziggurat]) != 4:
-            problems.append(f"the ziggurat on {state.ziggurat} is not its five cells")
-    if before is not None and before.ziggurat != NO_SQUARE and state.ziggurat != before.ziggurat:
-        problems.append("the ziggurat moved or vanished")
-    # Decisions of a variant appear only with it.
-    pending = state.pending
-    if isinstance(pending, BuildingDecision) and "buildings" not in variants:
-        problems.append("a building decision without the buildings variant")
-    if isinstance(pending, ZigguratIncomeDecision) and "ziggurat" not in variants:
-        problems.append("a ziggurat income decision without the ziggurat variant")
-    no_ziggurat_to_build = "ziggurat" not in variants or state.ziggurat != NO_SQUARE
-    if isinstance(pending, tr.StructureDecision) and pending.crosses and no_ziggurat_to_build:
-        problems.append("a cross offered with no ziggurat to build")
-    return problems
 
 
 def event_problems(
@@ -226,7 +181,7 @@ def leaning_choice(state: GameState, legal: tr.LegalActions, rng: random.Random)
 def play_game(config: tr.GameConfig, seed: int, leaning: bool, seen: Counter[str]) -> int:
     """Play one game to its end, checking every step; count the features met in ``seen``."""
     state = tr.new_game(config, seed=seed)
-    problems = broken_invariants(state) + variant_problems(state, None)
+    problems = check_invariants(state)
     assert not problems, f"seed {seed}, opening position: {problems}"
     rng = random.Random(seed)
     for decisions in range(MAX_DECISIONS):
@@ -248,11 +203,7 @@ def play_game(config: tr.GameConfig, seed: int, leaning: bool, seen: Counter[str
         snapshot = copy.deepcopy(state)
         after, events = tr.step(state, action, tr.to_move(state))
         assert state == snapshot, f"seed {seed}: step changed its input ({action})"
-        problems = (
-            broken_invariants(after, state)
-            + variant_problems(after, state)
-            + event_problems(after, state, action, events)
-        )
+        problems = check_invariants(after, state) + event_problems(after, state, action, events)
         assert not problems, f"{config}, seed {seed}, decision {decisions}, {action}: {problems}"
         for event in events:
             if isinstance(event, BuildingPlaced):
