@@ -563,3 +563,44 @@ def test_treas_8_taken_treasures_are_wild_vp_for_final_scoring() -> None:
     assert standing.treasures == 2
     assert standing.allocation == (0, 2, 0, 0)
     assert standing.vector == (2, 3, 3, 5)
+
+
+def test_treas_2_a_trader_on_the_first_square_collects() -> None:
+    """TREAS-2, TREAS-4: the check covers every trader, also one standing on a1 (square 0);
+    the priority treasure on b2 is taken and the ordinary one on a2 stays."""
+    state = position(
+        """
+             a  b  c
+          1  3G r  .
+          2  r* r* .
+        """,
+        players=4,
+        hands={0: "k"},
+    )
+    after, events = tr.step(state, tr.PlaceTile(tr.Color.BLACK, "c1"))
+    assert [e for e in events if isinstance(e, TreasureTaken)] == [TreasureTaken(3, "b2")]
+    assert after.treasures_held[3] == 1
+    assert after.treasures == frozenset({square_index("a2")})
+
+
+def test_treas_7_order_starts_with_the_active_player_not_seat_0() -> None:
+    """TREAS-5, TREAS-7: with seat 1 active, the kingdoms are handled for seats 1, 2, 0 in
+    that order, so seat 2 decides which treasure stays before seat 0 does."""
+    state = position(
+        """
+             a  b  c  d  e  f  g  h
+          1  r* r* 0G .  r* r* 2G .
+          2  .  .  .  .  .  .  .  .
+        """,
+        players=3,
+        active=1,
+        hands={1: "k"},
+    )
+    state = tr.apply(state, tr.PlaceTile(tr.Color.BLACK, "h2"))
+    assert isinstance(state.pending, tr.TreasureDecision)
+    assert state.pending.player == 2
+    state = tr.apply(state, tr.KeepTreasure("e1"), player=2)
+    assert isinstance(state.pending, tr.TreasureDecision)
+    assert state.pending.player == 0
+    state = tr.apply(state, tr.KeepTreasure("a1"), player=0)
+    assert state.treasures_held == (1, 0, 1)
