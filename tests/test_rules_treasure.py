@@ -604,3 +604,24 @@ def test_treas_7_order_starts_with_the_active_player_not_seat_0() -> None:
     assert state.pending.player == 0
     state = tr.apply(state, tr.KeepTreasure("a1"), player=0)
     assert state.treasures_held == (1, 0, 1)
+
+
+def test_treas_7_order_wraps_around_from_the_last_seat() -> None:
+    """TREAS-7: with seat 2 of 3 active, the order is 2, 0, 1: seat 0 decides before
+    seat 1."""
+    state = position(
+        """
+             a  b  c  d  e  f  g  h
+          1  r* r* 0G .  r* r* 1G .
+          2  .  .  .  .  .  .  .  .
+        """,
+        players=3,
+        active=2,
+        hands={2: "k"},
+    )
+    state = tr.apply(state, tr.PlaceTile(tr.Color.BLACK, "h2"))
+    assert isinstance(state.pending, tr.TreasureDecision)
+    assert state.pending.player == 0
+    state = tr.apply(state, tr.KeepTreasure("a1"), player=0)
+    assert isinstance(state.pending, tr.TreasureDecision)
+    assert state.pending.player == 1
