@@ -130,6 +130,15 @@ def _sub(parent: ET.Element, tag: str, **attributes: str) -> ET.Element:
     return element
 
 
+def _square_rect(parent: ET.Element, square: int, inset: int, **attributes: str) -> ET.Element:
+    """A rectangle filling ``square``'s cell but for ``inset`` pixels on every side."""
+    x, y = _origin(square)
+    size = str(CELL - 2 * inset)
+    return _sub(
+        parent, "rect", x=str(x + inset), y=str(y + inset), width=size, height=size, **attributes
+    )
+
+
 def _group(parent: ET.Element, cls: str, square: int | None, title: str) -> ET.Element:
     group = _sub(parent, "g", class_=cls)
     if square is not None:
@@ -202,14 +211,10 @@ def _tile(layer: ET.Element, square: int, color: int) -> None:
     group = _group(
         layer, f"tile tile-{name.value}", square, f"{name.tile_name} ({name.value} tile)"
     )
-    x, y = _origin(square)
-    _sub(
+    _square_rect(
         group,
-        "rect",
-        x=str(x + 3),
-        y=str(y + 3),
-        width=str(CELL - 6),
-        height=str(CELL - 6),
+        square,
+        3,
         rx="4",
         fill=PALETTE[name.value],
         stroke="#000000",
@@ -222,13 +227,10 @@ def _tile(layer: ET.Element, square: int, color: int) -> None:
 def _flipped(layer: ET.Element, square: int) -> None:
     group = _group(layer, "flipped", square, "flipped tile (under a monument)")
     x, y = _origin(square)
-    _sub(
+    _square_rect(
         group,
-        "rect",
-        x=str(x + 3),
-        y=str(y + 3),
-        width=str(CELL - 6),
-        height=str(CELL - 6),
+        square,
+        3,
         rx="4",
         fill=PALETTE["flipped"],
     )
@@ -247,13 +249,10 @@ def _flipped(layer: ET.Element, square: int) -> None:
 def _ziggurat_square(layer: ET.Element, square: int) -> None:
     group = _group(layer, "ziggurat-square", square, "ziggurat square")
     x, y = _origin(square)
-    _sub(
+    _square_rect(
         group,
-        "rect",
-        x=str(x + 1),
-        y=str(y + 1),
-        width=str(CELL - 2),
-        height=str(CELL - 2),
+        square,
+        1,
         fill=PALETTE["ziggurat"],
         stroke="#8a6d2f",
     )
@@ -264,13 +263,10 @@ def _ziggurat_square(layer: ET.Element, square: int) -> None:
 def _catastrophe(layer: ET.Element, square: int) -> None:
     group = _group(layer, "catastrophe", square, "catastrophe")
     x, y = _origin(square)
-    _sub(
+    _square_rect(
         group,
-        "rect",
-        x=str(x + 2),
-        y=str(y + 2),
-        width=str(CELL - 4),
-        height=str(CELL - 4),
+        square,
+        2,
         rx="3",
         fill=PALETTE["catastrophe"],
     )
