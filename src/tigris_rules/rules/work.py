@@ -12,7 +12,7 @@ from tigris_rules.model.decisions import Decision
 from tigris_rules.model.events import Event, LeaderReturned, PointsScored, ScoreCause
 from tigris_rules.model.squares import square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.rules.regions import Regions, compute_regions, regions_of
+from tigris_rules.rules.regions import Regions, compute_regions
 
 __all__ = ["Work"]
 
@@ -69,7 +69,8 @@ class Work:
         self.pending: Decision | None = state.pending
         self.over = state.over
         self.events: list[Event] = []
-        self._regions: Regions | None = regions_of(state)
+        cached = state._cache.get("regions")
+        self._regions: Regions | None = cached if isinstance(cached, Regions) else None
 
     @property
     def players(self) -> int:
