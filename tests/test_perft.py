@@ -1,0 +1,126 @@
+"""Perft fixtures: node counts of the legal-input tree from fixed positions.
+
+Here ``perft(state, 1)`` is ``len(legal_actions(state))``, and ``perft(state, depth)`` is the
+sum of ``perft(apply(state, action), depth - 1)`` over every ``action`` of
+``legal_actions(state)``: the number of leaf nodes of the tree of legal inputs ``depth``
+inputs deep, where an input is anything ``legal_actions`` lists (a turn action or the answer
+to a pending decision, by whichever seat must answer). Leaves are counted, not applied.
+
+The expected numbers were computed with the engine of commit 7ca6490. A change of the engine
+that changes what is legal in one of these positions (or what a legal input leads to) fails
+a test here; a change that only makes the engine faster must leave every number as it is.
+
+The positions other than the opening are JSON files in ``tests/data/perft/`` (written by
+``tests/data/perft/make_positions.py`` with ``dumps(state, indent=2)``), so they depend on
+neither the bots nor a random number generator.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import tigris_rules as tr
+from tigris_rules.model.decisions import CommitDecision, ConflictKind, Role
+
+DATA = Path(__file__).parent / "data" / "perft"
+
+
+def perft(state: tr.GameState, depth: int) -> int:
+    """The number of leaf nodes ``depth`` legal inputs below ``state`` (leaves not applied)."""
+    actions = tr.legal_actions(state)
+    if depth == 1:
+        return len(actions)
+    return sum(perft(tr.apply(state, action), depth - 1) for action in actions)
+
+
+def load(name: str) -> tr.GameState:
+    """A position stored in ``tests/data/perft/``."""
+    return tr.loads((DATA / name).read_text(encoding="utf-8"), tr.GameState)
+
+
+def opening() -> tr.GameState:
+    """Position (1): the opening of the classic 2-player base game dealt from seed 1."""
+    return tr.new_game(tr.GameConfig(players=2), seed=1)
+
+
+POSITIONS: dict[str, tuple[int, int]] = {
+    # name: (perft 1, perft 2)
+    "opening": (750, 520_829),
+    "crowded.json": (136, 9_880),
+    "war_commit.json": (6, 30),
+    "all_variants.json": (196, 33_196),
+}
+
+
+def position(name: str) -> tr.GameState:
+    """The position called ``name`` in :data:`POSITIONS`."""
+    return opening() if name == "opening" else load(name)
+
+
+def test_positions_are_what_their_names_say() -> None:
+    """Pins the fixtures themselves: each file holds the kind of position it is named for."""
+    start = opening()
+    assert start.config == tr.GameConfig(players=2)
+    assert (start.turn, start.actions_taken, start.pending) == (0, 0, None)
+
+    crowded = load("crowded.json")
+    assert crowded.config == tr.GameConfig(players=4)
+    assert crowded.pending is None
+    assert not tr.is_over(crowded)
+    assert sum(square >= 0 for square in crowded.leaders) == 12
+
+    war = load("war_commit.json")
+    assert war.config == tr.GameConfig(players=4)
+    assert isinstance(war.pending, CommitDecision)
+    assert war.pending.conflict.kind is ConflictKind.WAR
+    assert war.pending.role is Role.ATTACKER
+
+    variants = load("all_variants.json")
+    assert variants.config == tr.GameConfig(
+        players=4, board="alternative", variants=("english", "buildings", "ziggurat")
+    )
+    assert variants.pending is None
+    assert sum(square >= 0 for square in variants.buildings) == 2
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_stored_positions_read_back_equal(name: str) -> None:
+    """Pins the JSON of the positions: writing and reading a position gives it back."""
+    state = position(name)
+    assert tr.loads(tr.dumps(state), tr.GameState) == state
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"), [(name, nodes[0]) for name, nodes in POSITIONS.items()]
+)
+def test_perft_1(name: str, expected: int) -> None:
+    """Pins perft(1): the number of legal inputs of the position."""
+    assert perft(position(name), 1) == expected
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_every_counted_input_applies(name: str) -> None:
+    """Pins that every input counted at depth 1 is accepted by ``apply`` (no exception) and
+    is listed once."""
+    state = position(name)
+    actions = list(tr.legal_actions(state))
+    assert len(set(actions)) == len(actions)
+    player = tr.to_move(state)
+    for action in actions:
+        tr.apply(state, action, player=player)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"), [(name, nodes[1]) for name, nodes in POSITIONS.items()]
+)
+def test_perft_2(name: str, expected: int) -> None:
+    """Pins perft(2): the legal inputs of every position one legal input away, summed."""
+    assert perft(position(name), 2) == expected
+
+
+def test_perft_3_through_the_war() -> None:
+    """Pins perft(3) of the war position: both commitments, then what follows the war's
+    resolution (removed leaders and tiles, the VP, the next decision)."""
+    assert perft(load("war_commit.json"), 3) == 8_442
