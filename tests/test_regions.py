@@ -33,11 +33,20 @@ def consistent(state: GameState) -> bool:
     return labels_agree and members_agree and partition(carried) == partition(fresh)
 
 
-@pytest.mark.parametrize("seed", range(6))
+CONFIGS = (
+    tr.GameConfig(players=2),
+    tr.GameConfig(players=3),
+    tr.GameConfig(players=4),
+    tr.GameConfig(players=3, board="alternative", variants=("english", "buildings", "ziggurat")),
+)
+
+
+@pytest.mark.parametrize("seed", range(8))
 def test_carried_regions_match_a_full_computation(seed: int) -> None:
-    """CONV-8: after every input, the regions the engine carries equal the board's."""
+    """CONV-8: after every input (placements merge regions, removals split them, monuments
+    and ziggurats leave them as they are), the regions the engine carries equal the board's."""
     rng = random.Random(seed)
-    state = tr.new_game(tr.GameConfig(players=2 + seed % 3), seed=seed)
+    state = tr.new_game(CONFIGS[seed % len(CONFIGS)], seed=seed)
     while not tr.is_over(state):
         legal = tr.legal_actions(state)
         state = tr.apply(state, legal[rng.randrange(len(legal))])
@@ -63,3 +72,32 @@ def test_a_tile_joining_two_regions_merges_them() -> None:
     assert merged.label[e3] == merged.label[f3] == merged.label[g3]
     assert merged.leaders[merged.label[f3]] == [0]
     assert before.label[f3] == -1
+
+
+def test_emptying_a_square_splits_its_region_and_keeps_the_leaders() -> None:
+    """CONV-8: lifting the leader that linked two groups of tiles leaves two regions; a
+    region keeps only the leaders standing in it, and the old object is unchanged."""
+    from tigris_rules.diagram import position
+    from tigris_rules.model.cells import EMPTY
+    from tigris_rules.model.squares import square_index
+    from tigris_rules.model.state import NO_SQUARE
+
+    state = position(
+        """
+             e  f  g  h
+          3  r  0K r  0R
+        """
+    )
+    before = regions_of(state)
+    e3, f3, g3, h3 = (square_index(name) for name in ("e3", "f3", "g3", "h3"))
+    lifted = [NO_SQUARE if square == f3 else square for square in state.leaders]
+    after = before.without_square(f3, lifted)
+    assert after.label[f3] == -1
+    assert after.label[e3] != after.label[g3] == after.label[h3]
+    assert after.leaders[after.label[e3]] == []
+    assert after.leaders[after.label[g3]] == [1]  # seat 0's priest
+    cells = list(state.cells)
+    cells[f3] = EMPTY
+    assert partition(after) == partition(compute_regions(cells, lifted))
+    assert before.leaders[before.label[e3]] == [0, 1]
+    assert before.label[f3] == before.label[e3]

@@ -207,9 +207,9 @@ def _end_war(w: Work, color: int, winner: int, loser_square: int) -> None:
         removed.append(s)
     for s in removed:
         cells[s] = EMPTY
+        w.vacate(s)
     if removed:
         w.out_of_game[color] += len(removed)
-        w.board_changed()
         w.events.append(TilesRemoved(COLORS[color], tuple(square_name(s) for s in removed)))
     w.score(winner, color, 1 + len(removed), ScoreCause.WAR)
     temple_loss(w)

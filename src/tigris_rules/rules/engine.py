@@ -152,7 +152,7 @@ def _leader(w: Work, action: PlaceLeader) -> None:
     if origin != NO_SQUARE:
         w.cells[origin] = EMPTY
         w.leaders[flat] = NO_SQUARE
-        w.board_changed()
+        w.vacate(origin)
         w.events.append(LeaderMoved(player, action.color, square_name(origin), action.square))
     else:
         w.events.append(LeaderPlaced(player, action.color, action.square))
@@ -172,7 +172,7 @@ def _withdraw(w: Work, action: WithdrawLeader) -> None:
     square = w.leaders[flat]
     w.cells[square] = EMPTY
     w.leaders[flat] = NO_SQUARE
-    w.board_changed()
+    w.vacate(square)
     w.events.append(LeaderWithdrawn(w.active, action.color, square_name(square)))
     turn.end_of_action(w)
 
@@ -240,11 +240,11 @@ def _catastrophe(w: Work, action: PlaceCatastrophe) -> None:
     target = square_index(action.square)
     cell = w.cells[target]
     destroyed = COLORS[cell] if cell < 4 else None
+    w.cells[target] = CATASTROPHE
     if destroyed is not None:
         w.out_of_game[cell] += 1
-    w.cells[target] = CATASTROPHE
+        w.vacate(target)
     w.catastrophes[player] -= 1
-    w.board_changed()
     w.events.append(CatastrophePlaced(player, action.square, destroyed))
     temple_loss(w)
     turn.end_of_action(w)

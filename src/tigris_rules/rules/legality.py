@@ -57,7 +57,7 @@ from tigris_rules.model.squares import (
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Variant, variants_for
-from tigris_rules.rules.regions import Regions, compute_regions, regions_of
+from tigris_rules.rules.regions import Regions, regions_of
 
 __all__ = ["LegalActions", "check_action", "check_well_formed", "legal_actions"]
 
@@ -226,10 +226,7 @@ def _move_targets(
 
 
 def _lifted(state: GameState, origin: int) -> Regions:
-    cells = list(state.cells)
-    cells[origin] = EMPTY
-    leaders = [NO_SQUARE if s == origin else s for s in state.leaders]
-    return compute_regions(cells, leaders)
+    return regions_of(state).without_square(origin, state.leaders)
 
 
 def _touches_temple(cells: Sequence[int], square: int) -> bool:

@@ -75,8 +75,7 @@ def build_monument(w: Work, monument: Monument, top_left: int) -> None:
         w.cells[s] = FLIPPED
         if s in w.buildings:
             return_building(w, w.buildings.index(s))  # MON-10
-    w.monuments[monument.index] = top_left
-    w.board_changed()
+    w.monuments[monument.index] = top_left  # flipped tiles stay occupied: regions unchanged
     w.events.append(MonumentBuilt(w.active, monument, square_name(top_left)))
     temple_loss(w)
 

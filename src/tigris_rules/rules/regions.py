@@ -73,6 +73,47 @@ class Regions:
         label[square] = target
         return Regions(label, squares, leaders)
 
+    def without_square(self, square: int, leaders: Sequence[int]) -> Regions:
+        """The regions once the occupied ``square`` becomes unoccupied (a tile destroyed or
+        removed, a leader lifted). Only the square's own region can change: it may split into
+        pieces, each a region of its own. ``leaders`` gives the square of every flat leader
+        number (a leader on ``square`` counts as gone). This object is left unchanged."""
+        old = self.label[square]
+        label = self.label.copy()
+        squares = self.squares.copy()
+        in_region = self.leaders.copy()
+        label[square] = -1
+        members = [s for s in squares[old] if s != square]
+        for s in members:
+            label[s] = -2  # not yet reached
+        number = old
+        for start in members:
+            if label[start] != -2:
+                continue
+            label[start] = number
+            piece = [start]
+            i = 0
+            while i < len(piece):
+                for n in NEIGHBOURS[piece[i]]:
+                    if label[n] == -2:
+                        label[n] = number
+                        piece.append(n)
+                i += 1
+            if number == old:
+                squares[old] = piece
+            else:
+                squares.append(piece)
+            number = len(squares)
+        if number == old:  # the square was the whole region
+            squares[old] = []
+        in_region[old] = []
+        in_region.extend([] for _ in range(len(squares) - len(in_region)))
+        for flat in self.leaders[old]:
+            at = leaders[flat]
+            if at != NO_SQUARE and at != square:
+                in_region[label[at]].append(flat)
+        return Regions(label, squares, in_region)
+
     def territories_adjacent(self, square: int) -> set[int]:
         """The distinct territories (regions without a leader) adjacent to ``square``."""
         label = self.label

@@ -88,9 +88,11 @@ class Work:
         if self._regions is not None:
             self._regions = self._regions.with_square(square, leader)
 
-    def board_changed(self) -> None:
-        """Forget the regions: a square's occupation or a leader changed."""
-        self._regions = None
+    def vacate(self, square: int) -> None:
+        """Note that ``square`` is no longer occupied (its cell and, for a leader, the
+        leader's square are already updated): only its region is recomputed."""
+        if self._regions is not None:
+            self._regions = self._regions.without_square(square, self.leaders)
 
     def score(self, player: int, color: int, amount: int, cause: ScoreCause) -> None:
         """Give ``player`` ``amount`` VP of ``color`` (CONV-13: totals never decrease)."""
@@ -104,7 +106,7 @@ class Work:
         square = self.leaders[flat]
         self.cells[square] = EMPTY
         self.leaders[flat] = NO_SQUARE
-        self.board_changed()
+        self.vacate(square)
         self.events.append(LeaderReturned(flat // 4, COLORS[flat % 4], square_name(square), reason))
 
     def leader_at(self, square: int) -> int:

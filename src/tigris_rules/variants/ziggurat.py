@@ -63,8 +63,7 @@ class Ziggurat(Variant):
             if s in w.buildings:
                 return_building(w, w.buildings.index(s))
         w.out_of_game[color] += 5
-        w.ziggurat = centre
-        w.board_changed()
+        w.ziggurat = centre  # ziggurat squares stay occupied: regions unchanged
         w.events.append(ZigguratBuilt(w.active, square_name(centre)))
         temple_loss(w)
 
