@@ -24,6 +24,7 @@ import time
 from collections.abc import Sequence
 
 import attrs
+from _common import figure, fresh_copy, playout
 
 from tigris_rules import apply, is_over, legal_actions, new_card_game, new_game, to_move
 from tigris_rules.model.config import GameConfig
@@ -43,23 +44,6 @@ FULL = Plan(games=20, generation_rounds=200, apply_rounds=5)
 QUICK = Plan(games=2, generation_rounds=20, apply_rounds=1)
 CARD_GAMES_PER_GAME = 10
 """Card games are short (CARD-END-5 ends most random games early): ten per board game."""
-
-
-def figure(label: str, value: str, unit: str, detail: str) -> str:
-    """One aligned line of output."""
-    return f"{label + ':':<32}{value:>12} {unit:<10} ({detail})"
-
-
-def playout(config: GameConfig, seed: int) -> int:
-    """Play one game with uniform random choices; return the number of decisions."""
-    rng = random.Random(seed)
-    state = new_game(config, seed=seed)
-    decisions = 0
-    while not is_over(state):
-        actions = legal_actions(state)
-        state = apply(state, actions[rng.randrange(len(actions))], player=to_move(state))
-        decisions += 1
-    return decisions
 
 
 def bench_playouts(players: int, games: int, seed: int) -> str:
@@ -100,11 +84,6 @@ def bench_card_playouts(players: int, games: int, seed: int) -> str:
         "games/s",
         f"{games} games, {decisions} decisions, {decisions / elapsed:,.0f} decisions/s",
     )
-
-
-def fresh_copy(state: GameState) -> GameState:
-    """An equal state with nothing cached on it."""
-    return attrs.evolve(state)
 
 
 def bench_generation(opening: GameState, rounds: int) -> str:

@@ -23,9 +23,9 @@ import time
 from collections.abc import Sequence
 
 import attrs
+from _common import figure, selfplay
 
 import tigris_rules as tr
-from tigris_rules.bots import random_bots
 
 
 @attrs.frozen
@@ -45,24 +45,6 @@ CONFIGS: tuple[tr.GameConfig, ...] = (
     tr.GameConfig(players=3, board="alternative", variants=("english",)),
     tr.GameConfig(players=4, variants=("buildings", "ziggurat")),
 )
-
-
-def figure(label: str, value: str, unit: str, detail: str) -> str:
-    """One aligned line of output."""
-    return f"{label + ':':<32}{value:>12} {unit:<10} ({detail})"
-
-
-def selfplay(config: tr.GameConfig, seed: int) -> tr.GameLog:
-    """The log of one random-bot game, as ``tigris-rules selfplay`` records it."""
-    bots = random_bots(config.players, seed)
-
-    def choose(state: tr.GameState) -> tr.Action:
-        player = tr.to_move(state)
-        if player is None:
-            raise RuntimeError("asked to choose after the end of the game")
-        return bots[player].choose(state)
-
-    return tr.record_game(config, choose, seed=seed)
 
 
 def corpus(plan: Plan, seed: int) -> list[str]:
