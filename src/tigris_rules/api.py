@@ -122,6 +122,8 @@ def apply(state: GameState, action: Action, player: int | None = None) -> GameSt
 def apply(state: CardGameState, action: CardAction, player: int | None = None) -> CardGameState: ...
 def apply(state: AnyState, action: AnyAction, player: int | None = None) -> AnyState:
     """The state after ``action``; ``state`` itself is never changed. See :func:`step`."""
+    if type(state) is GameState:
+        return engine.apply(state, action, player)  # type: ignore[arg-type]
     return step(state, action, player)[0]  # type: ignore[arg-type]
 
 

@@ -43,6 +43,8 @@ class Monument(Enum):
     RED_GREEN = "red-green"
     BLUE_GREEN = "blue-green"
 
+    __hash__ = object.__hash__  # identity, as for Color: members are singletons
+
     @property
     def colors(self) -> tuple[Color, Color]:
         """The monument's two colours, in canonical order."""

@@ -10,13 +10,13 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
 from tigris_rules.model.squares import square_name
 
-__all__ = ["NO_SQUARE", "GameState"]
+__all__ = ["NO_SQUARE", "GameState", "assemble"]
 
 NO_SQUARE = -1
 """Square number meaning "not on the board" (a leader in supply, an available monument)."""
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(slots=False)
 class GameState:
     """A complete, immutable game position.
 
@@ -100,3 +100,17 @@ class GameState:
     def score(self, player: int) -> dict[Color, int]:
         """``player``'s VP per colour."""
         return dict(zip(COLORS, self.scores[player], strict=True))
+
+
+def assemble(values: dict[str, object]) -> GameState:
+    """The state whose fields are ``values`` (every field of :class:`GameState` but the
+    cache, by name), built without the generated ``__init__``.
+
+    For the engine's hot path, which freezes a new state after every input: the values come
+    from the engine itself, already of the right types, so nothing is converted or checked.
+    ``values`` becomes the new state's own attribute dictionary and must not be used again.
+    """
+    state: GameState = object.__new__(GameState)
+    values["_cache"] = {}
+    object.__setattr__(state, "__dict__", values)
+    return state

@@ -46,7 +46,7 @@ from tigris_rules.rules.legality import check_action
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Work
 
-__all__ = ["apply", "is_over", "step", "to_move"]
+__all__ = ["Replayer", "apply", "is_over", "step", "to_move"]
 
 BLACK = 0
 
@@ -72,7 +72,10 @@ def apply(state: GameState, action: Action, player: int | None = None) -> GameSt
     Raises :class:`~tigris_rules.IllegalActionError` (with the rule ID) for an illegal input
     and :class:`~tigris_rules.InvalidActionError` for a malformed one.
     """
-    return step(state, action, player)[0]
+    check_action(state, action, player)
+    w = Work(state)
+    _resolve(w, action)
+    return w.freeze()
 
 
 def step(
@@ -83,6 +86,31 @@ def step(
     w = Work(state)
     _resolve(w, action)
     return w.freeze(), tuple(w.events)
+
+
+class Replayer:
+    """Inputs applied one after another to one working copy of a state: the position a chain
+    of :func:`apply` calls reaches, without building every state on the way (for replaying a
+    whole log). The starting state is never changed."""
+
+    __slots__ = ("_work",)
+
+    def __init__(self, state: GameState) -> None:
+        self._work = Work(state)
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Check ``action`` as :func:`apply` does and resolve it; an illegal or malformed
+        input raises the same error and changes nothing."""
+        w = self._work
+        w.lifted = None
+        check_action(w, action, player)
+        w.events.clear()
+        _resolve(w, action)
+
+    @property
+    def state(self) -> GameState:
+        """The position reached so far."""
+        return self._work.freeze()
 
 
 def _resolve(w: Work, action: Action) -> None:

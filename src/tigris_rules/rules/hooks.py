@@ -15,7 +15,7 @@ from tigris_rules.model.actions import Action
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import CommitDecision, Decision
 from tigris_rules.model.state import GameState
-from tigris_rules.rules.work import Work
+from tigris_rules.rules.work import Position, Work
 
 __all__ = ["Resume", "Variant", "register", "variants_for"]
 
@@ -46,7 +46,7 @@ class Variant:
 
     # --- legality ---------------------------------------------------------------------------
 
-    def restrict_commit(self, state: GameState, decision: CommitDecision, count: int) -> str | None:
+    def restrict_commit(self, state: Position, decision: CommitDecision, count: int) -> str | None:
         """Called for every commitment the base rules allow (REVOLT-4/5, WAR-8/9); returns the
         ID of the variant rule that forbids ``count``, or ``None``."""
         return None
@@ -55,7 +55,7 @@ class Variant:
         """The legal answers of one of :attr:`decisions`, in a fixed order."""
         return []
 
-    def check_answer(self, state: GameState, decision: Decision, action: Action) -> None:
+    def check_answer(self, state: Position, decision: Decision, action: Action) -> None:
         """Raise the error of the first rule ``action`` breaks as an answer to ``decision``,
         one of :attr:`decisions` (CONV-15 when it is no answer to it at all)."""
 
@@ -98,7 +98,11 @@ def register(variant: Variant) -> Variant:
     return variant
 
 
-@cache
 def variants_for(config: GameConfig) -> tuple[Variant, ...]:
     """The variants of ``config``, in canonical order."""
-    return tuple(_REGISTRY[name] for name in config.variants)
+    return _variants_named(config.variants)
+
+
+@cache
+def _variants_named(names: tuple[str, ...]) -> tuple[Variant, ...]:
+    return tuple(_REGISTRY[name] for name in names)

@@ -58,6 +58,7 @@ from tigris_rules.model.squares import (
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Variant, variants_for
 from tigris_rules.rules.regions import Regions, regions_of
+from tigris_rules.rules.work import Position, Work
 
 __all__ = ["LegalActions", "check_action", "check_well_formed", "legal_actions"]
 
@@ -225,8 +226,19 @@ def _move_targets(
     return targets
 
 
-def _lifted(state: GameState, origin: int) -> Regions:
-    return regions_of(state).without_square(origin, state.leaders)
+def _regions(state: Position) -> Regions:
+    return state.regions() if isinstance(state, Work) else regions_of(state)
+
+
+def _lifted(state: Position, origin: int) -> Regions:
+    """The regions with the leader on ``origin`` lifted (D7), kept for resolving the move."""
+    base = _regions(state)
+    lifted = base.without_square(origin, state.leaders)
+    if isinstance(state, Work):
+        state.lifted = (origin, base, lifted)
+    else:
+        state._cache["lifted"] = (origin, base, lifted)
+    return lifted
 
 
 def _touches_temple(cells: Sequence[int], square: int) -> bool:
@@ -249,7 +261,7 @@ def _illegal(rule: str, reason: str) -> IllegalActionError:
     return IllegalActionError(rule, reason)
 
 
-def check_action(state: GameState, action: Action, player: int | None = None) -> None:
+def check_action(state: Position, action: Action, player: int | None = None) -> None:
     """Raise the error of the first rule ``action`` breaks in ``state`` (CONV-17), or return.
 
     ``player``, when given, is the seat sending the input.
@@ -285,7 +297,7 @@ def _describe(decision: Decision) -> str:
     return f"player {decision.player} must {what}"
 
 
-def _check_answer(state: GameState, decision: Decision, action: Action, player: int | None) -> None:
+def _check_answer(state: Position, decision: Decision, action: Action, player: int | None) -> None:
     if player is not None and player != decision.player:
         raise _illegal("CONV-15", f"a decision is pending: {_describe(decision)}")
     if isinstance(decision, WarOrderDecision) and isinstance(action, ChooseConflict):
@@ -331,7 +343,7 @@ def _check_answer(state: GameState, decision: Decision, action: Action, player: 
         raise _illegal("CONV-15", f"a decision is pending: {_describe(decision)}")
 
 
-def _variant_of(state: GameState, decision: Decision) -> Variant | None:
+def _variant_of(state: Position, decision: Decision) -> Variant | None:
     for variant in variants_for(state.config):
         if isinstance(decision, variant.decisions):
             return variant
@@ -344,7 +356,7 @@ def _commit_rule(decision: CommitDecision) -> str:
     return "WAR-8" if decision.role is Role.ATTACKER else "WAR-9"
 
 
-def _check_main(state: GameState, action: Action) -> None:
+def _check_main(state: Position, action: Action) -> None:
     player = state.active
     if isinstance(action, PlaceLeader):
         _check_leader(state, action)
@@ -364,7 +376,7 @@ def _check_main(state: GameState, action: Action) -> None:
                 raise _illegal("SWAP-1", f"you hold {held} {color.value} tile(s), not {count}")
 
 
-def _check_leader(state: GameState, action: PlaceLeader) -> None:
+def _check_leader(state: Position, action: PlaceLeader) -> None:
     cells = state.cells
     target = square_index(action.square)
     origin = state.leaders[4 * state.active + action.color.index]
@@ -377,12 +389,12 @@ def _check_leader(state: GameState, action: PlaceLeader) -> None:
         raise _illegal("LEADER-6", f"{action.square} is a river square")
     if not _touches_temple(cells, target):
         raise _illegal("LEADER-7", f"{action.square} is not adjacent to a temple")
-    regions = regions_of(state) if origin == NO_SQUARE else _lifted(state, origin)
+    regions = _regions(state) if origin == NO_SQUARE else _lifted(state, origin)
     if len(regions.kingdoms_adjacent(target)) >= 2:
         raise _illegal("LEADER-8", f"{action.square} is adjacent to two kingdoms")
 
 
-def _check_tile(state: GameState, action: PlaceTile) -> None:
+def _check_tile(state: Position, action: PlaceTile) -> None:
     color = action.color.index
     target = square_index(action.square)
     if state.hands[state.active][color] < 1:
@@ -396,11 +408,11 @@ def _check_tile(state: GameState, action: PlaceTile) -> None:
         raise _illegal(
             "TILE-4", f"a {action.color.value} tile may not go on the river square {action.square}"
         )
-    if len(regions_of(state).kingdoms_adjacent(target)) >= 3:
+    if len(_regions(state).kingdoms_adjacent(target)) >= 3:
         raise _illegal("TILE-5", f"{action.square} is adjacent to three or more kingdoms")
 
 
-def _check_catastrophe(state: GameState, action: PlaceCatastrophe) -> None:
+def _check_catastrophe(state: Position, action: PlaceCatastrophe) -> None:
     target = square_index(action.square)
     cell = state.cells[target]
     where = action.square

@@ -35,21 +35,32 @@ def block_squares(top_left: int) -> tuple[int, int, int, int]:
     return (top_left, top_left + 1, top_left + COLUMNS, top_left + COLUMNS + 1)
 
 
+def _blocks_containing(square: int) -> tuple[tuple[int, int, int, int], ...]:
+    row, col = divmod(square, COLUMNS)
+    return tuple(
+        block_squares(r * COLUMNS + c)
+        for r in (row - 1, row)
+        for c in (col - 1, col)
+        if 0 <= r < ROWS - 1 and 0 <= c < COLUMNS - 1
+    )
+
+
+_BLOCKS_CONTAINING = tuple(_blocks_containing(square) for square in range(ROWS * COLUMNS))
+"""For each square, the 2x2 blocks holding it, each as its four squares, top-left first;
+blocks in ascending order of their top-left square."""
+
+
 def blocks_with(cells: list[int], square: int) -> list[int]:
-    """Top-left squares of the blocks (MON-1) that contain ``square``, ascending."""
+    """Top-left squares of the blocks (MON-1) that contain ``square``, ascending: four
+    face-up tiles of the colour of the tile on ``square``."""
     color = cells[square]
     if color > 3:
         return []
-    row, col = divmod(square, COLUMNS)
-    result = []
-    for dr in (-1, 0):
-        for dc in (-1, 0):
-            r, c = row + dr, col + dc
-            if 0 <= r < ROWS - 1 and 0 <= c < COLUMNS - 1:
-                top_left = r * COLUMNS + c
-                if all(cells[s] == color for s in block_squares(top_left)):
-                    result.append(top_left)
-    return sorted(result)
+    return [
+        a
+        for a, b, c, d in _BLOCKS_CONTAINING[square]
+        if cells[a] == color and cells[b] == color and cells[c] == color and cells[d] == color
+    ]
 
 
 def offer_structure(w: Work) -> bool:

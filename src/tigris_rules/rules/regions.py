@@ -44,13 +44,16 @@ class Regions:
                 result.add(r)
         return result
 
-    def with_square(self, square: int, leader: int = -1) -> Regions:
+    def with_square(self, square: int, leader: int = -1, *, in_place: bool = False) -> Regions:
         """The regions once the empty ``square`` becomes occupied (by ``leader``, a flat
         leader number, or by a tile when -1). Occupying a square only merges the regions
-        around it, so this is exact; this object is left unchanged."""
-        label = self.label.copy()
-        squares = self.squares.copy()
-        leaders = self.leaders.copy()
+        around it, so this is exact. This object is left unchanged, unless ``in_place``: then
+        it is updated and returned (for its only owner; the per-region lists are replaced,
+        never changed, so other objects sharing them are safe)."""
+        if in_place:
+            label, squares, leaders = self.label, self.squares, self.leaders
+        else:
+            label, squares, leaders = self.label.copy(), self.squares.copy(), self.leaders.copy()
         adjacent = sorted({label[n] for n in NEIGHBOURS[square] if label[n] >= 0})
         added = [leader] if leader >= 0 else []
         if not adjacent:
@@ -71,19 +74,29 @@ class Regions:
             squares[target] = merged_squares
             leaders[target] = merged_leaders
         label[square] = target
-        return Regions(label, squares, leaders)
+        return self if in_place else Regions(label, squares, leaders)
 
-    def without_square(self, square: int, leaders: Sequence[int]) -> Regions:
+    def without_square(
+        self, square: int, leaders: Sequence[int], *, in_place: bool = False
+    ) -> Regions:
         """The regions once the occupied ``square`` becomes unoccupied (a tile destroyed or
         removed, a leader lifted). Only the square's own region can change: it may split into
         pieces, each a region of its own. ``leaders`` gives the square of every flat leader
-        number (a leader on ``square`` counts as gone). This object is left unchanged."""
+        number (a leader on ``square`` counts as gone). ``in_place`` as for
+        :meth:`with_square`."""
         old = self.label[square]
-        label = self.label.copy()
-        squares = self.squares.copy()
-        in_region = self.leaders.copy()
+        former_leaders = self.leaders[old]
+        if in_place:
+            label, squares, in_region = self.label, self.squares, self.leaders
+        else:
+            label, squares, in_region = self.label.copy(), self.squares.copy(), self.leaders.copy()
         label[square] = -1
-        members = [s for s in squares[old] if s != square]
+        members = squares[old].copy()
+        members.remove(square)
+        if _still_linked(label, square, old):
+            squares[old] = members
+            in_region[old] = [f for f in former_leaders if leaders[f] not in (square, NO_SQUARE)]
+            return self if in_place else Regions(label, squares, in_region)
         for s in members:
             label[s] = -2  # not yet reached
         number = old
@@ -108,11 +121,11 @@ class Regions:
             squares[old] = []
         in_region[old] = []
         in_region.extend([] for _ in range(len(squares) - len(in_region)))
-        for flat in self.leaders[old]:
+        for flat in former_leaders:
             at = leaders[flat]
             if at != NO_SQUARE and at != square:
                 in_region[label[at]].append(flat)
-        return Regions(label, squares, in_region)
+        return self if in_place else Regions(label, squares, in_region)
 
     def territories_adjacent(self, square: int) -> set[int]:
         """The distinct territories (regions without a leader) adjacent to ``square``."""
@@ -124,6 +137,26 @@ class Regions:
             if r >= 0 and not leaders[r]:
                 result.add(r)
         return result
+
+
+def _still_linked(label: list[int], square: int, region: int) -> bool:
+    """Whether the squares of ``region`` next to the emptied ``square`` (labelled -1 in
+    ``label``) still link up without it: searched from one of them until all are reached."""
+    wanted = {n for n in NEIGHBOURS[square] if label[n] == region}
+    if len(wanted) <= 1:
+        return True
+    start = wanted.pop()
+    seen = {start, square}
+    frontier = [start]
+    while frontier:
+        for n in NEIGHBOURS[frontier.pop()]:
+            if n not in seen and label[n] == region:
+                wanted.discard(n)
+                if not wanted:
+                    return True
+                seen.add(n)
+                frontier.append(n)
+    return False
 
 
 def compute_regions(cells: Sequence[int], leaders: Sequence[int]) -> Regions:

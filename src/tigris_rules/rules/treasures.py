@@ -18,15 +18,18 @@ def _next_claim(w: Work) -> tuple[int, list[int]] | None:
     n = w.players
     if len(w.treasures) < 2 or all(w.leaders[4 * p + GREEN] < 0 for p in range(n)):
         return None
-    regions = w.regions()
+    label = w.regions().label
+    holding = [label[t] for t in w.treasures]
     best: tuple[int, list[int]] | None = None
     for player in range(n):
         square = w.leaders[4 * player + GREEN]
         if square < 0:
             continue
-        region = regions.label[square]
-        found = sorted(t for t in w.treasures if regions.label[t] == region)
-        if len(found) >= 2 and (best is None or (player - w.active) % n < (best[0] - w.active) % n):
+        region = label[square]
+        if holding.count(region) < 2:
+            continue
+        found = sorted(t for t in w.treasures if label[t] == region)
+        if best is None or (player - w.active) % n < (best[0] - w.active) % n:
             best = (player, found)
     return best
 

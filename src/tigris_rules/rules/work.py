@@ -6,21 +6,26 @@ result into a new state, so that no rule ever mutates its input.
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
+from tigris_rules.model.board import BoardLayout
 from tigris_rules.model.cells import EMPTY, LEADER
 from tigris_rules.model.colors import COLORS
+from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
 from tigris_rules.model.events import Event, LeaderReturned, PointsScored, ScoreCause
 from tigris_rules.model.squares import square_name
-from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.model.state import NO_SQUARE, GameState, assemble
 from tigris_rules.rules.regions import Regions, compute_regions
 
-__all__ = ["Work"]
+__all__ = ["Position", "Work"]
 
 
 class Work:
     """Mutable copies of the parts of a state that rules change."""
 
     __slots__ = (
+        "_owns_regions",
         "_regions",
         "actions_taken",
         "active",
@@ -31,6 +36,7 @@ class Work:
         "events",
         "hands",
         "leaders",
+        "lifted",
         "marker",
         "monuments",
         "out_of_game",
@@ -71,28 +77,53 @@ class Work:
         self.events: list[Event] = []
         cached = state._cache.get("regions")
         self._regions: Regions | None = cached if isinstance(cached, Regions) else None
+        self._owns_regions = False  # True once ``_regions`` is this copy's own object
+        lifted = state._cache.get("lifted")
+        self.lifted: tuple[int, Regions, Regions] | None = (
+            lifted if isinstance(lifted, tuple) else None
+        )
+        """The regions with a leader lifted from a square, as the leader check computed them
+        (the square, the regions it started from, the result)."""
 
     @property
     def players(self) -> int:
         return self.source.config.players
 
+    @property
+    def config(self) -> GameConfig:
+        return self.source.config
+
+    @property
+    def layout(self) -> BoardLayout:
+        return self.source.layout
+
     def regions(self) -> Regions:
         """Regions of the working board, recomputed only after the board changed."""
         if self._regions is None:
             self._regions = compute_regions(self.cells, self.leaders)
+            self._owns_regions = True
         return self._regions
 
     def occupy(self, square: int, leader: int = -1) -> None:
         """Note that the empty ``square`` became occupied (by a tile, or by ``leader``):
         the regions are merged around it instead of being recomputed."""
         if self._regions is not None:
-            self._regions = self._regions.with_square(square, leader)
+            self._regions = self._regions.with_square(square, leader, in_place=self._owns_regions)
+            self._owns_regions = True
 
     def vacate(self, square: int) -> None:
         """Note that ``square`` is no longer occupied (its cell and, for a leader, the
         leader's square are already updated): only its region is recomputed."""
-        if self._regions is not None:
-            self._regions = self._regions.without_square(square, self.leaders)
+        lifted = self.lifted
+        self.lifted = None
+        if lifted is not None and lifted[0] == square and lifted[1] is self._regions:
+            self._regions = lifted[2]
+            self._owns_regions = False
+        elif self._regions is not None:
+            self._regions = self._regions.without_square(
+                square, self.leaders, in_place=self._owns_regions
+            )
+            self._owns_regions = True
 
     def score(self, player: int, color: int, amount: int, cause: ScoreCause) -> None:
         """Give ``player`` ``amount`` VP of ``color`` (CONV-13: totals never decrease)."""
@@ -120,40 +151,39 @@ class Work:
         s = self.source
         cells = tuple(self.cells)
         leaders = tuple(self.leaders)
-        state = GameState(
-            config=s.config,
-            cells=cells if cells != s.cells else s.cells,
-            leaders=leaders if leaders != s.leaders else s.leaders,
-            treasures=(s.treasures if self.treasures == s.treasures else frozenset(self.treasures)),
-            monuments=tuple(self.monuments),
-            hands=tuple((h[0], h[1], h[2], h[3]) for h in self.hands),
-            bag=s.bag,
-            bag_pos=self.bag_pos,
-            catastrophes=tuple(self.catastrophes),
-            scores=tuple((v[0], v[1], v[2], v[3]) for v in self.scores),
-            treasures_held=tuple(self.treasures_held),
-            out_of_game=(
-                self.out_of_game[0],
-                self.out_of_game[1],
-                self.out_of_game[2],
-                self.out_of_game[3],
-            ),
-            buildings=(
-                self.buildings[0],
-                self.buildings[1],
-                self.buildings[2],
-                self.buildings[3],
-            ),
-            ziggurat=self.ziggurat,
-            active=self.active,
-            turn=self.turn,
-            actions_taken=self.actions_taken,
-            short_draw=self.short_draw,
-            marker=self.marker,
-            placed=self.placed,
-            pending=self.pending,
-            over=self.over,
+        state = assemble(
+            {
+                "config": s.config,
+                "cells": cells if cells != s.cells else s.cells,
+                "leaders": leaders if leaders != s.leaders else s.leaders,
+                "treasures": (
+                    s.treasures if self.treasures == s.treasures else frozenset(self.treasures)
+                ),
+                "monuments": tuple(self.monuments),
+                "hands": tuple([(h[0], h[1], h[2], h[3]) for h in self.hands]),
+                "bag": s.bag,
+                "bag_pos": self.bag_pos,
+                "catastrophes": tuple(self.catastrophes),
+                "scores": tuple([(v[0], v[1], v[2], v[3]) for v in self.scores]),
+                "treasures_held": tuple(self.treasures_held),
+                "out_of_game": tuple(self.out_of_game),
+                "buildings": tuple(self.buildings),
+                "ziggurat": self.ziggurat,
+                "active": self.active,
+                "turn": self.turn,
+                "actions_taken": self.actions_taken,
+                "short_draw": self.short_draw,
+                "marker": self.marker,
+                "placed": self.placed,
+                "pending": self.pending,
+                "over": self.over,
+            }
         )
         if self._regions is not None:
             state._cache["regions"] = self._regions
+            self._owns_regions = False  # shared with the new state from now on
         return state
+
+
+Position: TypeAlias = GameState | Work
+"""What the legality checks read: a state, or a working copy while a log is replayed."""

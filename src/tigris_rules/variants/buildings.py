@@ -10,7 +10,7 @@ from tigris_rules.model.events import BuildingPlaced, ScoreCause
 from tigris_rules.model.squares import COLUMNS, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Resume, Variant
-from tigris_rules.rules.work import Work
+from tigris_rules.rules.work import Position, Work
 
 __all__ = ["Buildings", "line_through"]
 
@@ -94,7 +94,7 @@ class Buildings(Variant):
             return []
         return [*(PlaceBuilding(s) for s in decision.squares), Decline()]
 
-    def check_answer(self, state: GameState, decision: Decision, action: Action) -> None:
+    def check_answer(self, state: Position, decision: Decision, action: Action) -> None:
         if isinstance(decision, BuildingDecision) and isinstance(action, Decline):
             return
         if isinstance(decision, BuildingDecision) and isinstance(action, PlaceBuilding):

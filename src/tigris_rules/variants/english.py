@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tigris_rules.model.decisions import CommitDecision, Role
-from tigris_rules.model.state import GameState
 from tigris_rules.rules.hooks import Variant
+from tigris_rules.rules.work import Position
 
 __all__ = ["EnglishConflicts"]
 
@@ -14,7 +14,7 @@ class EnglishConflicts(Variant):
 
     name = "english"
 
-    def restrict_commit(self, state: GameState, decision: CommitDecision, count: int) -> str | None:
+    def restrict_commit(self, state: Position, decision: CommitDecision, count: int) -> str | None:
         """ENG-2: the attacker commits 0, or enough to exceed the defender's base.
         ENG-3: the defender commits 0, or exactly enough to tie the attacker's total."""
         if count == 0:

@@ -13,7 +13,7 @@ from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Resume, Variant
 from tigris_rules.rules.monuments import return_building
 from tigris_rules.rules.temples import temple_loss
-from tigris_rules.rules.work import Work
+from tigris_rules.rules.work import Position, Work
 
 __all__ = ["Ziggurat", "cross_squares"]
 
@@ -82,7 +82,7 @@ class Ziggurat(Variant):
     def answers(self, state: GameState, decision: Decision) -> list[Action]:
         return [ChooseColor(c) for c in COLORS]
 
-    def check_answer(self, state: GameState, decision: Decision, action: Action) -> None:
+    def check_answer(self, state: Position, decision: Decision, action: Action) -> None:
         if not isinstance(action, ChooseColor):
             raise IllegalActionError(
                 "CONV-15",
