@@ -52,6 +52,7 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
 from tigris_rules.model.events import Event
 from tigris_rules.model.state import GameState
+from tigris_rules.rules.engine import Replayer
 from tigris_rules.rules.scoring import Result
 from tigris_rules.serialize import (
     DEFAULT_MAX_BYTES,
@@ -284,6 +285,8 @@ def _card_deal(value: object) -> CardDeal:
 
 
 _LOG_REQUIRED: Final = ("format", "version", "library_version", "config", "actions")
+_QUICK_ACTION: Final = serialize.quick_reader(Action, besides="player")
+_QUICK_CARD_ACTION: Final = serialize.quick_reader(CardAction, besides="player")
 _LOG_OPTIONAL: Final = ("seed", "deal", "result")
 
 
@@ -321,9 +324,15 @@ def _structure_log(data: object) -> GameLog:
     items = at("$.actions", need_array, obj["actions"])
     entries: list[LogEntry] = []
     problems: list[tuple[str, str]] = []
+    quick = _QUICK_CARD_ACTION if cards else _QUICK_ACTION
     for i, item in enumerate(items):
         try:
-            entry = _structure_entry(item, kind)
+            action = quick(item)
+            player = item.get("player") if action is not None else None
+            if type(player) is int and player >= 0:
+                entry = LogEntry(player, action)
+            else:
+                entry = _structure_entry(item, kind)
             if entry.player >= config.players:
                 raise FormatError(
                     "$.player",
@@ -598,10 +607,15 @@ def _run(log: GameLog, *, strict: bool, keep: bool) -> tuple[Report, list[AnySta
     state = start
     if keep:
         states.append(state)
+    # Without states to keep, a board game is replayed on one working copy.
+    fast = Replayer(start) if isinstance(start, GameState) and not keep else None
     applied = 0
     for index, entry in enumerate(log.actions):
         try:
-            state, caused = _step(state, entry.action, entry.player)
+            if fast is not None:
+                fast.apply(cast("Action", entry.action), entry.player)
+            else:
+                state, caused = _step(state, entry.action, entry.player)
         except IllegalActionError as exc:
             found(
                 Problem(
@@ -630,6 +644,8 @@ def _run(log: GameLog, *, strict: bool, keep: bool) -> tuple[Report, list[AnySta
         if keep:
             states.append(state)
             events.append(caused)
+    if fast is not None:
+        state = fast.state
     if not problems:
         for problem in _result_problems(log, state):
             found(problem)

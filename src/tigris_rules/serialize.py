@@ -80,6 +80,7 @@ __all__ = [
     "need_object",
     "parse_json",
     "problems_of",
+    "quick_reader",
     "register_fields",
     "register_hooks",
     "register_tagged",
@@ -448,6 +449,73 @@ def _tagged_union_factory(t: Any) -> Callable[[Any, Any], Any]:
         return converter.get_structure_hook(cls)(obj, cls)
 
     return structure_union
+
+
+def quick_reader(union: Any, *, besides: str) -> Callable[[object], Any]:
+    """A fast reader for the plain objects of the tagged ``union`` found in bulk (the
+    actions of a log): a JSON object whose keys are exactly ``"type"``, ``besides`` and the
+    fields of the tagged class, each a colour, monument, square or integer as written by
+    :func:`unstructure`. It returns the value :func:`structure` would give, or ``None`` for
+    anything else, which the caller then reads with :func:`structure` (for its value or its
+    exact error). ``besides`` names a key read by the caller (a log entry's ``"player"``)."""
+    plans: dict[str, tuple[type, tuple[tuple[str, Any], ...]]] = {}
+    for cls in _union_members(union) or ():
+        if cls in _BY_CLASS and (plan := _quick_plan(cls)) is not None:
+            plans[_BY_CLASS[cls].tag] = (cls, plan)
+    size = {tag: len(plan) + 2 for tag, (_, plan) in plans.items()}
+
+    def read(value: object) -> Any:
+        if type(value) is not dict:
+            return None
+        tag = value.get(TAG_KEY)
+        if type(tag) is not str or len(value) != size.get(tag) or besides not in value:
+            return None
+        cls, plan = plans[tag]
+        args = []
+        for name, table in plan:
+            item = value.get(name, _QUICK_MISSING)
+            if table is int or table is _QUICK_COUNT:
+                if type(item) is not int or (table is _QUICK_COUNT and item < 0):
+                    return None
+            elif type(item) is not str or (item := table.get(item)) is None:
+                return None
+            args.append(item)
+        return cls(*args)
+
+    return read
+
+
+_QUICK_MISSING: Final = object()
+_QUICK_COUNT: Final = object()
+"""The plan entry of a non-negative integer field."""
+
+
+def _quick_plan(cls: type) -> tuple[tuple[str, Any], ...] | None:
+    """Each field of ``cls`` with the table reading it (``int`` for an integer,
+    :data:`_QUICK_COUNT` for a count), or ``None``
+    when a field needs the full reader."""
+    kinds = cast("type[attrs.AttrsInstance]", cls)
+    attrs.resolve_types(kinds)
+    hooks = _FIELD_STRUCTURE.get(cls, {})
+    plan: list[tuple[str, Any]] = []
+    for field in attrs.fields(kinds):
+        hook = hooks.get(field.name)
+        if hook is structure_square:
+            plan.append((field.name, _SQUARE_TABLE))
+        elif hook is _structure_count:
+            plan.append((field.name, _QUICK_COUNT))
+        elif hook is not None:
+            return None
+        elif field.type is int:
+            plan.append((field.name, int))
+        elif field.type in (Color, Monument):
+            plan.append((field.name, _enum_values(field.type)))
+        else:
+            return None
+    return tuple(plan)
+
+
+_SQUARE_TABLE: Final = {square_name(s): square_name(s) for s in range(SQUARE_COUNT)}
 
 
 # --- attrs classes --------------------------------------------------------------------------

@@ -1,0 +1,98 @@
+"""The fast paths give exactly what the general code gives: a whole log replayed on one working
+copy reaches the state a chain of ``apply`` calls reaches, and the quick reader of log
+actions reads what the full reader reads (or steps aside)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tigris_rules as tr
+from tigris_rules import serialize
+from tigris_rules.errors import FormatError
+from tigris_rules.records import _QUICK_ACTION
+from tigris_rules.rules.engine import Replayer
+from tigris_rules.testing import well_formed_actions
+
+CONFIGS = (
+    tr.GameConfig(players=2),
+    tr.GameConfig(players=4),
+    tr.GameConfig(players=3, board="alternative", variants=("english", "buildings", "ziggurat")),
+)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_replay_on_one_working_copy_reaches_the_states_of_apply(seed: int) -> None:
+    """CONV-17: the log replay (:class:`Replayer`) checks and resolves every input as
+    :func:`apply` does; the positions agree after every input, and the start is unchanged."""
+    rng = random.Random(seed)
+    start = tr.new_game(CONFIGS[seed % len(CONFIGS)], seed=seed)
+    state = start
+    replayer = Replayer(start)
+    while not tr.is_over(state):
+        legal = tr.legal_actions(state)
+        action = legal[rng.randrange(len(legal))]
+        player = tr.to_move(state)
+        state = tr.apply(state, action, player)
+        replayer.apply(action, player)
+        assert replayer.state == state
+    assert start == tr.new_game(CONFIGS[seed % len(CONFIGS)], seed=seed)
+
+
+def test_a_rejected_input_leaves_the_replay_unchanged() -> None:
+    """CONV-17: an illegal input raises the rule's error and changes nothing, so the replay
+    goes on from the last good position (as validate_log reports and skips it)."""
+    start = tr.new_game(tr.GameConfig(players=2), seed=1)
+    replayer = Replayer(start)
+    before = replayer.state
+    with pytest.raises(tr.IllegalActionError) as caught:
+        replayer.apply(tr.PlaceTile(tr.Color.BLUE, "a1"), 0)  # a1 is land
+    assert caught.value.rule == "TILE-3"
+    with pytest.raises(tr.IllegalActionError) as caught:
+        replayer.apply(tr.EndTurn(), 1)
+    assert caught.value.rule == "TURN-1"
+    assert replayer.state == before
+    action = tr.legal_actions(start)[0]
+    replayer.apply(action, 0)
+    assert replayer.state == tr.apply(start, action, 0)
+
+
+@given(well_formed_actions(), st.integers(0, 3))
+def test_the_quick_reader_reads_what_the_full_reader_reads(action: tr.Action, player: int) -> None:
+    """A log entry as written is read by the quick reader into the same action."""
+    entry = {"player": player, **serialize.unstructure(action)}
+    assert _QUICK_ACTION(entry) == action
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 200) | st.floats() | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=5,
+)
+
+
+@given(well_formed_actions(), st.data())
+def test_the_quick_reader_steps_aside_for_anything_unusual(
+    action: tr.Action, data: st.DataObject
+) -> None:
+    """Change, add or drop one key of a written entry: the quick reader either reads the
+    same value as the full reader, or returns None and leaves the entry to it (for its
+    exact error)."""
+    entry: dict[str, Any] = {"player": 0, **serialize.unstructure(action)}
+    key = data.draw(st.sampled_from([*entry, "extra"]))
+    if data.draw(st.booleans()) and key in entry:
+        del entry[key]
+    else:
+        entry[key] = data.draw(JSON | st.sampled_from(["red", "a1", "p11", "black-red", 0, 1]))
+    quick = _QUICK_ACTION(entry)
+    body = {k: v for k, v in entry.items() if k != "player"}
+    try:
+        full = serialize.structure(body, tr.Action)
+    except FormatError:
+        assert quick is None
+        return
+    assert quick is None or quick == full
