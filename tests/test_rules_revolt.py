@@ -211,6 +211,36 @@ def test_revolt_2_attacker_is_active_player_and_defender_owns_the_leader_there()
     assert tr.to_move(after) == 2
 
 
+@pytest.mark.parametrize("color", list(tr.COLORS))
+@pytest.mark.parametrize("seat", [1, 2, 3])
+def test_revolt_2_every_seat_attacks_with_every_leader_in_a_four_player_game(
+    seat: int, color: tr.Color
+) -> None:
+    """REVOLT-2: with four players, whichever seat is active and whichever leader he places,
+    that seat is the attacker (in the started event, the conflict and the first commitment)
+    and the owner of the other leader of the colour is the defender."""
+    defender = (seat + 1) % 4
+    letter = "KRBG"[color.index]
+    state = position(
+        f"""
+             f  g  h  i
+          5  r  {defender}{letter} r  .
+          6  .  r  .  .
+        """,
+        players=4,
+        active=seat,
+        hands=dict.fromkeys(range(4), "rr"),
+    )
+    after, events = step(state, tr.PlaceLeader(color, "i5"), seat)
+    started = [e for e in events if isinstance(e, ConflictStarted)]
+    assert started == [ConflictStarted(REVOLT, color, seat, defender, 1, 3)]
+    decision = commit_decision(after)
+    assert (decision.conflict.attacker, decision.conflict.defender) == (seat, defender)
+    assert decision.player == seat
+    assert decision.role is tr.Role.ATTACKER
+    assert tr.to_move(after) == seat
+
+
 # --- REVOLT-3: base strength -----------------------------------------------------------------
 
 

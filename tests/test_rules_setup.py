@@ -371,3 +371,82 @@ def test_setup_9_two_players_use_the_same_rules() -> None:
     assert tr.is_over(final)
     assert len(final.treasures) <= 2 or final.short_draw
     assert tr.result(final).ranking[0].place == 1
+
+
+def _deal_cases() -> list[tuple[object, str]]:
+    """Malformed two-player deals and the message each one is refused with."""
+    good = deal_from_seed(GameConfig(), 9)
+    first, second = good.hands
+    return [
+        ("deal", "expected a Deal, got str"),
+        (
+            Deal(hands=list(good.hands), bag=good.bag),  # type: ignore[arg-type]
+            "the deal must hold 2 hands (one per player)",
+        ),
+        (
+            Deal(hands=(first, second, ()), bag=good.bag),
+            "the deal must hold 2 hands (one per player)",
+        ),
+        (
+            Deal(hands=(list(first), second), bag=good.bag),  # type: ignore[arg-type]
+            "hand 0 holds ? tiles; every hand starts with 6 (SETUP-6)",
+        ),
+        (
+            Deal(hands=(first, second[:5]), bag=(*good.bag, second[5])),
+            "hand 1 holds 5 tiles; every hand starts with 6 (SETUP-6)",
+        ),
+        (
+            Deal(hands=(first, (*second[:5], "r")), bag=good.bag),  # type: ignore[arg-type]
+            "hand 1 holds 'r', which is not a colour",
+        ),
+        (
+            Deal(hands=good.hands, bag=list(good.bag)),  # type: ignore[arg-type]
+            "the bag must be a tuple of colours",
+        ),
+        (
+            Deal(hands=good.hands, bag=(*good.bag[:-1], 1)),  # type: ignore[arg-type]
+            "the bag holds 1, which is not a colour",
+        ),
+        (
+            Deal(hands=good.hands, bag=(*good.bag, RED)),
+            "the deal holds 48 red tiles in hands and bag; "
+            "the classic board needs 47 (COMP-4, SETUP-4)",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(("deal", "message"), _deal_cases())
+def test_setup_6_a_malformed_deal_is_refused_with_what_is_wrong(deal: object, message: str) -> None:
+    """SETUP-6, COMP-4, SETUP-4: an explicit deal is one hand of six colours per seat, a bag
+    tuple of colours and the components' tile counts; any other deal is refused with a
+    message naming what is wrong (the hand's seat and size, the foreign item, the colour
+    count against the board's)."""
+    with pytest.raises(tr.DealError) as info:
+        tr.new_game(GameConfig(), deal=deal)  # type: ignore[arg-type]
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("config", "kwargs", "message"),
+    [
+        ({"players": 2}, {"seed": 1}, "expected a GameConfig, got dict"),
+        (GameConfig(), {}, "give exactly one of seed= and deal="),
+        (
+            GameConfig(),
+            {"seed": 1, "deal": deal_from_seed(GameConfig(), 1)},
+            "give exactly one of seed= and deal=",
+        ),
+        (GameConfig(), {"seed": "7"}, "the seed must be an integer, not '7'"),
+        (GameConfig(), {"seed": 1.0}, "the seed must be an integer, not 1.0"),
+        (GameConfig(), {"seed": True}, "the seed must be an integer, not True"),
+    ],
+)
+def test_setup_4_a_new_game_needs_a_configuration_and_one_integer_seed_or_a_deal(
+    config: object, kwargs: dict[str, object], message: str
+) -> None:
+    """SETUP-4, SETUP-6: the bag and hands come from exactly one of an integer seed (not a
+    bool, a float or a string) and an explicit deal, for a GameConfig; anything else is
+    refused before any game starts, with a message saying so."""
+    with pytest.raises(tr.DealError) as info:
+        tr.new_game(config, **kwargs)  # type: ignore[arg-type]
+    assert str(info.value) == message

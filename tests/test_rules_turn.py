@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import attrs
 import pytest
 
@@ -489,6 +491,30 @@ def test_turn_10_the_check_runs_after_a_swap_and_covers_every_kingdom() -> None:
     assert state.actions_taken == 1
 
 
+def test_turn_10_the_tile_just_placed_is_recorded_only_while_its_action_is_in_progress() -> None:
+    """TURN-10, TURN-6: while the tile action waits for its structure decision the state
+    records the tile just placed; once the action is complete (TURN-10) it records none."""
+    state = position(
+        """
+            g  h  i
+         5  0G g  .
+         6  .  g  g
+        """,
+        hands={0: "gg"},
+    )
+    assert state.placed == NO_SQUARE
+    state = play(state, PlaceTile(GREEN, "i5"))
+    assert isinstance(state.pending, StructureDecision)
+    assert state.placed == square_index("i5")
+    state = play(state, Decline())
+    assert state.pending is None
+    assert state.actions_taken == 1
+    assert state.placed == NO_SQUARE
+    state = play(state, PlaceTile(GREEN, "g6"))
+    assert state.pending is None
+    assert state.placed == NO_SQUARE
+
+
 # --- TURN-11 -------------------------------------------------------------------------------
 
 
@@ -546,6 +572,17 @@ def test_turn_11_end_checks_come_after_the_refills() -> None:
     ]
     assert state.over
     assert state.active == 0
+
+
+def test_turn_11_the_next_turn_starts_with_the_short_draw_flag_false() -> None:
+    """TURN-11 (f), END-2: a turn that ends with full refills hands the next player a state
+    whose short-draw flag is False (a bool, also in the saved state)."""
+    state = with_spare_treasures(position("", hands={0: "k"}, bag="rrrrrrrrrrrr"))
+    state = play(state, EndTurn())
+    assert not state.over
+    assert state.active == 1
+    assert state.short_draw is False
+    assert json.loads(tr.dumps(state))["short_draw"] is False
 
 
 # --- TURN-12 -------------------------------------------------------------------------------

@@ -191,6 +191,57 @@ def test_bld_2_a_line_does_not_wrap_around_the_board_edge() -> None:
     assert after.pending is None
 
 
+@pytest.mark.parametrize(
+    ("diagram", "target", "squares"),
+    [
+        (
+            """
+             a  b  c
+          1  k  k  .
+            """,
+            "c1",
+            ("a1", "b1", "c1"),
+        ),
+        (
+            """
+             a
+          1  k
+          2  k
+            """,
+            "a3",
+            ("a1", "a2", "a3"),
+        ),
+        (
+            """
+             a
+          9  k
+         10  k
+            """,
+            "a11",
+            ("a9", "a10", "a11"),
+        ),
+        (
+            """
+             p
+          9  k
+         10  k
+            """,
+            "p11",
+            ("p9", "p10", "p11"),
+        ),
+    ],
+)
+def test_bld_2_lines_reach_the_corner_squares(
+    diagram: str, target: str, squares: tuple[str, ...]
+) -> None:
+    """BLD-2: a line runs up to the board's edge and includes the corner squares: the row
+    a1-c1 and the column a1-a3 through the top-left corner, the columns a9-a11 and p9-p11
+    down to the bottom corners."""
+    state = position(diagram, config=BLD, hands={0: "k"})
+    after = tr.apply(state, tr.PlaceTile(BLACK, target), 0)
+    assert building_decision(after).squares == squares
+
+
 # --- BLD-3: qualifying lines ------------------------------------------------------------------
 
 

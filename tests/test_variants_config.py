@@ -12,7 +12,9 @@ import tigris_rules as tr
 from tigris_rules.diagram import position
 from tigris_rules.model.config import KNOWN_VARIANTS
 from tigris_rules.model.decisions import BuildingDecision
-from tigris_rules.rules.hooks import variants_for
+from tigris_rules.rules import hooks
+from tigris_rules.rules.hooks import register, variants_for
+from tigris_rules.variants.ziggurat import Ziggurat
 
 NAMES = ("english", "buildings", "ziggurat")
 SUBSETS = [c for r in range(4) for c in itertools.combinations(NAMES, r)]
@@ -179,3 +181,25 @@ def test_selected_variants_act_and_the_others_do_not(subset: tuple[str, ...]) ->
     revolt = tr.apply(revolt, tr.PlaceLeader(tr.Color.RED, "h5"), 0)
     counts = [a.count for a in tr.legal_actions(revolt) if isinstance(a, tr.CommitSupport)]
     assert counts == ([0, 3, 4, 5] if "english" in subset else [0, 1, 2, 3, 4, 5])
+
+
+def test_conv_18_a_registered_variant_is_the_one_a_configuration_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CONV-18 (docs/variants.md, "Adding a variant"): ``register`` makes a variant
+    instance playable under its name; a configuration naming it acts through that very
+    instance."""
+    monkeypatch.setattr(hooks, "_REGISTRY", {})
+    hooks._variants_named.cache_clear()
+    try:
+        ziggurat = Ziggurat()
+        assert register(ziggurat) is ziggurat
+        assert variants_for(tr.GameConfig(variants=("ziggurat",))) == (ziggurat,)
+        state = tr.apply(
+            position(CROSS, config=tr.GameConfig(variants=("ziggurat",)), hands={0: "g"}),
+            tr.PlaceTile(tr.Color.GREEN, "h6"),
+            0,
+        )
+        assert state.pending == tr.StructureDecision(0, (), ("h6",))
+    finally:
+        hooks._variants_named.cache_clear()
