@@ -139,8 +139,8 @@ def commit(w: Work, decision: CommitDecision, count: int) -> ConflictKind | None
     conflict = decision.conflict
     color = decision.commit_color.index
     player = decision.player
-    w.hands[player][color] -= count
-    w.out_of_game[color] += count
+    w.change_hand(player, color, -count)
+    w.tiles_out(color, count)
     w.events.append(SupportCommitted(player, COLORS[color], count))
     if count:
         w.events.append(TileLeft(player, COLORS[color], count))
@@ -209,7 +209,7 @@ def _end_war(w: Work, color: int, winner: int, loser_square: int) -> None:
         cells[s] = EMPTY
         w.vacate(s)
     if removed:
-        w.out_of_game[color] += len(removed)
+        w.tiles_out(color, len(removed))
         w.events.append(TilesRemoved(COLORS[color], tuple(square_name(s) for s in removed)))
     w.score(winner, color, 1 + len(removed), ScoreCause.WAR)
     temple_loss(w)

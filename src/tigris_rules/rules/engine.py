@@ -44,7 +44,7 @@ from tigris_rules.rules import conflicts, monuments, treasures, turn
 from tigris_rules.rules.hooks import Resume, variants_for
 from tigris_rules.rules.legality import check_action
 from tigris_rules.rules.temples import temple_loss
-from tigris_rules.rules.work import Work
+from tigris_rules.rules.work import Work, added
 
 __all__ = ["Replayer", "apply", "is_over", "step", "to_move"]
 
@@ -211,7 +211,7 @@ def _tile(w: Work, action: PlaceTile) -> None:
     color = action.color.index
     target = square_index(action.square)
     kingdoms = len(w.regions().kingdoms_adjacent(target))  # TILE-7, before placement
-    w.hands[player][color] -= 1
+    w.change_hand(player, color, -1)
     w.cells[target] = color
     w.placed = target
     w.occupy(target)
@@ -270,9 +270,9 @@ def _catastrophe(w: Work, action: PlaceCatastrophe) -> None:
     destroyed = COLORS[cell] if cell < 4 else None
     w.cells[target] = CATASTROPHE
     if destroyed is not None:
-        w.out_of_game[cell] += 1
+        w.tiles_out(cell, 1)
         w.vacate(target)
-    w.catastrophes[player] -= 1
+    w.catastrophes = added(w.catastrophes, player, -1)
     w.events.append(CatastrophePlaced(player, action.square, destroyed))
     temple_loss(w)
     turn.end_of_action(w)
@@ -281,11 +281,10 @@ def _catastrophe(w: Work, action: PlaceCatastrophe) -> None:
 def _swap(w: Work, action: SwapTiles) -> None:
     """TURN-8: the named tiles leave the game (SWAP-2), then as many are drawn (SWAP-3)."""
     player = w.active
-    hand = w.hands[player]
     for color, count in enumerate(action.counts):
-        hand[color] -= count
-        w.out_of_game[color] += count
         if count:
+            w.change_hand(player, color, -count)
+            w.tiles_out(color, count)
             w.events.append(TileLeft(player, COLORS[color], count))
     w.events.append(TilesSwapped(player, action.total))
     turn.draw(w, player, action.total)

@@ -6,7 +6,7 @@ cached), so that the list and the checks agree.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import product
 from typing import cast
@@ -92,30 +92,40 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {
 }
 
 
+def _need_monument(value: object, field: str) -> None:
+    if not isinstance(value, Monument):
+        raise InvalidActionError(field, f"expected a monument, got {value!r}")
+
+
+_COLOR_AND_SQUARE = (("color", _need_color), ("square", _need_square))
+_FIELD_CHECKS: dict[type, tuple[tuple[str, Callable[[object, str], None]], ...]] = {
+    PlaceLeader: _COLOR_AND_SQUARE,
+    PlaceTile: _COLOR_AND_SQUARE,
+    WithdrawLeader: (("color", _need_color),),
+    ChooseConflict: (("color", _need_color),),
+    ChooseColor: (("color", _need_color),),
+    PlaceCatastrophe: (("square", _need_square),),
+    KeepTreasure: (("square", _need_square),),
+    PlaceBuilding: (("square", _need_square),),
+    BuildZiggurat: (("square", _need_square),),
+    SwapTiles: tuple((name, _need_count) for name in ("black", "red", "blue", "green")),
+    CommitSupport: (("count", _need_count),),
+    BuildMonument: (("monument", _need_monument), ("block", _need_square)),
+}
+"""The check of each field of each action that has fields (EndTurn and Decline have none)."""
+
+
 def check_well_formed(action: object) -> None:
     """Raise :class:`InvalidActionError` unless ``action`` is a well-formed action or answer
     (CONV-19)."""
-    if type(action) not in ACTION_TYPES:
+    kind = type(action)
+    if kind not in ACTION_TYPES:
         raise InvalidActionError("type", f"not an action: {action!r}")
-    for name in _FIELD_NAMES[type(action)]:
+    for name in _FIELD_NAMES[kind]:
         if not hasattr(action, name):
             raise InvalidActionError(name, "the field is missing")
-    if isinstance(action, PlaceLeader | PlaceTile):
-        _need_color(action.color, "color")
-        _need_square(action.square, "square")
-    elif isinstance(action, WithdrawLeader | ChooseConflict | ChooseColor):
-        _need_color(action.color, "color")
-    elif isinstance(action, PlaceCatastrophe | KeepTreasure | PlaceBuilding | BuildZiggurat):
-        _need_square(action.square, "square")
-    elif isinstance(action, SwapTiles):
-        for field_name in ("black", "red", "blue", "green"):
-            _need_count(getattr(action, field_name), field_name)
-    elif isinstance(action, CommitSupport):
-        _need_count(action.count, "count")
-    elif isinstance(action, BuildMonument):
-        if not isinstance(action.monument, Monument):
-            raise InvalidActionError("monument", f"expected a monument, got {action.monument!r}")
-        _need_square(action.block, "block")
+    for name, need in _FIELD_CHECKS.get(kind, ()):
+        need(getattr(action, name), name)
 
 
 # --- per-state facts ------------------------------------------------------------------------
@@ -235,9 +245,9 @@ def _lifted(state: Position, origin: int) -> Regions:
     base = _regions(state)
     lifted = base.without_square(origin, state.leaders)
     if isinstance(state, Work):
-        state.lifted = (origin, base, lifted)
+        state.lifted = (origin, base, lifted, True)
     else:
-        state._cache["lifted"] = (origin, base, lifted)
+        state._cache["lifted"] = (origin, base, lifted, False)
     return lifted
 
 

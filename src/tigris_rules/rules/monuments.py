@@ -11,7 +11,7 @@ from tigris_rules.model.squares import COLUMNS, ROWS, square_name
 from tigris_rules.model.state import NO_SQUARE
 from tigris_rules.rules.hooks import variants_for
 from tigris_rules.rules.temples import temple_loss
-from tigris_rules.rules.work import Work
+from tigris_rules.rules.work import Work, replaced
 
 __all__ = [
     "block_squares",
@@ -26,7 +26,7 @@ __all__ = [
 def return_building(w: Work, color: int) -> None:
     """The building of ``color`` goes back to the supply (MON-10, ZIG-4, BLD-10)."""
     square = w.buildings[color]
-    w.buildings[color] = NO_SQUARE
+    w.buildings = replaced(w.buildings, color, NO_SQUARE)
     w.events.append(BuildingReturned(COLORS[color], square_name(square)))
 
 
@@ -72,7 +72,8 @@ def offer_structure(w: Work) -> bool:
         for monument in MONUMENTS:
             if w.monuments[monument.index] == NO_SQUARE and color in monument.colors:
                 options.append((monument, square_name(top_left)))
-    crosses = tuple(c for v in variants_for(w.source.config) for c in v.structure_crosses(w))
+    variants = variants_for(w.source.config)
+    crosses = tuple(c for v in variants for c in v.structure_crosses(w)) if variants else ()
     if not options and not crosses:
         return False
     w.pending = StructureDecision(w.active, tuple(options), crosses)
@@ -86,7 +87,8 @@ def build_monument(w: Work, monument: Monument, top_left: int) -> None:
         w.cells[s] = FLIPPED
         if s in w.buildings:
             return_building(w, w.buildings.index(s))  # MON-10
-    w.monuments[monument.index] = top_left  # flipped tiles stay occupied: regions unchanged
+    w.monuments = replaced(w.monuments, monument.index, top_left)
+    # The flipped tiles stay occupied squares: the regions do not change.
     w.events.append(MonumentBuilt(w.active, monument, square_name(top_left)))
     temple_loss(w)
 

@@ -54,7 +54,12 @@ class Regions:
             label, squares, leaders = self.label, self.squares, self.leaders
         else:
             label, squares, leaders = self.label.copy(), self.squares.copy(), self.leaders.copy()
-        adjacent = sorted({label[n] for n in NEIGHBOURS[square] if label[n] >= 0})
+        adjacent: list[int] = []
+        for n in NEIGHBOURS[square]:
+            r = label[n]
+            if r >= 0 and r not in adjacent:
+                adjacent.append(r)
+        adjacent.sort()
         added = [leader] if leader >= 0 else []
         if not adjacent:
             target = len(squares)
@@ -91,36 +96,44 @@ class Regions:
         else:
             label, squares, in_region = self.label.copy(), self.squares.copy(), self.leaders.copy()
         label[square] = -1
-        members = squares[old].copy()
-        members.remove(square)
-        if _still_linked(label, square, old):
+        # Every square left in the region is linked to one of the square's neighbours in it:
+        # the pieces are searched from them, the first one only until it reaches them all.
+        wanted = [n for n in NEIGHBOURS[square] if label[n] == old]
+        pieces: list[list[int]] = []
+        if len(wanted) > 1:
+            seen = {square}
+            for start in wanted:
+                if start in seen:
+                    continue
+                seen.add(start)
+                piece = [start]
+                missing = len(wanted) - 1 if not pieces else -1
+                i = 0
+                while i < len(piece) and missing:
+                    for n in NEIGHBOURS[piece[i]]:
+                        if n not in seen and label[n] == old:
+                            seen.add(n)
+                            piece.append(n)
+                            if n in wanted:
+                                missing -= 1
+                    i += 1
+                if missing == 0:  # the first piece reached them all: no split
+                    break
+                pieces.append(piece)
+        if not pieces:
+            members = squares[old].copy()
+            members.remove(square)
             squares[old] = members
             in_region[old] = [f for f in former_leaders if leaders[f] not in (square, NO_SQUARE)]
             return self if in_place else Regions(label, squares, in_region)
-        for s in members:
-            label[s] = -2  # not yet reached
-        number = old
-        for start in members:
-            if label[start] != -2:
-                continue
-            label[start] = number
-            piece = [start]
-            i = 0
-            while i < len(piece):
-                for n in NEIGHBOURS[piece[i]]:
-                    if label[n] == -2:
-                        label[n] = number
-                        piece.append(n)
-                i += 1
-            if number == old:
-                squares[old] = piece
-            else:
-                squares.append(piece)
-            number = len(squares)
-        if number == old:  # the square was the whole region
-            squares[old] = []
+        squares[old] = pieces[0]  # the first piece keeps the region's number
         in_region[old] = []
-        in_region.extend([] for _ in range(len(squares) - len(in_region)))
+        for piece in pieces[1:]:
+            number = len(squares)
+            for s in piece:
+                label[s] = number
+            squares.append(piece)
+            in_region.append([])
         for flat in former_leaders:
             at = leaders[flat]
             if at != NO_SQUARE and at != square:
@@ -137,26 +150,6 @@ class Regions:
             if r >= 0 and not leaders[r]:
                 result.add(r)
         return result
-
-
-def _still_linked(label: list[int], square: int, region: int) -> bool:
-    """Whether the squares of ``region`` next to the emptied ``square`` (labelled -1 in
-    ``label``) still link up without it: searched from one of them until all are reached."""
-    wanted = {n for n in NEIGHBOURS[square] if label[n] == region}
-    if len(wanted) <= 1:
-        return True
-    start = wanted.pop()
-    seen = {start, square}
-    frontier = [start]
-    while frontier:
-        for n in NEIGHBOURS[frontier.pop()]:
-            if n not in seen and label[n] == region:
-                wanted.discard(n)
-                if not wanted:
-                    return True
-                seen.add(n)
-                frontier.append(n)
-    return False
 
 
 def compute_regions(cells: Sequence[int], leaders: Sequence[int]) -> Regions:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tigris_rules.model.decisions import TreasureDecision
 from tigris_rules.model.events import TreasureTaken
 from tigris_rules.model.squares import square_name
-from tigris_rules.rules.work import Work
+from tigris_rules.rules.work import Work, added
 
 __all__ = ["take_all_but", "treasure_check"]
 
@@ -15,9 +15,9 @@ GREEN = 3
 def _next_claim(w: Work) -> tuple[int, list[int]] | None:
     """The first kingdom the check must handle (TREAS-2, TREAS-6, TREAS-7): its trader's owner
     and its treasures, ascending."""
-    n = w.players
-    if len(w.treasures) < 2 or all(w.leaders[4 * p + GREEN] < 0 for p in range(n)):
+    if len(w.treasures) < 2 or max(w.leaders[GREEN::4]) < 0:  # no trader on the board
         return None
+    n = w.players
     label = w.regions().label
     holding = [label[t] for t in w.treasures]
     best: tuple[int, list[int]] | None = None
@@ -38,16 +38,16 @@ def take_all_but(w: Work, player: int, treasures: list[int], stays: int) -> None
     """``player`` takes every treasure of ``treasures`` except the one on ``stays``."""
     for t in treasures:
         if t != stays:
-            w.treasures.discard(t)
-            w.treasures_held[player] += 1
+            w.treasures = w.treasures - {t}
+            w.treasures_held = added(w.treasures_held, player, 1)
             w.events.append(TreasureTaken(player, square_name(t)))
 
 
 def treasure_check(w: Work) -> bool:
     """Run the treasure check; True when it stops for a treasure decision (TREAS-5)."""
-    priority = w.source.layout.priority_squares
     while (claim := _next_claim(w)) is not None:
         player, found = claim
+        priority = w.layout.priority_squares
         ordinary = [t for t in found if t not in priority]
         candidates = ordinary or found  # TREAS-4: a non-priority treasure stays if any
         if len(candidates) >= 2:

@@ -7,7 +7,7 @@ from tigris_rules.model.events import GameOver, TilesDrawn, TurnEnded
 from tigris_rules.rules.hooks import variants_for
 from tigris_rules.rules.monuments import monument_income
 from tigris_rules.rules.treasures import treasure_check
-from tigris_rules.rules.work import Work
+from tigris_rules.rules.work import Work, replaced
 
 __all__ = [
     "HAND_SIZE",
@@ -33,9 +33,10 @@ def draw(w: Work, player: int, count: int) -> None:
     taken = min(count, available)
     drawn = bag[w.bag_pos : w.bag_pos + taken]
     w.bag_pos += taken
-    hand = w.hands[player]
+    hand = list(w.hands[player])
     for color in drawn:
         hand[color] += 1
+    w.hands = replaced(w.hands, player, (hand[0], hand[1], hand[2], hand[3]))
     short = taken < count
     if short:
         w.short_draw = True

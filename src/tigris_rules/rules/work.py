@@ -6,7 +6,7 @@ result into a new state, so that no rule ever mutates its input.
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Any, TypeAlias, TypeVar, cast
 
 from tigris_rules.model.board import BoardLayout
 from tigris_rules.model.cells import EMPTY, LEADER
@@ -18,7 +18,20 @@ from tigris_rules.model.squares import square_name
 from tigris_rules.model.state import NO_SQUARE, GameState, assemble
 from tigris_rules.rules.regions import Regions, compute_regions
 
-__all__ = ["Position", "Work"]
+__all__ = ["Position", "Work", "added", "replaced"]
+
+R = TypeVar("R", bound=tuple[Any, ...])
+C = TypeVar("C", bound=tuple[int, ...])
+
+
+def replaced(values: R, index: int, value: object) -> R:
+    """``values`` with the item at ``index`` replaced by ``value`` (of the same type)."""
+    return cast("R", (*values[:index], value, *values[index + 1 :]))
+
+
+def added(values: C, index: int, amount: int) -> C:
+    """``values`` (integers) with ``amount`` added to the item at ``index``."""
+    return cast("C", (*values[:index], values[index] + amount, *values[index + 1 :]))
 
 
 class Work:
@@ -54,17 +67,19 @@ class Work:
 
     def __init__(self, state: GameState) -> None:
         self.source = state
+        # The board and the leaders change in place; the other fields are the state's own
+        # immutable values, replaced (never changed) when a rule changes them.
         self.cells = list(state.cells)
         self.leaders = list(state.leaders)
-        self.treasures = set(state.treasures)
-        self.monuments = list(state.monuments)
-        self.hands = [list(h) for h in state.hands]
+        self.treasures = state.treasures
+        self.monuments = state.monuments
+        self.hands = state.hands
         self.bag_pos = state.bag_pos
-        self.catastrophes = list(state.catastrophes)
-        self.scores = [list(s) for s in state.scores]
-        self.treasures_held = list(state.treasures_held)
-        self.out_of_game = list(state.out_of_game)
-        self.buildings = list(state.buildings)
+        self.catastrophes = state.catastrophes
+        self.scores = state.scores
+        self.treasures_held = state.treasures_held
+        self.out_of_game = state.out_of_game
+        self.buildings = state.buildings
         self.ziggurat = state.ziggurat
         self.active = state.active
         self.turn = state.turn
@@ -79,11 +94,12 @@ class Work:
         self._regions: Regions | None = cached if isinstance(cached, Regions) else None
         self._owns_regions = False  # True once ``_regions`` is this copy's own object
         lifted = state._cache.get("lifted")
-        self.lifted: tuple[int, Regions, Regions] | None = (
+        self.lifted: tuple[int, Regions, Regions, bool] | None = (
             lifted if isinstance(lifted, tuple) else None
         )
         """The regions with a leader lifted from a square, as the leader check computed them
-        (the square, the regions it started from, the result)."""
+        (the square, the regions it started from, the result, whether the result is this
+        copy's own object rather than one kept in the state's cache)."""
 
     @property
     def players(self) -> int:
@@ -118,7 +134,7 @@ class Work:
         self.lifted = None
         if lifted is not None and lifted[0] == square and lifted[1] is self._regions:
             self._regions = lifted[2]
-            self._owns_regions = False
+            self._owns_regions = lifted[3]
         elif self._regions is not None:
             self._regions = self._regions.without_square(
                 square, self.leaders, in_place=self._owns_regions
@@ -129,8 +145,17 @@ class Work:
         """Give ``player`` ``amount`` VP of ``color`` (CONV-13: totals never decrease)."""
         if amount <= 0:
             return
-        self.scores[player][color] += amount
+        self.scores = replaced(self.scores, player, added(self.scores[player], color, amount))
         self.events.append(PointsScored(player, COLORS[color], amount, cause))
+
+    def change_hand(self, player: int, color: int, amount: int) -> None:
+        """Add ``amount`` (negative: take) tiles of ``color`` to ``player``'s hand."""
+        self.hands = replaced(self.hands, player, added(self.hands[player], color, amount))
+
+    def tiles_out(self, color: int, count: int) -> None:
+        """Note that ``count`` tiles of ``color`` left the game (CONV-12)."""
+        if count:
+            self.out_of_game = added(self.out_of_game, color, count)
 
     def return_leader(self, flat: int, reason: str) -> None:
         """Send the leader ``flat`` (``4 * player + colour``) back to its owner's supply."""
@@ -156,18 +181,16 @@ class Work:
                 "config": s.config,
                 "cells": cells if cells != s.cells else s.cells,
                 "leaders": leaders if leaders != s.leaders else s.leaders,
-                "treasures": (
-                    s.treasures if self.treasures == s.treasures else frozenset(self.treasures)
-                ),
-                "monuments": tuple(self.monuments),
-                "hands": tuple([(h[0], h[1], h[2], h[3]) for h in self.hands]),
+                "treasures": self.treasures,
+                "monuments": self.monuments,
+                "hands": self.hands,
                 "bag": s.bag,
                 "bag_pos": self.bag_pos,
-                "catastrophes": tuple(self.catastrophes),
-                "scores": tuple([(v[0], v[1], v[2], v[3]) for v in self.scores]),
-                "treasures_held": tuple(self.treasures_held),
-                "out_of_game": tuple(self.out_of_game),
-                "buildings": tuple(self.buildings),
+                "catastrophes": self.catastrophes,
+                "scores": self.scores,
+                "treasures_held": self.treasures_held,
+                "out_of_game": self.out_of_game,
+                "buildings": self.buildings,
                 "ziggurat": self.ziggurat,
                 "active": self.active,
                 "turn": self.turn,

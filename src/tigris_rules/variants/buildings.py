@@ -10,7 +10,7 @@ from tigris_rules.model.events import BuildingPlaced, ScoreCause
 from tigris_rules.model.squares import COLUMNS, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Resume, Variant
-from tigris_rules.rules.work import Position, Work
+from tigris_rules.rules.work import Position, Work, replaced
 
 __all__ = ["Buildings", "line_through"]
 
@@ -117,7 +117,7 @@ class Buildings(Variant):
             square = square_index(action.square)
             color = w.cells[square]
             origin = w.buildings[color]
-            w.buildings[color] = square
+            w.buildings = replaced(w.buildings, color, square)
             w.events.append(
                 BuildingPlaced(
                     w.active,

@@ -62,7 +62,7 @@ class Ziggurat(Variant):
             w.cells[s] = ZIGGURAT
             if s in w.buildings:
                 return_building(w, w.buildings.index(s))
-        w.out_of_game[color] += 5
+        w.tiles_out(color, 5)
         w.ziggurat = centre  # ziggurat squares stay occupied: regions unchanged
         w.events.append(ZigguratBuilt(w.active, square_name(centre)))
         temple_loss(w)
