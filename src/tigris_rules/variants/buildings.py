@@ -7,7 +7,7 @@ from tigris_rules.model.actions import Action, Decline, PlaceBuilding
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import BuildingDecision, Decision
 from tigris_rules.model.events import BuildingPlaced, ScoreCause
-from tigris_rules.model.squares import COLUMNS, square_index, square_name
+from tigris_rules.model.squares import COLUMNS, NEIGHBOURS, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Resume, Variant
 from tigris_rules.rules.work import Position, Work, replaced
@@ -70,8 +70,8 @@ class Buildings(Variant):
         placed = w.placed
         cells = w.cells
         color = cells[placed]
-        if color > 3:
-            return False
+        if color > 3 or not any(cells[n] == color for n in NEIGHBOURS[placed]):
+            return False  # a line of three needs a neighbour of the same colour
         lines = [
             line
             for line in (line_through(cells, placed, 1), line_through(cells, placed, COLUMNS))

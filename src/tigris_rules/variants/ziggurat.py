@@ -40,9 +40,10 @@ class Ziggurat(Variant):
         if w.ziggurat != NO_SQUARE:
             return ()
         placed = w.placed
-        color = w.cells[placed]
-        if color > 3:
-            return ()
+        cells = w.cells
+        color = cells[placed]
+        if color > 3 or not any(cells[n] == color for n in NEIGHBOURS[placed]):
+            return ()  # a cross holding the tile needs a neighbour of the same colour
         centres = sorted(c for c in (placed, *NEIGHBOURS[placed]) if _is_cross(w.cells, c, color))
         return tuple(square_name(c) for c in centres)
 
