@@ -210,7 +210,7 @@ def _tile(w: Work, action: PlaceTile) -> None:
     player = w.active
     color = action.color.index
     target = square_index(action.square)
-    kingdoms = len(w.regions().kingdoms_adjacent(target))  # TILE-7, before placement
+    kingdoms = w.regions().count_kingdoms_adjacent(target)  # TILE-7, before placement
     w.change_hand(player, color, -1)
     w.cells[target] = color
     w.placed = target
@@ -249,7 +249,8 @@ def _after_placement(w: Work) -> None:
 def _continue_after_wars(w: Work, start: int) -> None:
     """TURN-6 step (4): the variants' opportunities from number ``start`` on, in canonical
     order (one may stop for a decision and resume here with the next), then step (5)."""
-    for variant in variants_for(w.source.config)[start:]:
+    variants = variants_for(w.source.config)
+    for variant in variants[start:] if variants else ():
         if variant.after_wars(w):
             return
     _offer_structure(w)

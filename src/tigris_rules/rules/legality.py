@@ -400,7 +400,7 @@ def _check_leader(state: Position, action: PlaceLeader) -> None:
     if not _touches_temple(cells, target):
         raise _illegal("LEADER-7", f"{action.square} is not adjacent to a temple")
     regions = _regions(state) if origin == NO_SQUARE else _lifted(state, origin)
-    if len(regions.kingdoms_adjacent(target)) >= 2:
+    if regions.count_kingdoms_adjacent(target) >= 2:
         raise _illegal("LEADER-8", f"{action.square} is adjacent to two kingdoms")
 
 
@@ -418,7 +418,7 @@ def _check_tile(state: Position, action: PlaceTile) -> None:
         raise _illegal(
             "TILE-4", f"a {action.color.value} tile may not go on the river square {action.square}"
         )
-    if len(_regions(state).kingdoms_adjacent(target)) >= 3:
+    if _regions(state).count_kingdoms_adjacent(target) >= 3:
         raise _illegal("TILE-5", f"{action.square} is adjacent to three or more kingdoms")
 
 

@@ -33,16 +33,16 @@ class Regions:
         self.squares = squares
         self.leaders = leaders
 
-    def kingdoms_adjacent(self, square: int) -> set[int]:
-        """The distinct kingdoms adjacent to ``square`` (CONV-11)."""
+    def count_kingdoms_adjacent(self, square: int) -> int:
+        """How many distinct kingdoms are adjacent to ``square`` (CONV-11)."""
         label = self.label
         leaders = self.leaders
-        result: set[int] = set()
+        seen: list[int] = []
         for n in NEIGHBOURS[square]:
             r = label[n]
-            if r >= 0 and leaders[r]:
-                result.add(r)
-        return result
+            if r >= 0 and leaders[r] and r not in seen:
+                seen.append(r)
+        return len(seen)
 
     def with_square(self, square: int, leader: int = -1, *, in_place: bool = False) -> Regions:
         """The regions once the empty ``square`` becomes occupied (by ``leader``, a flat
@@ -139,17 +139,6 @@ class Regions:
             if at != NO_SQUARE and at != square:
                 in_region[label[at]].append(flat)
         return self if in_place else Regions(label, squares, in_region)
-
-    def territories_adjacent(self, square: int) -> set[int]:
-        """The distinct territories (regions without a leader) adjacent to ``square``."""
-        label = self.label
-        leaders = self.leaders
-        result: set[int] = set()
-        for n in NEIGHBOURS[square]:
-            r = label[n]
-            if r >= 0 and not leaders[r]:
-                result.add(r)
-        return result
 
 
 def compute_regions(cells: Sequence[int], leaders: Sequence[int]) -> Regions:
