@@ -23,8 +23,9 @@ from tigris_rules.model.events import (
     TilesRemoved,
     TreasureTaken,
 )
-from tigris_rules.model.squares import square_index
+from tigris_rules.model.squares import COLUMNS, ROWS, square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules import monuments
 from tigris_rules.rules.regions import regions_of
 
 BLACK = tr.Color.BLACK
@@ -693,3 +694,80 @@ def test_mon_declined_block_example_from_rules() -> None:
     # Turn of player 0: a red tile on g6 re-forms the four squares: a new block, a new offer.
     after = tr.apply(after, tr.PlaceTile(RED, "g6"), 0)
     assert structure(after).monuments == tuple((m, "f5") for m in RED_MONUMENTS)
+
+
+# --- MON-1: the blocks a square belongs to, board edges and corners ---------------------------
+
+
+def _blocks_by_brute_force(square: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Every 2x2 block inside the 16x11 board that contains ``square``, as its four squares
+    (top-left, right, below, below-right), in ascending order of the top-left square."""
+    found = []
+    for top in range(11 - 1):
+        for left in range(16 - 1):
+            corner = top * 16 + left
+            block = (corner, corner + 1, corner + 16, corner + 17)
+            if square in block:
+                found.append(block)
+    return tuple(found)
+
+
+def test_mon_1_the_blocks_containing_each_square_match_a_brute_force_search() -> None:
+    """MON-1: for every square of the board, the 2x2 blocks the block search looks at are
+    exactly the blocks inside the board holding that square (four in the middle, two on an
+    edge, one in a corner), each as its four squares, top-left first, in ascending order;
+    the table built at import holds the same."""
+    assert (ROWS, COLUMNS) == (11, 16)
+    for square in range(11 * 16):
+        expected = _blocks_by_brute_force(square)
+        assert monuments._blocks_containing(square) == expected, square
+        assert monuments._BLOCKS_CONTAINING[square] == expected, square
+    assert len(monuments._BLOCKS_CONTAINING) == 11 * 16
+    counts = [len(monuments._blocks_containing(s)) for s in range(11 * 16)]
+    assert counts.count(1) == 4
+    assert counts.count(2) == 2 * (14 + 9)
+    assert counts.count(4) == 14 * 9
+
+
+@pytest.mark.parametrize(
+    ("board", "placed", "block", "others"),
+    [
+        ("     a  b\n  1  .  r\n  2  r  r\n", "a1", "a1", ("b1", "a2", "b2")),
+        ("     o  p\n  1  r  .\n  2  r  r\n", "p1", "o1", ("o1", "o2", "p2")),
+        ("     a  b\n 10  r  r\n 11  .  r\n", "a11", "a10", ("a10", "b10", "b11")),
+        ("     o  p\n 10  r  r\n 11  r  .\n", "p11", "o10", ("o10", "p10", "o11")),
+    ],
+)
+def test_mon_1_a_tile_placed_in_a_board_corner_completes_the_corner_block(
+    board: str, placed: str, block: str, others: tuple[str, ...]
+) -> None:
+    """MON-1, MON-2, MON-4, MON-6: a red tile placed on a corner square of the board completes
+    the one block holding that corner; the structure decision offers the red monuments on it,
+    and building one flips the four tiles, the corner included."""
+    state = position(board, hands={0: "rr"})
+    after = tr.apply(state, tr.PlaceTile(RED, placed), 0)
+    assert structure(after).monuments == tuple((m, block) for m in RED_MONUMENTS)
+    after, events = tr.step(after, tr.BuildMonument(Monument.RED_GREEN, block), 0)
+    assert of_type(events, MonumentBuilt) == [MonumentBuilt(0, Monument.RED_GREEN, block)]
+    for square in (placed, *others):
+        assert cell(after, square) == FLIPPED, square
+    assert after.monuments[Monument.RED_GREEN.index] == square_index(block)
+
+
+def test_mon_1_a_block_on_the_east_edge_does_not_wrap_to_the_west_edge() -> None:
+    """MON-1: p9 and a10 have consecutive square numbers but are not neighbours. With red
+    tiles on a10, p10, a11 and o10, a red tile placed on p9 forms no block (p9, a10, p10 and
+    a11 are no 2x2 square); a red tile then placed on o9 completes the block o9-p10 on the
+    east edge."""
+    state = position(
+        """
+             a  o  p
+         10  r  r  r
+         11  r  .  .
+        """,
+        hands={0: "rr"},
+    )
+    after = tr.apply(state, tr.PlaceTile(RED, "p9"), 0)
+    assert after.pending is None
+    after = tr.apply(after, tr.PlaceTile(RED, "o9"), 0)
+    assert structure(after).monuments == tuple((m, "o9") for m in RED_MONUMENTS)

@@ -39,6 +39,7 @@ from tigris_rules.model.events import (
     LeaderReturned,
     PointsScored,
     ScoreCause,
+    SupportCommitted,
     TileLeft,
     TilePlaced,
     TilesDrawn,
@@ -639,3 +640,58 @@ def test_turn_13_a_defender_who_committed_waits_for_the_refill() -> None:
     assert state.hands[0] == (4, 0, 0, 2)
     assert state.bag_pos == 4
     assert state.active == 1
+
+
+# --- TURN-1 and CONV-15 through step ----------------------------------------------------------
+
+
+def test_turn_1_step_checks_the_sending_player_like_apply() -> None:
+    """TURN-1, CONV-15: ``step`` refuses an action from a player who is not the active one
+    (TURN-1) and an answer from a player the decision does not name (CONV-15), with the same
+    rule and reason as ``apply``; from the right player it gives the state ``apply`` gives
+    and the events of the input in the order they happened."""
+    state = position(
+        """
+            f  g  h
+         5  r  1R .
+         6  .  r  .
+        """,
+        hands={0: "r", 1: "rr"},
+    )
+    for action, wrong, rule in (
+        (PlaceLeader(RED, "h6"), 1, "TURN-1"),
+        (EndTurn(), 1, "TURN-1"),
+    ):
+        with pytest.raises(tr.IllegalActionError) as by_step:
+            tr.step(state, action, wrong)
+        with pytest.raises(tr.IllegalActionError) as by_apply:
+            tr.apply(state, action, wrong)
+        assert by_step.value.rule == by_apply.value.rule == rule
+        assert by_step.value.reason == by_apply.value.reason
+    after, events = tr.step(state, PlaceLeader(RED, "h6"), 0)
+    assert after == tr.apply(state, PlaceLeader(RED, "h6"), 0)
+    assert events == (
+        LeaderPlaced(0, RED, "h6"),
+        ConflictStarted(tr.ConflictKind.REVOLT, RED, 0, 1, 1, 2),
+    )
+    assert isinstance(after.pending, CommitDecision)
+    assert after.pending.player == 0
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.step(after, CommitSupport(1), 1)
+    assert info.value.rule == "CONV-15"
+    assert info.value.reason == "a decision is pending: player 0 must commit support"
+    after, events = tr.step(after, CommitSupport(1), 0)
+    assert after.pending is not None
+    assert after.pending.player == 1
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.step(after, CommitSupport(0), 0)
+    assert info.value.rule == "CONV-15"
+    final, events = tr.step(after, CommitSupport(2), 1)
+    assert final == tr.apply(after, CommitSupport(2), 1)
+    assert events == (
+        SupportCommitted(1, RED, 2),
+        TileLeft(1, RED, 2),
+        ConflictResolved(tr.ConflictKind.REVOLT, RED, 1, 0, 2, 4),
+        LeaderReturned(0, RED, "h6", "revolt"),
+        PointsScored(1, RED, 1, ScoreCause.REVOLT),
+    )

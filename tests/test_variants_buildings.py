@@ -1025,3 +1025,32 @@ def test_bld_without_the_variant_a_line_of_three_gives_nothing() -> None:
     assert after.pending is None
     assert after.actions_taken == 1
     assert after.buildings == (NO_SQUARE,) * 4
+
+
+def test_bld_6_the_rejections_of_a_wrong_answer_name_the_rule_and_the_choices() -> None:
+    """BLD-6, CONV-15: a building square the decision does not offer is rejected under BLD-6
+    with a reason naming the building and the offered squares; another answer type is
+    rejected under CONV-15 with a reason naming the player and the decision."""
+    state = position(
+        """
+             e  f
+          5  k  k
+          6  k  .
+        """,
+        config=BLD,
+        hands={0: "k"},
+    )
+    state = tr.apply(state, tr.PlaceTile(BLACK, "g5"), 0)
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(state, PlaceBuilding("e6"), 0)
+    assert info.value.rule == "BLD-6"
+    assert info.value.reason == (
+        "the black building cannot go on e6 now (choose among e5, f5, g5 or decline)"
+    )
+    assert str(info.value) == f"BLD-6: {info.value.reason}"
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(state, ChooseColor(BLACK), 0)
+    assert info.value.rule == "CONV-15"
+    assert info.value.reason == (
+        "a decision is pending: player 0 must place the civilization building or decline"
+    )

@@ -344,3 +344,30 @@ def test_conv_17_conv_15_before_eng_2_for_the_wrong_player(count: int) -> None:
     with pytest.raises(tr.IllegalActionError) as info:
         tr.apply(state, tr.CommitSupport(count), 1)
     assert info.value.rule == "CONV-15"
+
+
+def test_eng_3_after_a_zero_attack_that_already_wins_the_defender_matches_the_base() -> None:
+    """ENG-3: the attacker's priest brings A0 = 4 against D0 = 2 and commits nothing (his total
+    is his base, 4); the defender may commit only 0 or exactly 4 - 2 = 2 (1 and 3 are
+    rejected under ENG-3). Committing 2 ties at 4 and the defender wins (ENG-4)."""
+    state = position(
+        """
+             e  f  g  h
+          4  .  r  .  r
+          5  r  .  r  0R
+          6  .  r  .  .
+        """,
+        config=ENGLISH,
+        hands={0: "rrrr", 1: "rrr"},
+        active=1,
+    )
+    state = tr.apply(state, tr.PlaceLeader(RED, "f5"), 1)
+    state = tr.apply(state, tr.CommitSupport(0), 1)
+    decision = commit_decision(state)
+    assert (decision.player, decision.role) == (0, DEFENDER)
+    assert decision.conflict.attacker_commit == 0
+    assert legal_counts(state) == [0, 2]
+    rejected(state, tr.CommitSupport(1), "ENG-3", 0)
+    rejected(state, tr.CommitSupport(3), "ENG-3", 0)
+    state, events = run(state, (tr.CommitSupport(2), 0))
+    assert of_type(events, ConflictResolved) == [ConflictResolved(REVOLT, RED, 0, 1, 4, 4)]

@@ -766,3 +766,16 @@ def test_rulebook_lion_king_scores_a_colour_of_his_choice_from_the_ziggurat() ->
     assert after.scores[LION] == (0, 1, 0, 1)
     assert after.scores[ARCHER] == after.scores[BULL] == (0, 0, 0, 0)
     assert after.active == ARCHER
+
+
+def test_zig_8_a_wrong_answer_to_the_income_decision_names_the_rule_and_the_decision() -> None:
+    """ZIG-8, CONV-15: any answer but a colour while the income decision is pending is
+    rejected under CONV-15, with a reason naming the player and what he must choose."""
+    state = play(zig_kingdom({0: "kkkkkk", 1: "kkkkkk"}), tr.EndTurn())
+    for action in (Decline(), PlaceBuilding("f6"), tr.EndTurn()):
+        with pytest.raises(tr.IllegalActionError) as info:
+            tr.apply(state, action, 0)
+        assert info.value.rule == "CONV-15", action
+        assert info.value.reason == (
+            "a decision is pending: player 0 must choose the colour of the ziggurat VP"
+        ), action
