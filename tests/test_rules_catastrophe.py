@@ -203,6 +203,36 @@ def test_cata_8_target_not_tile_with_building() -> None:
     assert tr.PlaceCatastrophe("g4") in tr.legal_actions(state)
 
 
+def test_cata_1_to_8_rejections_name_the_square_and_the_reason() -> None:
+    """CATA-1, CATA-3..CATA-8: each rejection says why, naming the target square."""
+    state = position(
+        """
+             e  f  g  h
+          5  r* r  X  Z
+          6  .  0K .  g
+        """,
+        monuments={tr.Monument.RED_BLUE: "a10"},
+        buildings={GREEN: "h6"},
+    )
+    expected = {
+        "e5": ("CATA-3", "e5 carries a treasure"),
+        "f6": ("CATA-4", "f6 holds a leader"),
+        "g5": ("CATA-5", "g5 already holds a catastrophe"),
+        "b11": ("CATA-6", "b11 is part of a monument"),
+        "h5": ("CATA-7", "h5 is part of the ziggurat"),
+        "h6": ("CATA-8", "h6 carries a civilization building"),
+    }
+    for square, (rule, reason) in expected.items():
+        with pytest.raises(tr.IllegalActionError) as info:
+            tr.apply(state, tr.PlaceCatastrophe(square))
+        assert (info.value.rule, info.value.reason) == (rule, reason)
+        assert str(info.value) == f"{rule}: {reason}"
+    spent = attrs.evolve(state, catastrophes=(0, 2))
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(spent, tr.PlaceCatastrophe("f5"))
+    assert (info.value.rule, info.value.reason) == ("CATA-1", "you have no catastrophe left")
+
+
 # --- CATA-9: effect --------------------------------------------------------------------------
 
 

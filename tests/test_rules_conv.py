@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -12,6 +13,7 @@ from scenario import play, rejected
 from tigris_rules import (
     COLORS,
     BuildMonument,
+    ChooseColor,
     Color,
     CommitDecision,
     CommitSupport,
@@ -635,6 +637,109 @@ def test_conv_15_a_decision_with_one_legal_answer_is_resolved_automatically() ->
     assert [e for e in events if isinstance(e, TreasureTaken)] == [TreasureTaken(0, "b2")]
     assert after.treasures == frozenset({square_index("b3")})
     assert after.actions_taken == 1
+
+
+def _war_order() -> GameState:
+    """Seat 2 joins the kingdoms of seats 0 and 1: three wars, seat 2 picks the first."""
+    state = position(
+        """
+             c  d  e  f  g  h  i  j  k  l  m
+          4  .  .  0G .  .  .  .  1G .  .  .
+          5  r  r  r  r  r  .  r  r  r  r  r
+          6  .  0K .  0R .  .  .  1K .  1R .
+        """,
+        players=3,
+        active=2,
+        hands={2: "k"},
+    )
+    return tr.apply(state, PlaceTile(BLACK, "h5"), 2)
+
+
+def _structure() -> GameState:
+    """Seat 0 completes the red block g5-h6: the structure decision is pending."""
+    state = position(
+        """
+            f  g  h
+         5  0K r  r
+         6  r  r  .
+        """,
+        hands={0: "r"},
+    )
+    return play(state, PlaceTile(RED, "h6"))
+
+
+def _treasure() -> GameState:
+    """Seat 0's trader makes a kingdom of three treasures: he chooses the one that stays."""
+    state = position(
+        """
+            a  b  c
+         2  .  r* .
+         3  .  r* r*
+        """
+    )
+    return play(state, PlaceLeader(GREEN, "a2"))
+
+
+def _building() -> GameState:
+    """Seat 0 makes the black row e5-g5 with the buildings variant: he may place the
+    black building."""
+    state = position(
+        """
+             e  f  g  h
+          5  k  k  .  r
+        """,
+        config=GameConfig(players=2, variants=("buildings",)),
+        hands={0: "k"},
+    )
+    return tr.apply(state, PlaceTile(BLACK, "g5"), 0)
+
+
+def _ziggurat_income() -> GameState:
+    """Seat 0's king is in the ziggurat's kingdom: ending his turn asks the colour of the
+    ziggurat VP."""
+    state = position(
+        """
+             e  f  g  h  i  j  k  l
+          5  .  .  .  Z  .  .  .  .
+          6  k  0K Z  Z  Z  .  1K k
+          7  .  r  .  Z  .  .  r  .
+         10  r* r* r* .  .  .  .  .
+        """,
+        config=GameConfig(players=2, variants=("ziggurat",)),
+        hands={0: "kkkkkk", 1: "kkkkkk"},
+    )
+    state = attrs.evolve(state, ziggurat=square_index("h6"))
+    return tr.apply(state, EndTurn(), 0)
+
+
+@pytest.mark.parametrize(
+    ("make", "named", "answer", "wrong", "what"),
+    [
+        (_war_order, 2, ChooseConflict(RED), Decline(), "choose the next war"),
+        (_revolt, 0, CommitSupport(0), Decline(), "commit support"),
+        (_structure, 0, Decline(), CommitSupport(0), "build a monument or decline"),
+        (_treasure, 0, KeepTreasure("b3"), Decline(), "choose the treasure that stays"),
+        (_building, 0, Decline(), KeepTreasure("e5"), "place the civilization building or decline"),
+        (_ziggurat_income, 0, ChooseColor(BLUE), Decline(), "choose the colour of the ziggurat VP"),
+    ],
+)
+def test_conv_15_the_rejection_names_the_pending_decision(
+    make: Callable[[], GameState], named: int, answer: tr.Action, wrong: tr.Action, what: str
+) -> None:
+    """CONV-15: while a decision is pending, its answer from another player, and an input
+    that is no answer to it, are rejected with a reason naming the player who must answer
+    and what he must answer: the war order, a commitment, a structure, the treasure that
+    stays, the civilization building, the colour of the ziggurat VP."""
+    state = make()
+    assert state.pending is not None
+    assert state.pending.player == named
+    other = (named + 1) % state.config.players
+    reason = f"a decision is pending: player {named} must {what}"
+    for action, player in [(answer, other), (EndTurn(), other), (wrong, named), (wrong, None)]:
+        with pytest.raises(tr.IllegalActionError) as info:
+            tr.apply(state, action, player)
+        assert (info.value.rule, info.value.reason) == ("CONV-15", reason)
+    assert answer in list(tr.legal_actions(state))
 
 
 # --- CONV-16 -------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from tigris_rules.model.events import (
     MonumentBuilt,
     PointsScored,
 )
-from tigris_rules.model.squares import square_index
+from tigris_rules.model.squares import SQUARE_NAMES, square_index
 from tigris_rules.model.state import GameState
 from tigris_rules.rules.regions import regions_of
 
@@ -310,6 +310,97 @@ def test_leader_8_one_kingdom_on_two_sides_plus_territories_joins_all() -> None:
     regions = regions_of(after)
     label = regions.label[square_index("g5")]
     assert sorted(regions.leaders[label]) == [4 * 0 + GREEN.index, 4 * 1 + BLACK.index]
+
+
+# --- LEADER-5..LEADER-8: the generated list of leader targets ----------------------------------
+
+
+def leader_targets(state: GameState, color: tr.Color) -> set[str]:
+    """The squares the listed leader actions of ``color`` name; checked against the squares
+    the rule checks accept, so that the list and the checks agree (CONV-17)."""
+    actions = tr.legal_actions(state)
+    listed = {a.square for a in actions if isinstance(a, tr.PlaceLeader) and a.color is color}
+    accepted = {s for s in SQUARE_NAMES if tr.PlaceLeader(color, s) in actions}
+    assert listed == accepted
+    return listed
+
+
+def test_leader_5_to_8_supply_targets_listed_exactly() -> None:
+    """LEADER-5..LEADER-8: from the supply, a leader may go on an empty land square next to a
+    temple and next to at most one kingdom: the corner squares b1 and a2 beside a lone temple
+    (a territory), g5, h7, i5, i7 beside one kingdom, f7 beside one kingdom on two sides; not
+    h6 between two kingdoms, nor the river square g8."""
+    state = position(
+        """
+             a  b  c  d  e  f  g  h  i  j
+          1  r  .  .  .  ~  ~  ~  ~  ~  .
+          5  .  .  .  .  .  .  .  .  .  .
+          6  .  .  .  .  .  1K r  .  r  1R
+          7  ~  ~  ~  ~  .  .  r  .  .  .
+        """
+    )
+    expected = {"b1", "a2", "g5", "f7", "h7", "i5", "i7"}
+    for color in tr.COLORS:
+        assert leader_targets(state, color) == expected
+
+
+def test_leader_8_move_next_to_its_former_territory_and_another_kingdom() -> None:
+    """LEADER-8 (D7), seat 1 active: lifted from g5, player 1's king leaves the temple f5 a
+    territory, so f6 touches only player 0's kingdom and is a legal move; from the supply f6
+    touches two kingdoms and is not."""
+    state = position(
+        """
+             e  f  g  h
+          4  .  .  .  .
+          5  .  r  1K .
+          6  .  .  .  .
+          7  .  r  0K .
+        """,
+        active=1,
+    )
+    assert leader_targets(state, BLACK) == {"f4", "e5", "f6", "e7"}
+    for color in (RED, BLUE, GREEN):
+        assert leader_targets(state, color) == {"f4", "e5", "e7"}
+
+
+def test_leader_8_move_out_of_a_kingdom_that_splits_in_two() -> None:
+    """LEADER-8 (D7): lifted from g5, the king splits his kingdom into two, one with player
+    1's priest and one with his trader. g6 touches both and is no move target, though a
+    leader from the supply may go there; the other squares beside the two halves, and the
+    corner squares beside the lone temple a1, are move targets."""
+    state = position(
+        """
+             a  b  c  d  e  f  g  h  i
+          1  r  .  .  .  ~  ~  ~  ~  ~
+          4  ~  ~  ~  ~  .  .  .  .  .
+          5  .  .  .  .  1R r  0K r  1G
+          6  .  .  .  .  .  r  .  r  .
+        """
+    )
+    near = {"b1", "a2", "f4", "h4", "e6", "f7", "h7", "i6"}
+    assert leader_targets(state, BLACK) == near
+    for color in (RED, BLUE, GREEN):
+        assert leader_targets(state, color) == near | {"g6"}
+
+
+def test_leader_8_move_within_a_kingdom_with_a_second_leader() -> None:
+    """LEADER-8 (D7): player 0's priest and king share the kingdom e4-g4; player 1's kingdom
+    e6-h6 lies below. Moving one of the two, the other keeps the kingdom: a square beside
+    what remains of it and beside player 1's kingdom is no target, a square beside only the
+    lifted leader's square and player 1's kingdom is (g5 for the king, e5 for the priest)."""
+    state = position(
+        """
+             d  e  f  g  h
+          4  ~  0R r  0K .
+          5  .  .  .  .  .
+          6  .  r  r  r  1K
+        """
+    )
+    apart = {"f3", "d6", "e7", "f7", "g7"}
+    assert leader_targets(state, BLACK) == apart | {"g5"}
+    assert leader_targets(state, RED) == apart | {"e5"}
+    assert leader_targets(state, BLUE) == apart
+    assert leader_targets(state, GREEN) == apart
 
 
 # --- LEADER-9, LEADER-10 -------------------------------------------------------------------

@@ -7,6 +7,7 @@ import pytest
 import tigris_rules as tr
 from scenario import play, rejected
 from tigris_rules.diagram import position
+from tigris_rules.model.cells import EMPTY
 from tigris_rules.model.events import (
     Event,
     LeaderReturned,
@@ -145,6 +146,37 @@ def test_tile_5_territories_never_count() -> None:
     assert events == (TilePlaced(0, BLACK, "g5", unification=True),)
     assert after.cells[square_index("g5")] == BLACK.index
     assert same_region(after, "e5", "g4", "g6", "i5")
+
+
+def test_tile_5_listed_squares_count_distinct_kingdoms_only() -> None:
+    """TILE-5: the listed tile squares are every empty square of the tile's kind except j2,
+    which touches three kingdoms. e6 touches one kingdom once and another on three sides
+    (two kingdoms: a unification); h6 touches three territories, which never count."""
+    state = position(
+        """
+             c  d  e  f  g  h  i  j  k
+          1  .  .  ~  ~  ~  ~  ~  r  0R
+          2  .  .  ~  .  .  1R r  .  .
+          3  .  ~  ~  .  .  .  .  r  .
+          4  ~  ~  0K .  .  .  .  1G .
+          5  .  .  r  .  .  r  .  .  .
+          6  1K r  .  r  .  .  k  .  .
+          7  ~  b  k  k  .  k  .  .  .
+        """,
+        hands={0: "kb"},
+    )
+    empty = [s for s in range(len(SQUARE_NAMES)) if state.cells[s] == EMPTY]
+    river = state.layout.river
+    land = {SQUARE_NAMES[s] for s in empty if not river[s]}
+    water = {SQUARE_NAMES[s] for s in empty if river[s]}
+    assert {"e6", "h6", "j2"} <= land
+    listed: dict[tr.Color, set[str]] = {BLACK: set(), BLUE: set()}
+    for action in tr.legal_actions(state):
+        if isinstance(action, tr.PlaceTile):
+            listed[action.color].add(action.square)
+    assert listed[BLACK] == land - {"j2"}
+    assert listed[BLUE] == water
+    rejected(state, tr.PlaceTile(BLACK, "j2"), "TILE-5")
 
 
 # --- TILE-6 --------------------------------------------------------------------------------
