@@ -203,3 +203,13 @@ def test_conv_18_a_registered_variant_is_the_one_a_configuration_plays(
         assert state.pending == tr.StructureDecision(0, (), ("h6",))
     finally:
         hooks._variants_named.cache_clear()
+
+
+def test_conv_18_a_variant_that_owns_no_answer_resolves_none() -> None:
+    """CONV-18: the extension point's default refuses to resolve an answer the variant does
+    not own, naming the answer's type (a new variant that adds answers must resolve them)."""
+    from tigris_rules.rules.work import Work
+
+    work = Work(tr.new_game(tr.GameConfig(players=2), seed=1))
+    with pytest.raises(NotImplementedError, match=r"^EndTurn$"):
+        hooks.Variant().resolve(work, tr.EndTurn())
