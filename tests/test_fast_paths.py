@@ -96,3 +96,33 @@ def test_the_quick_reader_steps_aside_for_anything_unusual(
         assert quick is None
         return
     assert quick is None or quick == full
+
+
+def test_a_state_taken_from_the_replay_keeps_its_regions_as_the_replay_goes_on() -> None:
+    """CONV-8, CONV-17: a position read from the replay shares its regions with the working
+    copy; the next inputs replayed must not change them, so that the earlier position's
+    regions stay those of its own board."""
+    from tigris_rules.diagram import position
+    from tigris_rules.model.squares import square_index
+    from tigris_rules.rules.regions import compute_regions, regions_of
+
+    start = position(
+        """
+             e  f  g  h
+          3  r  .  .  .
+        """,
+        hands={0: "rrrrrr"},
+    )
+    replayer = Replayer(start)
+    replayer.apply(tr.PlaceTile(tr.Color.RED, "f3"), 0)
+    first = replayer.state
+    replayer.apply(tr.PlaceTile(tr.Color.RED, "g3"), 0)
+    second = replayer.state
+    for state in (first, second):
+        carried = regions_of(state)
+        fresh = compute_regions(state.cells, state.leaders)
+        assert [r >= 0 for r in carried.label] == [r >= 0 for r in fresh.label]
+    assert regions_of(first).label[square_index("g3")] == -1
+    assert second == tr.apply(
+        tr.apply(start, tr.PlaceTile(tr.Color.RED, "f3"), 0), tr.PlaceTile(tr.Color.RED, "g3"), 0
+    )

@@ -101,3 +101,46 @@ def test_emptying_a_square_splits_its_region_and_keeps_the_leaders() -> None:
     assert partition(after) == partition(compute_regions(cells, lifted))
     assert before.leaders[before.label[e3]] == [0, 1]
     assert before.label[f3] == before.label[e3]
+
+
+def test_a_leader_check_kept_for_a_move_is_not_used_for_another_action() -> None:
+    """CONV-8, CATA-9, CATA-10, LEADER-11: checking the move of player 0's king off e3 keeps the
+    regions with it lifted for that move. A catastrophe on the king's only temple (f3) is then
+    played from the same state instead: the temple goes, the king is returned, and the
+    regions carried to the new state are those of its board (f3 no longer occupied)."""
+    from tigris_rules.diagram import position
+    from tigris_rules.model.squares import square_index
+
+    state = position(
+        """
+             e  f  g  h  i
+          3  0K r  .  .  r
+        """
+    )
+    moved = tr.apply(state, tr.PlaceLeader(tr.Color.BLACK, "h3"))
+    assert moved.leaders[0] == square_index("h3")
+    after = tr.apply(state, tr.PlaceCatastrophe("f3"))
+    assert after.leaders[0] < 0  # the king lost his temple
+    assert regions_of(after).label[square_index("f3")] == -1
+    assert consistent(after)
+
+
+def test_a_merge_leaves_every_region_number_with_a_list_of_leaders() -> None:
+    """CONV-8, CONV-9: a tile on f3 joins the regions of e3 and g3; the region number the merge
+    empties still lists its leaders (none), so that a walk over every region, as the
+    invariant check makes, reads the merged position."""
+    from tigris_rules.diagram import position
+    from tigris_rules.testing import check_invariants
+
+    state = position(
+        """
+             e  f  g
+          3  r* .  r
+        """,
+        hands={0: "r"},
+    )
+    after = tr.apply(state, tr.PlaceTile(tr.Color.RED, "f3"))
+    regions = regions_of(after)
+    assert all(isinstance(leaders, list) for leaders in regions.leaders)
+    assert consistent(after)
+    assert check_invariants(after, state) == []

@@ -1054,3 +1054,24 @@ def test_bld_6_the_rejections_of_a_wrong_answer_name_the_rule_and_the_choices() 
     assert info.value.reason == (
         "a decision is pending: player 0 must place the civilization building or decline"
     )
+
+
+def test_bld_11_the_bonus_goes_to_the_owner_of_a_second_seat_king() -> None:
+    """BLD-11, TILE-8: player 0 places a black tile into the kingdom of player 1's king (flat
+    leader number 4): the king's owner, player 1, scores 1 + 1 black VP (the building bonus
+    follows the scorer's seat, not a neighbouring one)."""
+    state = position(
+        """
+             e  f  g  h
+          5  r  1K k  k
+        """,
+        config=BLD,
+        hands={0: "k"},
+        buildings={BLACK: "h5"},
+    )
+    after, events = tr.step(state, tr.PlaceTile(BLACK, "g6"), 0)
+    assert of_type(events, PointsScored) == [
+        PointsScored(1, BLACK, 1, PLACEMENT),
+        PointsScored(1, BLACK, 1, BONUS),
+    ]
+    assert after.scores == ((0, 0, 0, 0), (2, 0, 0, 0))
