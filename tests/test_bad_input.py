@@ -180,3 +180,44 @@ def test_every_field_of_every_action_has_a_well_formedness_check() -> None:
     for kind in ACTION_TYPES:
         checked = {name for name, _ in _FIELD_CHECKS.get(kind, ())}
         assert checked == set(_FIELD_NAMES[kind]), kind.__name__
+
+
+@pytest.mark.parametrize(
+    ("action", "field", "reason"),
+    [
+        (
+            tr.PlaceTile("purple", "a1"),  # type: ignore[arg-type]
+            "color",
+            "expected a colour (black, red, blue, green), got 'purple'",
+        ),
+        (tr.PlaceTile(tr.Color.RED, "q1"), "square", "expected a square a1..p11, got 'q1'"),
+        (tr.SwapTiles(red=-1), "red", "expected a non-negative integer, got -1"),
+        (tr.BuildMonument("black-red", "a1"), "monument", "expected a monument, got 'black-red'"),  # type: ignore[arg-type]
+        (None, "type", "not an action: None"),
+        (tr.PlaceTile.__new__(tr.PlaceTile), "color", "the field is missing"),
+    ],
+)
+def test_malformed_action_reason(action: Any, field: str, reason: str) -> None:
+    """CONV-19: the error of a malformed input says what is wrong with the bad field."""
+    with pytest.raises(tr.InvalidActionError) as info:
+        tr.apply(opening(), action)
+    assert (info.value.field, info.value.reason) == (field, reason)
+    assert str(info.value) == f"malformed action: {field}: {reason}"
+
+
+def test_game_over_and_no_pending_decision_reasons() -> None:
+    """END-3: once the game is over every input is rejected with the same sentence; TURN-3:
+    an answer while no decision is pending says that the active player must act."""
+    state = opening()
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(attrs.evolve(state, over=True), tr.EndTurn())
+    assert (info.value.rule, info.value.reason) == (
+        "END-3",
+        "the game is over; no action or answer is accepted",
+    )
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(state, tr.CommitSupport(0))
+    assert (info.value.rule, info.value.reason) == (
+        "TURN-3",
+        "no decision is pending; player 0 must choose an action or end turn",
+    )

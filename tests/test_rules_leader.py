@@ -634,3 +634,52 @@ def test_leader_12_moved_leader_leaves_its_square() -> None:
     after = play(state, tr.PlaceLeader(BLUE, "h5"))
     assert after.leader_square(0, BLUE) == "h5"
     assert cell(after, "g5") == EMPTY
+
+
+def test_leader_3_to_8_rejections_name_the_leader_and_the_square() -> None:
+    """LEADER-3..LEADER-8: each rejection of a leader action says why, naming the target
+    square (and the leader, for LEADER-3 and LEADER-4)."""
+    state = position(
+        """
+             d  e  f  g  h  i
+          3  .  .  .  .  .  .
+          4  ~  .  .  .  .  .
+          5  r  0K r  .  r  1R
+        """
+    )
+    expected: dict[tr.Action, tuple[str, str]] = {
+        tr.PlaceLeader(BLACK, "e5"): ("LEADER-3", "your king already stands on e5"),
+        tr.WithdrawLeader(RED): ("LEADER-4", "your priest is not on the board"),
+        tr.PlaceLeader(GREEN, "f5"): ("LEADER-5", "f5 is not empty"),
+        tr.PlaceLeader(GREEN, "d4"): ("LEADER-6", "d4 is a river square"),
+        tr.PlaceLeader(GREEN, "g3"): ("LEADER-7", "g3 is not adjacent to a temple"),
+        tr.PlaceLeader(GREEN, "g5"): ("LEADER-8", "g5 is adjacent to two kingdoms"),
+    }
+    for action, (rule, reason) in expected.items():
+        with pytest.raises(tr.IllegalActionError) as info:
+            tr.apply(state, action)
+        assert (info.value.rule, info.value.reason) == (rule, reason)
+
+
+def test_leader_4_withdrawal_after_a_tried_move_from_the_same_state() -> None:
+    """LEADER-4, LEADER-8 (D7): moving the king from e5 to h6 and, from the same state,
+    withdrawing it instead are independent: after the withdrawal the territory around h7
+    is no kingdom, so the king may go from supply to i7, which touches only player 1's
+    kingdom."""
+    state = position(
+        """
+             e  f  g  h  i  j  k
+          5  0K r  .  .  .  .  .
+          6  .  .  .  .  .  .  .
+          7  .  .  .  r  .  1R r
+        """
+    )
+    moved = tr.apply(state, tr.PlaceLeader(BLACK, "h6"))
+    assert moved.leader_square(0, BLACK) == "h6"
+    withdrawn = tr.apply(state, tr.WithdrawLeader(BLACK))
+    assert withdrawn.leader_square(0, BLACK) is None
+    place = tr.PlaceLeader(BLACK, "i7")
+    assert place in tr.legal_actions(withdrawn)
+    after = tr.apply(withdrawn, place)
+    assert after.leader_square(0, BLACK) == "i7"
+    assert same_region(after, "h7", "i7", "j7", "k7")

@@ -771,3 +771,16 @@ def test_mon_1_a_block_on_the_east_edge_does_not_wrap_to_the_west_edge() -> None
     assert after.pending is None
     after = tr.apply(after, tr.PlaceTile(RED, "o9"), 0)
     assert structure(after).monuments == tuple((m, "o9") for m in RED_MONUMENTS)
+
+
+def test_mon_4_rejection_names_the_monument_and_the_block() -> None:
+    """MON-4: a monument the decision does not offer is rejected with a sentence naming the
+    monument and the block."""
+    state = position(RED_CORNER, hands={0: "rr"}, monuments={Monument.BLACK_RED: "a10"})
+    after = tr.apply(state, tr.PlaceTile(RED, "g6"), 0)
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(after, tr.BuildMonument(Monument.BLACK_BLUE, "f5"), 0)
+    assert (info.value.rule, info.value.reason) == (
+        "MON-4",
+        "the black-blue monument cannot be built on the block at f5 now",
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected
@@ -156,3 +157,18 @@ def test_swap_4_exactly_enough_tiles_is_not_short() -> None:
     after = play(state, tr.EndTurn())
     assert not after.over
     assert after.active == 1
+
+
+def test_swap_1_rejections_say_what_is_wrong() -> None:
+    """SWAP-1: an empty swap and a swap naming more tiles of a colour than held are
+    rejected with a sentence saying so."""
+    state = position(hands={0: "rrk"})
+    expected = {
+        tr.SwapTiles(): "a swap must name at least one tile",
+        tr.SwapTiles(red=3): "you hold 2 red tile(s), not 3",
+        tr.SwapTiles(black=1, green=1): "you hold 0 green tile(s), not 1",
+    }
+    for action, reason in expected.items():
+        with pytest.raises(tr.IllegalActionError) as info:
+            tr.apply(state, action)
+        assert (info.value.rule, info.value.reason) == ("SWAP-1", reason)

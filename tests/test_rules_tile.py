@@ -446,3 +446,28 @@ def test_tile_10_unification_with_war_scores_no_placement_vp() -> None:
     assert scored == [PointsScored(0, BLACK, 2, ScoreCause.WAR)]
     assert after.scores == ((2, 0, 0, 0), (0, 0, 0, 0))
     assert after.pending is None
+
+
+def test_tile_1_to_5_rejections_name_the_tile_and_the_square() -> None:
+    """TILE-1..TILE-5: each rejection of a tile placement says why, naming the colour or
+    the target square."""
+    state = position(
+        """
+             e  f  g  h  i
+          3  .  .  0R .  .
+          4  .  .  r  .  .
+          5  0K r  .  r  1K
+        """,
+        hands={0: "krb"},
+    )
+    expected = {
+        tr.PlaceTile(GREEN, "c5"): ("TILE-1", "you hold no green tile"),
+        tr.PlaceTile(BLACK, "f5"): ("TILE-2", "f5 is not empty"),
+        tr.PlaceTile(BLUE, "c5"): ("TILE-3", "a blue tile must go on a river square; c5 is land"),
+        tr.PlaceTile(RED, "d4"): ("TILE-4", "a red tile may not go on the river square d4"),
+        tr.PlaceTile(BLACK, "g5"): ("TILE-5", "g5 is adjacent to three or more kingdoms"),
+    }
+    for action, (rule, reason) in expected.items():
+        with pytest.raises(tr.IllegalActionError) as info:
+            tr.apply(state, action)
+        assert (info.value.rule, info.value.reason) == (rule, reason)

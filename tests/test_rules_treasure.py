@@ -5,6 +5,8 @@ Priority ("corner") squares on the classic board are b2, p2, b8 and o9 (COMP-2).
 
 from __future__ import annotations
 
+import pytest
+
 import tigris_rules as tr
 from scenario import play, rejected
 from tigris_rules.diagram import position
@@ -625,3 +627,16 @@ def test_treas_7_order_wraps_around_from_the_last_seat() -> None:
     state = tr.apply(state, tr.KeepTreasure("a1"), player=0)
     assert isinstance(state.pending, tr.TreasureDecision)
     assert state.pending.player == 1
+
+
+def test_treas_5_rejection_names_the_square_and_the_candidates() -> None:
+    """TREAS-5: naming a treasure that may not stay is rejected with a sentence naming it
+    and every treasure that may stay."""
+    state = position(EXAMPLE_P1_P2_O1_O2 + "  5  .  .  .  .  .  .  .  .  .  .  r* .  .  .  .  .\n")
+    state = play(state, tr.PlaceLeader(GREEN, "g3"))
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(state, tr.KeepTreasure("b2"))
+    assert (info.value.rule, info.value.reason) == (
+        "TREAS-5",
+        "the treasure on b2 cannot be the one that stays (choose among k1, f3)",
+    )

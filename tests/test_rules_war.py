@@ -715,3 +715,25 @@ def test_war_17_a_conflict_still_united_is_fought_next() -> None:
     assert conflict.color is RED
     assert (conflict.attacker_base, conflict.defender_base) == (3, 1)
     assert after.marker == square_index("h5")
+
+
+def test_war_4_and_war_8_rejections_say_what_is_wrong() -> None:
+    """WAR-4: a war colour not pending is rejected naming it and every pending colour;
+    WAR-8: committing more tiles than held names the player, the tiles held and the
+    amount asked."""
+    state = position(THREE_CONFLICTS, players=3, active=2, hands={0: "", 1: "", 2: "k"})
+    after = tr.apply(state, tr.PlaceTile(BLACK, "h5"), 2)
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(after, tr.ChooseConflict(BLUE), 2)
+    assert (info.value.rule, info.value.reason) == (
+        "WAR-4",
+        "no blue war is pending (pending: black, red, green)",
+    )
+    war = kings_war({0: "krrg", 1: "kk"})
+    after = tr.apply(war, tr.PlaceTile(BLACK, "h5"), 0)
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(after, tr.CommitSupport(1), 0)
+    assert (info.value.rule, info.value.reason) == (
+        "WAR-8",
+        "player 0 holds only 0 black tile(s) and cannot commit 1",
+    )

@@ -213,3 +213,62 @@ def test_conv_18_a_variant_that_owns_no_answer_resolves_none() -> None:
     work = Work(tr.new_game(tr.GameConfig(players=2), seed=1))
     with pytest.raises(NotImplementedError, match=r"^EndTurn$"):
         hooks.Variant().resolve(work, tr.EndTurn())
+
+
+def test_conv_18_the_legality_hooks_receive_the_state_being_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CONV-18 (docs/variants.md, the hooks): a registered variant's ``restrict_commit``,
+    ``answers`` and ``check_answer`` are given the very state whose inputs are listed or
+    checked (ENG-2 for the commitments, ZIG-8 for the income decision)."""
+    from tigris_rules.model.actions import Action
+    from tigris_rules.model.decisions import CommitDecision, Decision, ZigguratIncomeDecision
+    from tigris_rules.model.state import GameState
+    from tigris_rules.rules.work import Position
+    from tigris_rules.variants.english import EnglishConflicts
+
+    seen: list[tuple[str, object]] = []
+
+    class WatchedEnglish(EnglishConflicts):
+        def restrict_commit(
+            self, state: Position, decision: CommitDecision, count: int
+        ) -> str | None:
+            seen.append(("restrict_commit", state))
+            return super().restrict_commit(state, decision, count)
+
+    class WatchedZiggurat(Ziggurat):
+        def answers(self, state: GameState, decision: Decision) -> list[Action]:
+            seen.append(("answers", state))
+            return super().answers(state, decision)
+
+        def check_answer(self, state: Position, decision: Decision, action: Action) -> None:
+            seen.append(("check_answer", state))
+            super().check_answer(state, decision, action)
+
+    monkeypatch.setattr(
+        hooks, "_REGISTRY", {"english": WatchedEnglish(), "ziggurat": WatchedZiggurat()}
+    )
+    hooks._variants_named.cache_clear()
+    try:
+        config = tr.GameConfig(variants=("english",))
+        revolt = position(REVOLT, config=config, hands={0: "rrrrr", 1: "rr"})
+        revolt = tr.apply(revolt, tr.PlaceLeader(tr.Color.RED, "h5"), 0)
+        seen.clear()
+        assert tr.CommitSupport(3) in tr.legal_actions(revolt)
+        assert {name for name, _ in seen} == {"restrict_commit"}
+        assert all(state is revolt for _, state in seen)
+        seen.clear()
+        with pytest.raises(tr.IllegalActionError):
+            tr.apply(revolt, tr.CommitSupport(1), 0)
+        assert seen == [("restrict_commit", revolt)]
+
+        income = position(
+            config=tr.GameConfig(variants=("ziggurat",)), pending=ZigguratIncomeDecision(0)
+        )
+        seen.clear()
+        assert len(tr.legal_actions(income)) == 4
+        with pytest.raises(tr.IllegalActionError):
+            tr.apply(income, tr.EndTurn(), 0)
+        assert seen == [("answers", income), ("check_answer", income)]
+    finally:
+        hooks._variants_named.cache_clear()

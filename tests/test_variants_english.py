@@ -371,3 +371,11 @@ def test_eng_3_after_a_zero_attack_that_already_wins_the_defender_matches_the_ba
     rejected(state, tr.CommitSupport(3), "ENG-3", 0)
     state, events = run(state, (tr.CommitSupport(2), 0))
     assert of_type(events, ConflictResolved) == [ConflictResolved(REVOLT, RED, 0, 1, 4, 4)]
+
+
+def test_eng_2_rejection_names_the_amount() -> None:
+    """ENG-2: an amount the variant forbids is rejected with a sentence naming it."""
+    state = war({0: "rkkkk", 1: "kk"})
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(state, tr.CommitSupport(2), 0)
+    assert (info.value.rule, info.value.reason) == ("ENG-2", "committing 2 is not allowed here")

@@ -779,3 +779,16 @@ def test_zig_8_a_wrong_answer_to_the_income_decision_names_the_rule_and_the_deci
         assert info.value.reason == (
             "a decision is pending: player 0 must choose the colour of the ziggurat VP"
         ), action
+
+
+def test_mon_4_ziggurat_rejection_names_the_cross() -> None:
+    """MON-4 (ZIG-3): a ziggurat on a cross the decision does not offer is rejected with a
+    sentence naming the cross's centre."""
+    state = built(position(SECOND_CROSS.format("k"), config=ZIG, hands={0: "k"}), "d9")
+    after = tr.apply(state, tr.PlaceTile(BLACK, "h6"), 0)
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(after, BuildZiggurat("h6"), 0)
+    assert (info.value.rule, info.value.reason) == (
+        "MON-4",
+        "the ziggurat cannot be built on a cross centred on h6 now",
+    )
