@@ -4,13 +4,22 @@ validate_bench.py): seeded random games, selfplay logs and the layout of a figur
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Sequence
 
 import attrs
 
 import tigris_rules as tr
 from tigris_rules.bots import random_bots
 
-__all__ = ["figure", "fresh_copy", "playout", "playout_states", "selfplay"]
+__all__ = [
+    "figure",
+    "fresh_copy",
+    "measure_validation",
+    "playout",
+    "playout_states",
+    "selfplay",
+]
 
 
 def figure(label: str, value: str, unit: str, detail: str) -> str:
@@ -61,3 +70,17 @@ def selfplay(config: tr.GameConfig, seed: int) -> tr.GameLog:
         return bots[player].choose(state)
 
     return tr.record_game(config, choose, seed=seed)
+
+
+def measure_validation(texts: Sequence[str]) -> tuple[float, int]:
+    """Actions per second of ``validate_json`` (reading and replay) over ``texts``, and the
+    number of actions."""
+    actions = 0
+    start = time.perf_counter()
+    for text in texts:
+        report = tr.validate_json(text)
+        if not report.valid:
+            raise RuntimeError(f"a selfplay log is not valid: {report.problems[0]}")
+        actions += report.actions
+    elapsed = time.perf_counter() - start
+    return actions / elapsed, actions

@@ -45,7 +45,7 @@ from collections.abc import Sequence
 import attrs
 import chess
 import chess.pgn
-from _common import fresh_copy, playout, playout_states, selfplay
+from _common import fresh_copy, measure_validation, playout, playout_states, selfplay
 
 import tigris_rules as tr
 
@@ -363,20 +363,6 @@ def measure_perft_2(opening: tr.GameState, rounds: int) -> tuple[float, int]:
 def build_corpus(config: tr.GameConfig, logs: int, seed: int) -> list[str]:
     """The JSON text of ``logs`` random-bot logs (seeds seed + i), as selfplay writes them."""
     return [tr.dumps(selfplay(config, seed + number), indent=2) for number in range(logs)]
-
-
-def measure_validation(texts: Sequence[str]) -> tuple[float, int]:
-    """Actions per second of ``validate_json`` (reading and replay) over ``texts``, and the
-    number of actions."""
-    actions = 0
-    start = time.perf_counter()
-    for text in texts:
-        report = tr.validate_json(text)
-        if not report.valid:
-            raise RuntimeError(f"a selfplay log is not valid: {report.problems[0]}")
-        actions += report.actions
-    elapsed = time.perf_counter() - start
-    return actions / elapsed, actions
 
 
 def measure_round_trip(state: tr.GameState, rounds: int) -> tuple[float, int]:

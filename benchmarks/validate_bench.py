@@ -23,7 +23,7 @@ import time
 from collections.abc import Sequence
 
 import attrs
-from _common import figure, selfplay
+from _common import figure, measure_validation, selfplay
 
 import tigris_rules as tr
 
@@ -58,15 +58,7 @@ def corpus(plan: Plan, seed: int) -> list[str]:
 
 def bench_validation(texts: list[str], rounds: int) -> list[str]:
     """Actions per second of ``validate_json`` over the corpus, then its two halves."""
-    actions = 0
-    start = time.perf_counter()
-    for _ in range(rounds):
-        for text in texts:
-            report = tr.validate_json(text)
-            if not report.valid:
-                raise RuntimeError(f"a selfplay log is not valid: {report.problems[0]}")
-            actions += report.actions
-    total = time.perf_counter() - start
+    rate, actions = measure_validation(texts * rounds)
 
     start = time.perf_counter()
     logs = [tr.loads(text, tr.GameLog) for _ in range(rounds) for text in texts]
@@ -79,7 +71,7 @@ def bench_validation(texts: list[str], rounds: int) -> list[str]:
     size = sum(len(text) for text in texts) / 1_000_000
     detail = f"{len(texts)} logs, {actions // rounds} actions, {size:.2f} MB, {rounds} round(s)"
     return [
-        figure("log validation", f"{actions / total:,.0f}", "actions/s", detail),
+        figure("log validation", f"{rate:,.0f}", "actions/s", detail),
         figure(
             "  reading (loads GameLog)", f"{actions / reading:,.0f}", "actions/s", "JSON + format"
         ),
