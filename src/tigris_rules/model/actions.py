@@ -33,6 +33,9 @@ __all__ = [
 ]
 
 
+_MONUMENT_ORDER = ("black-red", "black-blue", "black-green", "red-blue", "red-green", "blue-green")
+
+
 class Monument(Enum):
     """The six monuments, one per pair of different colours (COMP-6)."""
 
@@ -45,23 +48,22 @@ class Monument(Enum):
 
     __hash__ = object.__hash__  # identity, as for Color: members are singletons
 
-    @property
-    def colors(self) -> tuple[Color, Color]:
-        """The monument's two colours, in canonical order."""
-        first, second = self.value.split("-")
-        return Color(first), Color(second)
+    _value_: str
+    colors: tuple[Color, Color]
+    """The monument's two colours, in canonical order."""
+    index: int
+    """Position in the order above, used by the state's tuple of monuments."""
 
-    @property
-    def index(self) -> int:
-        """Position in the order above, used by the state's tuple of monuments."""
-        return _MONUMENT_INDEX[self]
+    def __init__(self, value: str) -> None:
+        first, second = value.split("-")
+        self.colors = (Color(first), Color(second))
+        self.index = _MONUMENT_ORDER.index(value)
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_
 
 
 MONUMENTS: tuple[Monument, ...] = tuple(Monument)
-_MONUMENT_INDEX = {m: i for i, m in enumerate(MONUMENTS)}
 
 
 @attrs.frozen

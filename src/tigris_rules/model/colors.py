@@ -6,6 +6,8 @@ from enum import Enum
 
 __all__ = ["COLORS", "Color", "color_from_name"]
 
+_CANONICAL = ("black", "red", "blue", "green")
+
 
 class Color(Enum):
     """The four colours in canonical order (CONV-3): black, red, blue, green.
@@ -23,10 +25,12 @@ class Color(Enum):
     # to Enum's hash by name and much faster in the engine's many per-colour lookups.
     __hash__ = object.__hash__
 
-    @property
-    def index(self) -> int:
-        """Position in canonical order: black 0, red 1, blue 2, green 3."""
-        return _INDEX[self]
+    _value_: str
+    index: int
+    """Position in canonical order: black 0, red 1, blue 2, green 3."""
+
+    def __init__(self, value: str) -> None:
+        self.index = _CANONICAL.index(value)
 
     @property
     def tile_name(self) -> str:
@@ -39,7 +43,7 @@ class Color(Enum):
         return _LEADER_NAMES[_INDEX[self]]
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_
 
 
 COLORS: tuple[Color, ...] = (Color.BLACK, Color.RED, Color.BLUE, Color.GREEN)
