@@ -66,16 +66,17 @@ def start_revolt(w: Work, attacker_flat: int, defender_flat: int) -> None:
 
 
 def _announce(w: Work, conflict: Conflict) -> None:
-    w.events.append(
-        ConflictStarted(
-            conflict.kind,
-            conflict.color,
-            conflict.attacker,
-            conflict.defender,
-            conflict.attacker_base,
-            conflict.defender_base,
+    if w.record:
+        w.events.append(
+            ConflictStarted(
+                conflict.kind,
+                conflict.color,
+                conflict.attacker,
+                conflict.defender,
+                conflict.attacker_base,
+                conflict.defender_base,
+            )
         )
-    )
     w.pending = CommitDecision(conflict.attacker, Role.ATTACKER, conflict)
 
 
@@ -141,8 +142,9 @@ def commit(w: Work, decision: CommitDecision, count: int) -> ConflictKind | None
     player = decision.player
     w.change_hand(player, color, -count)
     w.tiles_out(color, count)
-    w.events.append(SupportCommitted(player, COLORS[color], count))
-    if count:
+    if w.record:
+        w.events.append(SupportCommitted(player, COLORS[color], count))
+    if count and w.record:
         w.events.append(TileLeft(player, COLORS[color], count))
     if decision.role is Role.ATTACKER:
         w.pending = CommitDecision(
@@ -173,11 +175,12 @@ def commit(w: Work, decision: CommitDecision, count: int) -> ConflictKind | None
     loser_square = square_index(
         conflict.defender_square if attacker_wins else conflict.attacker_square
     )
-    w.events.append(
-        ConflictResolved(
-            conflict.kind, conflict.color, winner, loser, attacker_total, defender_total
+    if w.record:
+        w.events.append(
+            ConflictResolved(
+                conflict.kind, conflict.color, winner, loser, attacker_total, defender_total
+            )
         )
-    )
     if conflict.kind is ConflictKind.REVOLT:
         _end_revolt(w, winner, loser_square)
     else:
@@ -210,6 +213,7 @@ def _end_war(w: Work, color: int, winner: int, loser_square: int) -> None:
         w.vacate(s)
     if removed:
         w.tiles_out(color, len(removed))
-        w.events.append(TilesRemoved(COLORS[color], tuple(square_name(s) for s in removed)))
+        if w.record:
+            w.events.append(TilesRemoved(COLORS[color], tuple(square_name(s) for s in removed)))
     w.score(winner, color, 1 + len(removed), ScoreCause.WAR)
     temple_loss(w)

@@ -5,6 +5,9 @@ The order of consequences is the one TURN-5..TURN-11 give; each step names its r
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tigris_rules.model.actions import (
     Action,
     BuildMonument,
@@ -83,7 +86,7 @@ def step(
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Like :func:`apply`, and also the events the input caused, in order."""
     check_action(state, action, player)
-    w = Work(state)
+    w = Work(state, record=True)
     _resolve(w, action)
     return w.freeze(), tuple(w.events)
 
@@ -104,7 +107,6 @@ class Replayer:
         w = self._work
         w.lifted = None
         check_action(w, action, player)
-        w.events.clear()
         _resolve(w, action)
 
     @property
@@ -114,45 +116,49 @@ class Replayer:
 
 
 def _resolve(w: Work, action: Action) -> None:
-    if isinstance(action, PlaceLeader):
-        _leader(w, action)
-    elif isinstance(action, WithdrawLeader):
-        _withdraw(w, action)
-    elif isinstance(action, PlaceTile):
-        _tile(w, action)
-    elif isinstance(action, PlaceCatastrophe):
-        _catastrophe(w, action)
-    elif isinstance(action, SwapTiles):
-        _swap(w, action)
-    elif isinstance(action, EndTurn):
-        turn.end_turn(w)
-    elif isinstance(action, ChooseConflict):
-        w.pending = None
-        conflicts.start_war(w, action.color.index)
-    elif isinstance(action, CommitSupport):
-        decision = w.pending
-        if isinstance(decision, CommitDecision):
-            kind = conflicts.commit(w, decision, action.count)
-            if kind is ConflictKind.REVOLT:
-                turn.end_of_action(w)
-            elif kind is ConflictKind.WAR:
-                _after_placement(w)
-    elif isinstance(action, BuildMonument):
-        w.pending = None
-        monuments.build_monument(w, action.monument, square_index(action.block))
-        turn.end_of_action(w)
-    elif isinstance(action, Decline) and isinstance(w.pending, StructureDecision):
-        w.pending = None
-        turn.end_of_action(w)
-    elif isinstance(action, KeepTreasure):
-        decision = w.pending
-        if isinstance(decision, TreasureDecision):
-            w.pending = None
-            found = [square_index(s) for s in decision.treasures]
-            treasures.take_all_but(w, decision.player, found, square_index(action.square))
+    _RESOLVERS.get(type(action), _resolve_variant_answer)(w, action)
+
+
+def _choose_conflict(w: Work, action: ChooseConflict) -> None:
+    w.pending = None
+    conflicts.start_war(w, action.color.index)
+
+
+def _commit(w: Work, action: CommitSupport) -> None:
+    decision = w.pending
+    if isinstance(decision, CommitDecision):
+        kind = conflicts.commit(w, decision, action.count)
+        if kind is ConflictKind.REVOLT:
             turn.end_of_action(w)
+        elif kind is ConflictKind.WAR:
+            _after_placement(w)
+
+
+def _build_monument(w: Work, action: BuildMonument) -> None:
+    w.pending = None
+    monuments.build_monument(w, action.monument, square_index(action.block))
+    turn.end_of_action(w)
+
+
+def _decline(w: Work, action: Decline) -> None:
+    if isinstance(w.pending, StructureDecision):
+        w.pending = None
+        turn.end_of_action(w)
     else:
         _resolve_variant_answer(w, action)
+
+
+def _keep_treasure(w: Work, action: KeepTreasure) -> None:
+    decision = w.pending
+    if isinstance(decision, TreasureDecision):
+        w.pending = None
+        found = [square_index(s) for s in decision.treasures]
+        treasures.take_all_but(w, decision.player, found, square_index(action.square))
+        turn.end_of_action(w)
+
+
+def _end_turn(w: Work, action: EndTurn) -> None:
+    turn.end_turn(w)
 
 
 def _resolve_variant_answer(w: Work, action: Action) -> None:
@@ -181,8 +187,9 @@ def _leader(w: Work, action: PlaceLeader) -> None:
         w.cells[origin] = EMPTY
         w.leaders[flat] = NO_SQUARE
         w.vacate(origin)
-        w.events.append(LeaderMoved(player, action.color, square_name(origin), action.square))
-    else:
+        if w.record:
+            w.events.append(LeaderMoved(player, action.color, square_name(origin), action.square))
+    elif w.record:
         w.events.append(LeaderPlaced(player, action.color, action.square))
     w.cells[target] = LEADER
     w.leaders[flat] = target
@@ -201,7 +208,8 @@ def _withdraw(w: Work, action: WithdrawLeader) -> None:
     w.cells[square] = EMPTY
     w.leaders[flat] = NO_SQUARE
     w.vacate(square)
-    w.events.append(LeaderWithdrawn(w.active, action.color, square_name(square)))
+    if w.record:
+        w.events.append(LeaderWithdrawn(w.active, action.color, square_name(square)))
     turn.end_of_action(w)
 
 
@@ -215,7 +223,8 @@ def _tile(w: Work, action: PlaceTile) -> None:
     w.cells[target] = color
     w.placed = target
     w.occupy(target)
-    w.events.append(TilePlaced(player, action.color, action.square, unification=kingdoms == 2))
+    if w.record:
+        w.events.append(TilePlaced(player, action.color, action.square, unification=kingdoms == 2))
     if kingdoms == 1:
         _placement_vp(w, target, color)
     elif kingdoms == 2:
@@ -274,7 +283,8 @@ def _catastrophe(w: Work, action: PlaceCatastrophe) -> None:
         w.tiles_out(cell, 1)
         w.vacate(target)
     w.catastrophes = added(w.catastrophes, player, -1)
-    w.events.append(CatastrophePlaced(player, action.square, destroyed))
+    if w.record:
+        w.events.append(CatastrophePlaced(player, action.square, destroyed))
     temple_loss(w)
     turn.end_of_action(w)
 
@@ -286,7 +296,25 @@ def _swap(w: Work, action: SwapTiles) -> None:
         if count:
             w.change_hand(player, color, -count)
             w.tiles_out(color, count)
-            w.events.append(TileLeft(player, COLORS[color], count))
-    w.events.append(TilesSwapped(player, action.total))
+            if w.record:
+                w.events.append(TileLeft(player, COLORS[color], count))
+    if w.record:
+        w.events.append(TilesSwapped(player, action.total))
     turn.draw(w, player, action.total)
     turn.end_of_action(w)
+
+
+_RESOLVERS: dict[type, Callable[[Work, Any], None]] = {
+    PlaceLeader: _leader,
+    WithdrawLeader: _withdraw,
+    PlaceTile: _tile,
+    PlaceCatastrophe: _catastrophe,
+    SwapTiles: _swap,
+    EndTurn: _end_turn,
+    ChooseConflict: _choose_conflict,
+    CommitSupport: _commit,
+    BuildMonument: _build_monument,
+    Decline: _decline,
+    KeepTreasure: _keep_treasure,
+}
+"""How each input of the base game is resolved; any other is a variant's answer."""

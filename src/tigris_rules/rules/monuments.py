@@ -27,7 +27,8 @@ def return_building(w: Work, color: int) -> None:
     """The building of ``color`` goes back to the supply (MON-10, ZIG-4, BLD-10)."""
     square = w.buildings[color]
     w.buildings = replaced(w.buildings, color, NO_SQUARE)
-    w.events.append(BuildingReturned(COLORS[color], square_name(square)))
+    if w.record:
+        w.events.append(BuildingReturned(COLORS[color], square_name(square)))
 
 
 def block_squares(top_left: int) -> tuple[int, int, int, int]:
@@ -89,20 +90,22 @@ def build_monument(w: Work, monument: Monument, top_left: int) -> None:
             return_building(w, w.buildings.index(s))  # MON-10
     w.monuments = replaced(w.monuments, monument.index, top_left)
     # The flipped tiles stay occupied squares: the regions do not change.
-    w.events.append(MonumentBuilt(w.active, monument, square_name(top_left)))
+    if w.record:
+        w.events.append(MonumentBuilt(w.active, monument, square_name(top_left)))
     temple_loss(w)
 
 
 def monument_income(w: Work) -> None:
     """MON-11: for each monument and each of the active player's leaders in its kingdom with
     one of its colours, 1 VP of the leader's colour."""
+    built = w.monuments
+    if max(built) == NO_SQUARE:
+        return
     regions = w.regions()
     player = w.active
-    for monument in MONUMENTS:
-        top_left = w.monuments[monument.index]
+    for monument, top_left in zip(MONUMENTS, built, strict=True):
         if top_left == NO_SQUARE:
             continue
-        region = regions.label[top_left]
-        for flat in regions.leaders[region]:
+        for flat in regions.leaders[regions.label[top_left]]:
             if flat // 4 == player and COLORS[flat % 4] in monument.colors:
                 w.score(player, flat % 4, 1, ScoreCause.MONUMENT)

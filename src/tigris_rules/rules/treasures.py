@@ -15,23 +15,23 @@ GREEN = 3
 def _next_claim(w: Work) -> tuple[int, list[int]] | None:
     """The first kingdom the check must handle (TREAS-2, TREAS-6, TREAS-7): its trader's owner
     and its treasures, ascending."""
-    if len(w.treasures) < 2 or max(w.leaders[GREEN::4]) < 0:  # no trader on the board
+    treasures = w.treasures
+    if len(treasures) < 2:
         return None
-    n = w.players
-    label = w.regions().label
-    holding = [label[t] for t in w.treasures]
-    best: tuple[int, list[int]] | None = None
-    for player in range(n):
-        square = w.leaders[4 * player + GREEN]
+    traders = w.leaders[GREEN::4]
+    if max(traders) < 0:  # no trader on the board
+        return None
+    regions = w.regions()
+    n = len(traders)
+    for offset in range(n):  # the active player first, then clockwise (TREAS-7)
+        player = (w.active + offset) % n
+        square = traders[player]
         if square < 0:
             continue
-        region = label[square]
-        if holding.count(region) < 2:
-            continue
-        found = sorted(t for t in w.treasures if label[t] == region)
-        if best is None or (player - w.active) % n < (best[0] - w.active) % n:
-            best = (player, found)
-    return best
+        found = treasures.intersection(regions.squares[regions.label[square]])
+        if len(found) >= 2:
+            return player, sorted(found)
+    return None
 
 
 def take_all_but(w: Work, player: int, treasures: list[int], stays: int) -> None:
@@ -40,7 +40,8 @@ def take_all_but(w: Work, player: int, treasures: list[int], stays: int) -> None
         if t != stays:
             w.treasures = w.treasures - {t}
             w.treasures_held = added(w.treasures_held, player, 1)
-            w.events.append(TreasureTaken(player, square_name(t)))
+            if w.record:
+                w.events.append(TreasureTaken(player, square_name(t)))
 
 
 def treasure_check(w: Work) -> bool:

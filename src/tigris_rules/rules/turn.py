@@ -40,7 +40,8 @@ def draw(w: Work, player: int, count: int) -> None:
     short = taken < count
     if short:
         w.short_draw = True
-    w.events.append(TilesDrawn(player, tuple(COLORS[c] for c in drawn), short))
+    if w.record:
+        w.events.append(TilesDrawn(player, tuple(COLORS[c] for c in drawn), short))
 
 
 def end_of_action(w: Work) -> None:
@@ -97,11 +98,13 @@ def finish_turn(w: Work) -> None:
     ended = w.active
     if reason is not None:
         w.over = True
-        w.events.append(TurnEnded(ended, None))
-        w.events.append(GameOver(reason))
+        if w.record:
+            w.events.append(TurnEnded(ended, None))
+            w.events.append(GameOver(reason))
         return
     w.active = (w.active + 1) % n
     w.turn += 1
     w.actions_taken = 0
     w.short_draw = False
-    w.events.append(TurnEnded(ended, w.active))
+    if w.record:
+        w.events.append(TurnEnded(ended, w.active))

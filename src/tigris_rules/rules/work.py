@@ -56,6 +56,7 @@ class Work:
         "over",
         "pending",
         "placed",
+        "record",
         "scores",
         "short_draw",
         "source",
@@ -65,8 +66,11 @@ class Work:
         "ziggurat",
     )
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, *, record: bool = False) -> None:
         self.source = state
+        self.record = record
+        """Whether the rules note their events in :attr:`events` (only :func:`step` reads
+        them)."""
         # The board and the leaders change in place; the other fields are the state's own
         # immutable values, replaced (never changed) when a rule changes them.
         self.cells = list(state.cells)
@@ -146,7 +150,8 @@ class Work:
         if amount <= 0:
             return
         self.scores = replaced(self.scores, player, added(self.scores[player], color, amount))
-        self.events.append(PointsScored(player, COLORS[color], amount, cause))
+        if self.record:
+            self.events.append(PointsScored(player, COLORS[color], amount, cause))
 
     def change_hand(self, player: int, color: int, amount: int) -> None:
         """Add ``amount`` (negative: take) tiles of ``color`` to ``player``'s hand."""
@@ -163,7 +168,10 @@ class Work:
         self.cells[square] = EMPTY
         self.leaders[flat] = NO_SQUARE
         self.vacate(square)
-        self.events.append(LeaderReturned(flat // 4, COLORS[flat % 4], square_name(square), reason))
+        if self.record:
+            self.events.append(
+                LeaderReturned(flat // 4, COLORS[flat % 4], square_name(square), reason)
+            )
 
     def leader_at(self, square: int) -> int:
         """The flat number of the leader on ``square`` (which must hold one)."""

@@ -118,12 +118,13 @@ class Buildings(Variant):
             color = w.cells[square]
             origin = w.buildings[color]
             w.buildings = replaced(w.buildings, color, square)
-            w.events.append(
-                BuildingPlaced(
-                    w.active,
-                    COLORS[color],
-                    action.square,
-                    None if origin == NO_SQUARE else square_name(origin),
+            if w.record:
+                w.events.append(
+                    BuildingPlaced(
+                        w.active,
+                        COLORS[color],
+                        action.square,
+                        None if origin == NO_SQUARE else square_name(origin),
+                    )
                 )
-            )
         return Resume.AFTER_WARS

@@ -65,7 +65,8 @@ class Ziggurat(Variant):
                 return_building(w, w.buildings.index(s))
         w.tiles_out(color, 5)
         w.ziggurat = centre  # ziggurat squares stay occupied: regions unchanged
-        w.events.append(ZigguratBuilt(w.active, square_name(centre)))
+        if w.record:
+            w.events.append(ZigguratBuilt(w.active, square_name(centre)))
         temple_loss(w)
 
     def turn_income(self, w: Work) -> bool:
