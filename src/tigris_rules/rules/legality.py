@@ -9,14 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import product
-from typing import cast
+from typing import Any, cast
 
 import attrs
 
 from tigris_rules.errors import IllegalActionError, InvalidActionError
 from tigris_rules.model.actions import (
     ACTION_TYPES,
-    MAIN_ACTION_TYPES,
     Action,
     BuildMonument,
     BuildZiggurat,
@@ -115,9 +114,47 @@ _FIELD_CHECKS: dict[type, tuple[tuple[str, Callable[[object, str], None]], ...]]
 """The check of each field of each action that has fields (EndTurn and Decline have none)."""
 
 
+def _is_square(value: object) -> bool:
+    return type(value) is str and value in _SQUARE_NAMES
+
+
+def _is_count(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+_SQUARE_NAMES = frozenset(SQUARE_NAMES)
+_QUICK_CHECKS: dict[type, Callable[[Any], bool]] = {
+    PlaceLeader: lambda a: type(a.color) is Color and _is_square(a.square),
+    PlaceTile: lambda a: type(a.color) is Color and _is_square(a.square),
+    WithdrawLeader: lambda a: type(a.color) is Color,
+    ChooseConflict: lambda a: type(a.color) is Color,
+    ChooseColor: lambda a: type(a.color) is Color,
+    PlaceCatastrophe: lambda a: _is_square(a.square),
+    KeepTreasure: lambda a: _is_square(a.square),
+    PlaceBuilding: lambda a: _is_square(a.square),
+    BuildZiggurat: lambda a: _is_square(a.square),
+    SwapTiles: lambda a: (
+        _is_count(a.black) and _is_count(a.red) and _is_count(a.blue) and _is_count(a.green)
+    ),
+    CommitSupport: lambda a: _is_count(a.count),
+    BuildMonument: lambda a: type(a.monument) is Monument and _is_square(a.block),
+    EndTurn: lambda a: True,
+    Decline: lambda a: True,
+}
+"""For each action type, a test that passes only when every field is well formed, in the
+common form (exact types); anything else goes through the field checks, which also say what
+is wrong."""
+
+
 def check_well_formed(action: object) -> None:
     """Raise :class:`InvalidActionError` unless ``action`` is a well-formed action or answer
     (CONV-19)."""
+    quick = _QUICK_CHECKS.get(type(action))
+    try:
+        if quick is not None and quick(action):
+            return
+    except AttributeError:
+        pass
     kind = type(action)
     if kind not in ACTION_TYPES:
         raise InvalidActionError("type", f"not an action: {action!r}")
@@ -240,9 +277,9 @@ def _regions(state: Position) -> Regions:
     return state.regions() if isinstance(state, Work) else regions_of(state)
 
 
-def _lifted(state: Position, origin: int) -> Regions:
-    """The regions with the leader on ``origin`` lifted (D7), kept for resolving the move."""
-    base = _regions(state)
+def _lifted(state: Position, base: Regions, origin: int) -> Regions:
+    """The regions ``base`` with the leader on ``origin`` lifted (D7), kept for resolving the
+    move."""
     lifted = base.without_square(origin, state.leaders)
     if isinstance(state, Work):
         state.lifted = (origin, base, lifted, True)
@@ -252,7 +289,10 @@ def _lifted(state: Position, origin: int) -> Regions:
 
 
 def _touches_temple(cells: Sequence[int], square: int) -> bool:
-    return any(cells[n] == RED for n in NEIGHBOURS[square])
+    for n in NEIGHBOURS[square]:  # noqa: SIM110 (a loop is several times faster than any())
+        if cells[n] == RED:
+            return True
+    return False
 
 
 def _targets(state: GameState) -> _Targets:
@@ -287,12 +327,13 @@ def check_action(state: Position, action: Action, player: int | None = None) -> 
         raise _illegal(
             "TURN-1", f"it is player {state.active}'s turn; player {player} may not act now"
         )
-    if not isinstance(action, MAIN_ACTION_TYPES):
+    check = _MAIN_CHECKS.get(type(action))
+    if check is None:
         raise _illegal(
             "TURN-3",
             f"no decision is pending; player {state.active} must choose an action or end turn",
         )
-    _check_main(state, action)
+    check(state, action)
 
 
 def _describe(decision: Decision) -> str:
@@ -366,40 +407,47 @@ def _commit_rule(decision: CommitDecision) -> str:
     return "WAR-8" if decision.role is Role.ATTACKER else "WAR-9"
 
 
-def _check_main(state: Position, action: Action) -> None:
-    player = state.active
-    if isinstance(action, PlaceLeader):
-        _check_leader(state, action)
-    elif isinstance(action, WithdrawLeader):
-        if state.leaders[4 * player + action.color.index] == NO_SQUARE:
-            raise _illegal("LEADER-4", f"your {action.color.leader_name} is not on the board")
-    elif isinstance(action, PlaceTile):
-        _check_tile(state, action)
-    elif isinstance(action, PlaceCatastrophe):
-        _check_catastrophe(state, action)
-    elif isinstance(action, SwapTiles):
-        hand = state.hands[player]
-        if action.total < 1:
-            raise _illegal("SWAP-1", "a swap must name at least one tile")
-        for color, (count, held) in zip(COLORS, zip(action.counts, hand, strict=True), strict=True):
-            if count > held:
-                raise _illegal("SWAP-1", f"you hold {held} {color.value} tile(s), not {count}")
+def _check_withdraw(state: Position, action: WithdrawLeader) -> None:
+    if state.leaders[4 * state.active + action.color.index] == NO_SQUARE:
+        raise _illegal("LEADER-4", f"your {action.color.leader_name} is not on the board")
+
+
+def _check_swap(state: Position, action: SwapTiles) -> None:
+    hand = state.hands[state.active]
+    if action.total < 1:
+        raise _illegal("SWAP-1", "a swap must name at least one tile")
+    for color, (count, held) in zip(COLORS, zip(action.counts, hand, strict=True), strict=True):
+        if count > held:
+            raise _illegal("SWAP-1", f"you hold {held} {color.value} tile(s), not {count}")
+
+
+def _check_end_turn(state: Position, action: EndTurn) -> None:
+    """Ending the turn early is always allowed (TURN-3)."""
 
 
 def _check_leader(state: Position, action: PlaceLeader) -> None:
     cells = state.cells
     target = square_index(action.square)
     origin = state.leaders[4 * state.active + action.color.index]
-    name = action.color.leader_name
     if target == origin:
-        raise _illegal("LEADER-3", f"your {name} already stands on {action.square}")
+        raise _illegal(
+            "LEADER-3", f"your {action.color.leader_name} already stands on {action.square}"
+        )
     if cells[target] != EMPTY:
         raise _illegal("LEADER-5", f"{action.square} is not empty")
     if state.layout.river[target]:
         raise _illegal("LEADER-6", f"{action.square} is a river square")
     if not _touches_temple(cells, target):
         raise _illegal("LEADER-7", f"{action.square} is not adjacent to a temple")
-    regions = _regions(state) if origin == NO_SQUARE else _lifted(state, origin)
+    regions = _regions(state)
+    if origin != NO_SQUARE:
+        # Lifting the leader (D7) changes only its own region: it matters only beside it.
+        label = regions.label
+        home = label[origin]
+        for n in NEIGHBOURS[target]:
+            if label[n] == home:
+                regions = _lifted(state, regions, origin)
+                break
     if regions.count_kingdoms_adjacent(target) >= 2:
         raise _illegal("LEADER-8", f"{action.square} is adjacent to two kingdoms")
 
@@ -440,6 +488,17 @@ def _check_catastrophe(state: Position, action: PlaceCatastrophe) -> None:
         raise _illegal("CATA-7", f"{where} is part of the ziggurat")
     if target in state.buildings:
         raise _illegal("CATA-8", f"{where} carries a civilization building")
+
+
+_MAIN_CHECKS: dict[type, Callable[[Position, Any], None]] = {
+    PlaceLeader: _check_leader,
+    WithdrawLeader: _check_withdraw,
+    PlaceTile: _check_tile,
+    PlaceCatastrophe: _check_catastrophe,
+    SwapTiles: _check_swap,
+    EndTurn: _check_end_turn,
+}
+"""The checks of each choice of action (TURN-3)."""
 
 
 # --- generation -----------------------------------------------------------------------------
