@@ -144,3 +144,36 @@ def test_a_merge_leaves_every_region_number_with_a_list_of_leaders() -> None:
     assert all(isinstance(leaders, list) for leaders in regions.leaders)
     assert consistent(after)
     assert check_invariants(after, state) == []
+
+
+@pytest.mark.parametrize("density", [0.35, 0.5, 0.65, 0.8])
+def test_emptying_any_square_of_a_random_board_gives_the_regions_of_the_new_board(
+    density: float,
+) -> None:
+    """CONV-8: whatever the shape around the emptied square (one to four occupied
+    neighbours, linked beside it or only far away, or not at all), the regions updated by
+    ``without_square`` are those of the board with that square empty, in place or not."""
+    from tigris_rules.model.cells import EMPTY, LEADER
+    from tigris_rules.model.squares import SQUARE_COUNT
+    from tigris_rules.model.state import NO_SQUARE
+
+    rng = random.Random(density)
+    for _ in range(6):
+        cells = [rng.randrange(4) if rng.random() < density else EMPTY for _ in range(SQUARE_COUNT)]
+        occupied = [s for s in range(SQUARE_COUNT) if cells[s] != EMPTY]
+        leaders = [NO_SQUARE] * 8
+        for flat, square in enumerate(rng.sample(occupied, 8)):
+            cells[square] = LEADER
+            leaders[flat] = square
+        before = compute_regions(cells, leaders)
+        for square in occupied:
+            gone = [NO_SQUARE if at == square else at for at in leaders]
+            emptied = cells.copy()
+            emptied[square] = EMPTY
+            expected = partition(compute_regions(emptied, gone))
+            after = before.without_square(square, leaders)
+            assert partition(after) == expected, square
+            assert after.label[square] == -1
+            copy = Regions(before.label.copy(), before.squares.copy(), before.leaders.copy())
+            assert partition(copy.without_square(square, leaders, in_place=True)) == expected
+        assert partition(before) == partition(compute_regions(cells, leaders))

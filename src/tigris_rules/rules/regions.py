@@ -9,10 +9,103 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tigris_rules.model.cells import IS_OCCUPIED
-from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT
+from tigris_rules.model.squares import COLUMNS, NEIGHBOURS, ROWS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
 
 __all__ = ["Regions", "compute_regions", "regions_of", "side_of"]
+
+
+def _ring(square: int) -> tuple[int, ...]:
+    row, col = divmod(square, COLUMNS)
+    around = []
+    for dr, dc in ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)):
+        r, c = row + dr, col + dc
+        around.append(r * COLUMNS + c if 0 <= r < ROWS and 0 <= c < COLUMNS else -1)
+    return tuple(around)
+
+
+_RING = tuple(_ring(square) for square in range(SQUARE_COUNT))
+"""The eight squares around each square, clockwise from the one above it (-1 off the board):
+sides at even positions, corners at odd ones."""
+
+
+def _split_two(
+    label: list[int], members: list[int], region: int, square: int, a: int, b: int
+) -> list[list[int]]:
+    """The pieces ``region`` falls into once its ``square`` is emptied (already unlabelled),
+    when exactly two of its squares, ``a`` and ``b``, are beside it: none when they are still
+    linked, else the piece of ``a`` and the piece of ``b``. Both are searched together, so
+    that a small piece is found without searching the large one."""
+    owner = {a: 0, b: 1}
+    fronts = ([a], [b])
+    heads = [0, 0]
+    while True:
+        for k in (0, 1):
+            front = fronts[k]
+            i = heads[k]
+            if i == len(front):  # search k is complete: a piece; the rest is the other one
+                rest = [s for s in members if s != square and owner.get(s) != k]
+                return [front, rest] if k == 0 else [rest, front]
+            heads[k] = i + 1
+            for n in NEIGHBOURS[front[i]]:
+                if label[n] == region:
+                    seen = owner.get(n)
+                    if seen is None:
+                        owner[n] = k
+                        front.append(n)
+                    elif seen != k:
+                        return []  # the searches met: still one region
+
+
+def _split(
+    label: list[int], members: list[int], region: int, square: int, wanted: list[int]
+) -> list[list[int]]:
+    """As :func:`_split_two`, with three or four squares of ``region`` beside the emptied
+    ``square`` (``wanted``): the pieces in the order of ``wanted``, none when still one
+    region."""
+    if _joined_around(label, square, region):
+        return []
+    pieces: list[list[int]] = []
+    seen: set[int] = set()
+    unseen = len(wanted)
+    for start in wanted:
+        if start in seen:
+            continue
+        if unseen == 1 and pieces:  # the last piece: whatever is left
+            pieces.append([s for s in members if s not in seen and label[s] == region])
+            break
+        seen.add(start)
+        piece = [start]
+        unseen -= 1
+        missing = unseen if not pieces else -1
+        i = 0
+        while i < len(piece) and missing:
+            for n in NEIGHBOURS[piece[i]]:
+                if n not in seen and label[n] == region:
+                    seen.add(n)
+                    piece.append(n)
+                    if n in wanted:
+                        unseen -= 1
+                        missing -= 1
+            i += 1
+        if missing == 0:  # the first piece reached them all: no split
+            return []
+        pieces.append(piece)
+    return pieces
+
+
+def _joined_around(label: list[int], square: int, region: int) -> bool:
+    """Whether the squares of ``region`` beside ``square`` are linked to one another through
+    the corners around it. When they are, emptying ``square`` cannot split the region; when
+    not, it may (the link may run further away)."""
+    ring = _RING[square]
+    inside = [r >= 0 and label[r] == region for r in ring]
+    sides = inside[0] + inside[2] + inside[4] + inside[6]
+    links = 0
+    for corner in (1, 3, 5, 7):
+        if inside[corner] and inside[corner - 1] and inside[(corner + 1) % 8]:
+            links += 1
+    return links >= sides - 1
 
 
 class Regions:
@@ -59,21 +152,22 @@ class Regions:
             r = label[n]
             if r >= 0 and r not in adjacent:
                 adjacent.append(r)
-        adjacent.sort()
-        added = [leader] if leader >= 0 else []
         if not adjacent:
             target = len(squares)
             squares.append([square])
-            leaders.append(added)
+            leaders.append([leader] if leader >= 0 else [])
         else:
+            if len(adjacent) > 1:
+                adjacent.sort()
             target = adjacent[0]
             merged_squares = [*squares[target], square]
-            merged_leaders = [*leaders[target], *added]
+            merged_leaders = [*leaders[target], leader] if leader >= 0 else leaders[target]
             for other in adjacent[1:]:
                 for s in squares[other]:
                     label[s] = target
                 merged_squares += squares[other]
-                merged_leaders += leaders[other]
+                if leaders[other]:
+                    merged_leaders = [*merged_leaders, *leaders[other]]
                 squares[other] = []
                 leaders[other] = []
             squares[target] = merged_squares
@@ -97,29 +191,13 @@ class Regions:
             label, squares, in_region = self.label.copy(), self.squares.copy(), self.leaders.copy()
         label[square] = -1
         # Every square left in the region is linked to one of the square's neighbours in it:
-        # the pieces are searched from them, the first one only until it reaches them all.
+        # the pieces are searched from them.
         wanted = [n for n in NEIGHBOURS[square] if label[n] == old]
         pieces: list[list[int]] = []
-        if len(wanted) > 1:
-            seen = {square}
-            for start in wanted:
-                if start in seen:
-                    continue
-                seen.add(start)
-                piece = [start]
-                missing = len(wanted) - 1 if not pieces else -1
-                i = 0
-                while i < len(piece) and missing:
-                    for n in NEIGHBOURS[piece[i]]:
-                        if n not in seen and label[n] == old:
-                            seen.add(n)
-                            piece.append(n)
-                            if n in wanted:
-                                missing -= 1
-                    i += 1
-                if missing == 0:  # the first piece reached them all: no split
-                    break
-                pieces.append(piece)
+        if len(wanted) == 2:
+            pieces = _split_two(label, squares[old], old, square, wanted[0], wanted[1])
+        elif len(wanted) > 2:
+            pieces = _split(label, squares[old], old, square, wanted)
         if not pieces:
             members = squares[old].copy()
             members.remove(square)
