@@ -1075,3 +1075,32 @@ def test_bld_11_the_bonus_goes_to_the_owner_of_a_second_seat_king() -> None:
         PointsScored(1, BLACK, 1, BONUS),
     ]
     assert after.scores == ((0, 0, 0, 0), (2, 0, 0, 0))
+
+
+def test_a_line_is_the_run_of_its_colour_along_the_row_or_column_and_never_wraps() -> None:
+    """BLD-2: the line through a square is the maximal run of face-up tiles of its colour
+    in its row (never continuing onto the next row) or its column, compared here with a
+    square-by-square walk over random boards."""
+    import random
+
+    from tigris_rules.model.squares import COLUMNS, ROWS, SQUARE_COUNT
+    from tigris_rules.variants.buildings import line_through
+
+    def walk(cells: list[int], square: int, step: int) -> list[int]:
+        row, col = divmod(square, COLUMNS)
+        dr, dc = (0, 1) if step == 1 else (1, 0)
+        run = [square]
+        for sign in (-1, 1):
+            r, c = row + sign * dr, col + sign * dc
+            while 0 <= r < ROWS and 0 <= c < COLUMNS and cells[r * COLUMNS + c] == cells[square]:
+                run.append(r * COLUMNS + c)
+                r, c = r + sign * dr, c + sign * dc
+        return sorted(run)
+
+    rng = random.Random(5)
+    for _ in range(20):
+        cells = [rng.choice((0, 0, 1, EMPTY, FLIPPED)) for _ in range(SQUARE_COUNT)]
+        for square in range(SQUARE_COUNT):
+            for step in (1, COLUMNS):
+                expected = walk(cells, square, step) if cells[square] <= 3 else [square]
+                assert line_through(cells, square, step) == expected, (square, step)

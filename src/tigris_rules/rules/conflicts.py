@@ -19,7 +19,7 @@ from tigris_rules.model.events import (
     TileLeft,
     TilesRemoved,
 )
-from tigris_rules.model.squares import NEIGHBOURS, square_index, square_name
+from tigris_rules.model.squares import NEIGHBOURS, beside, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE
 from tigris_rules.rules.hooks import variants_for
 from tigris_rules.rules.regions import side_of
@@ -205,7 +205,7 @@ def _end_war(w: Work, color: int, winner: int, loser_square: int) -> None:
     for s in side:
         if cells[s] != color or any(v.keeps_in_war(w, s) for v in variants):
             continue  # BLD-9 and the like, through the extension point
-        if color == RED and (s in w.treasures or any(cells[n] == LEADER for n in NEIGHBOURS[s])):
+        if color == RED and (s in w.treasures or beside(cells, s, LEADER)):
             continue  # WAR-14, judged after the losing priest left (D3)
         removed.append(s)
     for s in removed:

@@ -6,7 +6,7 @@ cached), so that the list and the checks agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 from itertools import product
 from typing import Any, cast
@@ -51,6 +51,7 @@ from tigris_rules.model.squares import (
     NEIGHBOURS,
     SQUARE_COUNT,
     SQUARE_NAMES,
+    beside,
     is_square_name,
     square_index,
 )
@@ -288,13 +289,6 @@ def _lifted(state: Position, base: Regions, origin: int) -> Regions:
     return lifted
 
 
-def _touches_temple(cells: Sequence[int], square: int) -> bool:
-    for n in NEIGHBOURS[square]:  # noqa: SIM110 (a loop is several times faster than any())
-        if cells[n] == RED:
-            return True
-    return False
-
-
 def _targets(state: GameState) -> _Targets:
     cache = state._cache
     targets = cache.get("targets")
@@ -437,7 +431,7 @@ def _check_leader(state: Position, action: PlaceLeader) -> None:
         raise _illegal("LEADER-5", f"{action.square} is not empty")
     if state.layout.river[target]:
         raise _illegal("LEADER-6", f"{action.square} is a river square")
-    if not _touches_temple(cells, target):
+    if not beside(cells, target, RED):
         raise _illegal("LEADER-7", f"{action.square} is not adjacent to a temple")
     regions = _regions(state)
     if origin != NO_SQUARE:

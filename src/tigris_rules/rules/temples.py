@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tigris_rules.model.squares import NEIGHBOURS
+from tigris_rules.model.squares import beside
 from tigris_rules.model.state import NO_SQUARE
 from tigris_rules.rules.work import Work
 
@@ -18,7 +18,7 @@ def temple_loss(w: Work) -> None:
     lost = [
         flat
         for flat, square in enumerate(w.leaders)
-        if square != NO_SQUARE and not any(cells[n] == RED for n in NEIGHBOURS[square])
+        if square != NO_SQUARE and not beside(cells, square, RED)
     ]
     for flat in lost:
         w.return_leader(flat, "temple loss")

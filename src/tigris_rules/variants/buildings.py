@@ -7,7 +7,7 @@ from tigris_rules.model.actions import Action, Decline, PlaceBuilding
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import BuildingDecision, Decision
 from tigris_rules.model.events import BuildingPlaced, ScoreCause
-from tigris_rules.model.squares import COLUMNS, NEIGHBOURS, square_index, square_name
+from tigris_rules.model.squares import COLUMNS, beside, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Resume, Variant
 from tigris_rules.rules.work import Position, Work, replaced
@@ -23,17 +23,16 @@ def line_through(cells: list[int], square: int, step: int) -> list[int]:
     color = cells[square]
     if color > 3:
         return [square]
-    row = square // COLUMNS
-
-    def same(s: int) -> bool:
-        inside = 0 <= s < len(cells) and (step != 1 or s // COLUMNS == row)
-        return inside and cells[s] == color
-
+    column = square % COLUMNS
+    if step == 1:  # the run stays within the square's row
+        first, last = square - column, square - column + COLUMNS - 1
+    else:
+        first, last = column, len(cells) - COLUMNS + column
     start = square
-    while same(start - step):
+    while start - step >= first and cells[start - step] == color:
         start -= step
     end = square
-    while same(end + step):
+    while end + step <= last and cells[end + step] == color:
         end += step
     return list(range(start, end + step, step))
 
@@ -70,7 +69,7 @@ class Buildings(Variant):
         placed = w.placed
         cells = w.cells
         color = cells[placed]
-        if color > 3 or not any(cells[n] == color for n in NEIGHBOURS[placed]):
+        if color > 3 or not beside(cells, placed, color):
             return False  # a line of three needs a neighbour of the same colour
         lines = [
             line

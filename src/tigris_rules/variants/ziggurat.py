@@ -8,7 +8,7 @@ from tigris_rules.model.cells import ZIGGURAT
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import Decision, ZigguratIncomeDecision
 from tigris_rules.model.events import ScoreCause, ZigguratBuilt
-from tigris_rules.model.squares import NEIGHBOURS, square_index, square_name
+from tigris_rules.model.squares import NEIGHBOURS, beside, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Resume, Variant
 from tigris_rules.rules.monuments import return_building
@@ -42,7 +42,7 @@ class Ziggurat(Variant):
         placed = w.placed
         cells = w.cells
         color = cells[placed]
-        if color > 3 or not any(cells[n] == color for n in NEIGHBOURS[placed]):
+        if color > 3 or not beside(cells, placed, color):
             return ()  # a cross holding the tile needs a neighbour of the same colour
         centres = sorted(c for c in (placed, *NEIGHBOURS[placed]) if _is_cross(w.cells, c, color))
         return tuple(square_name(c) for c in centres)
