@@ -25,7 +25,10 @@ def cross_squares(centre: int) -> tuple[int, ...]:
 
 def _is_cross(cells: list[int], centre: int, color: int) -> bool:
     neighbours = NEIGHBOURS[centre]
-    return len(neighbours) == 4 and all(cells[s] == color for s in (centre, *neighbours))
+    if len(neighbours) != 4 or cells[centre] != color:
+        return False
+    a, b, c, d = neighbours
+    return cells[a] == color and cells[b] == color and cells[c] == color and cells[d] == color
 
 
 class Ziggurat(Variant):
@@ -44,7 +47,7 @@ class Ziggurat(Variant):
         color = cells[placed]
         if color > 3 or not beside(cells, placed, color):
             return ()  # a cross holding the tile needs a neighbour of the same colour
-        centres = sorted(c for c in (placed, *NEIGHBOURS[placed]) if _is_cross(w.cells, c, color))
+        centres = sorted([c for c in (placed, *NEIGHBOURS[placed]) if _is_cross(cells, c, color)])
         return tuple(square_name(c) for c in centres)
 
     def resolve(self, w: Work, action: Action) -> Resume:
