@@ -152,6 +152,24 @@ def test_leader_3_lifting_can_make_target_illegal() -> None:
     assert tr.PlaceLeader(GREEN, "g4") in tr.legal_actions(state)
 
 
+def test_leader_3_lifting_splits_the_region_around_a_target_it_surrounds() -> None:
+    """LEADER-3 (D7), LEADER-8: f4's four neighbours all belong to the king's region, which
+    only the king on g3 holds together. Lifted, it leaves two kingdoms (the priest's and the
+    trader's), both beside f4, so the king may not move there; placed from supply, the
+    priest of seat 0 would touch a single kingdom there."""
+    state = position(
+        """
+             e  f  g
+          3  1R r  0K
+          4  k  .  r
+          5  .  k  1G
+        """
+    )
+    rejected(state, tr.PlaceLeader(BLACK, "f4"), "LEADER-8")
+    assert tr.PlaceLeader(BLACK, "f4") not in list(tr.legal_actions(state))
+    assert tr.PlaceLeader(RED, "f4") in list(tr.legal_actions(state))
+
+
 # --- LEADER-4: withdraw ----------------------------------------------------------------------
 
 

@@ -9,24 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tigris_rules.model.cells import IS_OCCUPIED
-from tigris_rules.model.squares import COLUMNS, NEIGHBOURS, ROWS, SQUARE_COUNT
+from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
 
 __all__ = ["Regions", "compute_regions", "regions_of", "side_of"]
-
-
-def _ring(square: int) -> tuple[int, ...]:
-    row, col = divmod(square, COLUMNS)
-    around = []
-    for dr, dc in ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)):
-        r, c = row + dr, col + dc
-        around.append(r * COLUMNS + c if 0 <= r < ROWS and 0 <= c < COLUMNS else -1)
-    return tuple(around)
-
-
-_RING = tuple(_ring(square) for square in range(SQUARE_COUNT))
-"""The eight squares around each square, clockwise from the one above it (-1 off the board):
-sides at even positions, corners at odd ones."""
 
 
 def _split_two(
@@ -57,55 +43,23 @@ def _split_two(
                         return []  # the searches met: still one region
 
 
-def _split(
-    label: list[int], members: list[int], region: int, square: int, wanted: list[int]
-) -> list[list[int]]:
+def _split(label: list[int], region: int, wanted: list[int]) -> list[list[int]]:
     """As :func:`_split_two`, with three or four squares of ``region`` beside the emptied
-    ``square`` (``wanted``): the pieces in the order of ``wanted``, none when still one
-    region."""
-    if _joined_around(label, square, region):
-        return []
+    square (``wanted``): the pieces in the order of ``wanted``, none when still one region."""
     pieces: list[list[int]] = []
     seen: set[int] = set()
-    unseen = len(wanted)
     for start in wanted:
         if start in seen:
             continue
-        if unseen == 1 and pieces:  # the last piece: whatever is left
-            pieces.append([s for s in members if s not in seen and label[s] == region])
-            break
         seen.add(start)
         piece = [start]
-        unseen -= 1
-        missing = unseen if not pieces else -1
-        i = 0
-        while i < len(piece) and missing:
-            for n in NEIGHBOURS[piece[i]]:
+        for square in piece:  # the list grows while it is walked
+            for n in NEIGHBOURS[square]:
                 if n not in seen and label[n] == region:
                     seen.add(n)
                     piece.append(n)
-                    if n in wanted:
-                        unseen -= 1
-                        missing -= 1
-            i += 1
-        if missing == 0:  # the first piece reached them all: no split
-            return []
         pieces.append(piece)
-    return pieces
-
-
-def _joined_around(label: list[int], square: int, region: int) -> bool:
-    """Whether the squares of ``region`` beside ``square`` are linked to one another through
-    the corners around it. When they are, emptying ``square`` cannot split the region; when
-    not, it may (the link may run further away)."""
-    ring = _RING[square]
-    inside = [r >= 0 and label[r] == region for r in ring]
-    sides = inside[0] + inside[2] + inside[4] + inside[6]
-    links = 0
-    for corner in (1, 3, 5, 7):
-        if inside[corner] and inside[corner - 1] and inside[(corner + 1) % 8]:
-            links += 1
-    return links >= sides - 1
+    return pieces if len(pieces) > 1 else []
 
 
 class Regions:
@@ -197,7 +151,7 @@ class Regions:
         if len(wanted) == 2:
             pieces = _split_two(label, squares[old], old, square, wanted[0], wanted[1])
         elif len(wanted) > 2:
-            pieces = _split(label, squares[old], old, square, wanted)
+            pieces = _split(label, old, wanted)
         if not pieces:
             members = squares[old].copy()
             members.remove(square)
