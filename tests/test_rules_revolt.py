@@ -513,6 +513,8 @@ def test_revolt_tie_example_from_rules() -> None:
     after, events = step(after, tr.CommitSupport(4), 0)
     assert events == (SupportCommitted(0, RED, 4), TileLeft(0, RED, 4))
     assert commit_decision(after).conflict.attacker_commit == 4
+    _, nothing_committed = step(after, tr.CommitSupport(0), 1)
+    assert not [e for e in nothing_committed if isinstance(e, TileLeft)]  # CONV-12: none left
 
     after, events = step(after, tr.CommitSupport(2), 1)
     assert ConflictResolved(REVOLT, BLACK, 1, 0, 5, 5) in events
