@@ -7,7 +7,7 @@ from tigris_rules.model.cells import FLIPPED
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import StructureDecision
 from tigris_rules.model.events import BuildingReturned, MonumentBuilt, ScoreCause
-from tigris_rules.model.squares import COLUMNS, ROWS, square_name
+from tigris_rules.model.squares import COLUMNS, ROWS, beside, square_name
 from tigris_rules.model.state import NO_SQUARE
 from tigris_rules.rules.hooks import variants_for
 from tigris_rules.rules.temples import temple_loss
@@ -55,8 +55,8 @@ def blocks_with(cells: list[int], square: int) -> list[int]:
     """Top-left squares of the blocks (MON-1) that contain ``square``, ascending: four
     face-up tiles of the colour of the tile on ``square``."""
     color = cells[square]
-    if color > 3:
-        return []
+    if color > 3 or not beside(cells, square, color):
+        return []  # a block holding the tile needs a neighbour of its colour
     return [
         a
         for a, b, c, d in _BLOCKS_CONTAINING[square]

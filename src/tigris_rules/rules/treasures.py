@@ -46,6 +46,8 @@ def take_all_but(w: Work, player: int, treasures: list[int], stays: int) -> None
 
 def treasure_check(w: Work) -> bool:
     """Run the treasure check; True when it stops for a treasure decision (TREAS-5)."""
+    if w.claims_settled:
+        return False
     while (claim := _next_claim(w)) is not None:
         player, found = claim
         priority = w.layout.priority_squares
@@ -59,4 +61,5 @@ def treasure_check(w: Work) -> bool:
             )
             return True
         take_all_but(w, player, found, candidates[0])
+    w.claims_settled = True
     return False

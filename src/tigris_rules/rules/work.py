@@ -20,6 +20,8 @@ from tigris_rules.rules.regions import Regions, compute_regions
 
 __all__ = ["Position", "Work", "added", "replaced"]
 
+GREEN = 3
+
 R = TypeVar("R", bound=tuple[Any, ...])
 C = TypeVar("C", bound=tuple[int, ...])
 
@@ -46,6 +48,7 @@ class Work:
         "buildings",
         "catastrophes",
         "cells",
+        "claims_settled",
         "events",
         "hands",
         "leaders",
@@ -94,6 +97,10 @@ class Work:
         self.pending: Decision | None = state.pending
         self.over = state.over
         self.events: list[Event] = []
+        self.claims_settled = False
+        """True once a treasure check found no claim (TREAS-2) and no kingdom holding a trader
+        has grown since: only a square joining such a kingdom (a tile, or a leader entering
+        it) can make a new claim; removals, monuments and the ziggurat cannot."""
         cached = state._cache.get("regions")
         self._regions: Regions | None = cached if isinstance(cached, Regions) else None
         self._owns_regions = False  # True once ``_regions`` is this copy's own object
@@ -127,9 +134,18 @@ class Work:
     def occupy(self, square: int, leader: int = -1) -> None:
         """Note that the empty ``square`` became occupied (by a tile, or by ``leader``):
         the regions are merged around it instead of being recomputed."""
-        if self._regions is not None:
-            self._regions = self._regions.with_square(square, leader, in_place=self._owns_regions)
-            self._owns_regions = True
+        regions = self._regions
+        if regions is None:
+            self.claims_settled = False
+            return
+        regions = regions.with_square(square, leader, in_place=self._owns_regions)
+        self._regions = regions
+        self._owns_regions = True
+        if self.claims_settled:
+            for flat in regions.leaders[regions.label[square]]:
+                if flat % 4 == GREEN:  # a trader's kingdom grew: it may hold a claim now
+                    self.claims_settled = False
+                    break
 
     def vacate(self, square: int) -> None:
         """Note that ``square`` is no longer occupied (its cell and, for a leader, the
