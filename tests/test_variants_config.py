@@ -191,6 +191,7 @@ def test_conv_18_a_registered_variant_is_the_one_a_configuration_plays(
     instance."""
     monkeypatch.setattr(hooks, "_REGISTRY", {})
     hooks._variants_named.cache_clear()
+    hooks._hooks_named.cache_clear()
     try:
         ziggurat = Ziggurat()
         assert register(ziggurat) is ziggurat
@@ -203,6 +204,7 @@ def test_conv_18_a_registered_variant_is_the_one_a_configuration_plays(
         assert state.pending == tr.StructureDecision(0, (), ("h6",))
     finally:
         hooks._variants_named.cache_clear()
+        hooks._hooks_named.cache_clear()
 
 
 def test_conv_18_a_variant_that_owns_no_answer_resolves_none() -> None:
@@ -249,6 +251,7 @@ def test_conv_18_the_legality_hooks_receive_the_state_being_checked(
         hooks, "_REGISTRY", {"english": WatchedEnglish(), "ziggurat": WatchedZiggurat()}
     )
     hooks._variants_named.cache_clear()
+    hooks._hooks_named.cache_clear()
     try:
         config = tr.GameConfig(variants=("english",))
         revolt = position(REVOLT, config=config, hands={0: "rrrrr", 1: "rr"})
@@ -272,3 +275,19 @@ def test_conv_18_the_legality_hooks_receive_the_state_being_checked(
         assert seen == [("answers", income), ("check_answer", income)]
     finally:
         hooks._variants_named.cache_clear()
+        hooks._hooks_named.cache_clear()
+
+
+def test_conv_18_only_the_variants_implementing_a_hook_are_called_for_it() -> None:
+    """CONV-18 (docs/variants.md): each hook is called on the variants that implement it, in
+    canonical order and with their numbers in that order (the resumes count on them)."""
+    config = tr.GameConfig(variants=("english", "buildings", "ziggurat"))
+    english, buildings, ziggurat = hooks.variants_for(config)
+    table = hooks.hooks_for(config)
+    assert table.restrict_commit == ((0, english),)
+    assert table.keeps_in_war == ((1, buildings),)
+    assert table.on_placement_vp == ((1, buildings),)
+    assert table.after_wars == ((1, buildings),)
+    assert table.structure_crosses == ((2, ziggurat),)
+    assert table.turn_income == ((2, ziggurat),)
+    assert hooks.hooks_for(tr.GameConfig()) == hooks.Hooks((), (), (), (), (), ())

@@ -21,7 +21,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import NEIGHBOURS, beside, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE
-from tigris_rules.rules.hooks import variants_for
+from tigris_rules.rules.hooks import hooks_for
 from tigris_rules.rules.regions import side_of
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Work
@@ -200,10 +200,10 @@ def _end_war(w: Work, color: int, winner: int, loser_square: int) -> None:
     cells = w.cells
     side = side_of(cells, loser_square, w.marker)
     w.return_leader(w.leader_at(loser_square), "war")
-    variants = variants_for(w.source.config)
+    keepers = hooks_for(w.source.config).keeps_in_war
     removed = []
     for s in side:
-        if cells[s] != color or any(v.keeps_in_war(w, s) for v in variants):
+        if cells[s] != color or any(v.keeps_in_war(w, s) for _, v in keepers):
             continue  # BLD-9 and the like, through the extension point
         if color == RED and (s in w.treasures or beside(cells, s, LEADER)):
             continue  # WAR-14, judged after the losing priest left (D3)

@@ -44,7 +44,7 @@ from tigris_rules.model.events import (
 from tigris_rules.model.squares import square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules import conflicts, monuments, treasures, turn
-from tigris_rules.rules.hooks import Resume, variants_for
+from tigris_rules.rules.hooks import Resume, hooks_for, variants_for
 from tigris_rules.rules.legality import check_action
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Work, added
@@ -243,7 +243,7 @@ def _placement_vp(w: Work, square: int, color: int) -> None:
         scorer = next((f for f in leaders if f % 4 == BLACK), None)
     if scorer is not None:
         w.score(scorer // 4, color, 1, ScoreCause.PLACEMENT)
-        for variant in variants_for(w.source.config):
+        for _, variant in hooks_for(w.source.config).on_placement_vp:
             variant.on_placement_vp(w, square, color, scorer // 4)
 
 
@@ -258,9 +258,8 @@ def _after_placement(w: Work) -> None:
 def _continue_after_wars(w: Work, start: int) -> None:
     """TURN-6 step (4): the variants' opportunities from number ``start`` on, in canonical
     order (one may stop for a decision and resume here with the next), then step (5)."""
-    variants = variants_for(w.source.config)
-    for variant in variants[start:] if variants else ():
-        if variant.after_wars(w):
+    for number, variant in hooks_for(w.source.config).after_wars:
+        if number >= start and variant.after_wars(w):
             return
     _offer_structure(w)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 from functools import cache
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from tigris_rules.model.actions import Action
 from tigris_rules.model.config import GameConfig
@@ -17,7 +17,7 @@ from tigris_rules.model.decisions import CommitDecision, Decision
 from tigris_rules.model.state import GameState
 from tigris_rules.rules.work import Position, Work
 
-__all__ = ["Resume", "Variant", "register", "variants_for"]
+__all__ = ["Hooks", "Resume", "Variant", "hooks_for", "register", "variants_for"]
 
 
 class Resume(Enum):
@@ -95,6 +95,8 @@ _REGISTRY: dict[str, Variant] = {}
 def register(variant: Variant) -> Variant:
     """Make ``variant`` playable under its name."""
     _REGISTRY[variant.name] = variant
+    _variants_named.cache_clear()
+    _hooks_named.cache_clear()
     return variant
 
 
@@ -106,3 +108,37 @@ def variants_for(config: GameConfig) -> tuple[Variant, ...]:
 @cache
 def _variants_named(names: tuple[str, ...]) -> tuple[Variant, ...]:
     return tuple(_REGISTRY[name] for name in names)
+
+
+Hooked = tuple[tuple[int, Variant], ...]
+"""The variants implementing one hook, each with its number in canonical order."""
+
+
+class Hooks(NamedTuple):
+    """For each hook, only the variants of a configuration that implement it (the others'
+    do-nothing defaults are never called), in canonical order."""
+
+    restrict_commit: Hooked
+    keeps_in_war: Hooked
+    on_placement_vp: Hooked
+    after_wars: Hooked
+    structure_crosses: Hooked
+    turn_income: Hooked
+
+
+def hooks_for(config: GameConfig) -> Hooks:
+    """The hooks of ``config``'s variants, each with the variants that implement it."""
+    return _hooks_named(config.variants)
+
+
+@cache
+def _hooks_named(names: tuple[str, ...]) -> Hooks:
+    variants = _variants_named(names)
+
+    def implementing(hook: str) -> Hooked:
+        default = getattr(Variant, hook)
+        return tuple(
+            (n, v) for n, v in enumerate(variants) if getattr(type(v), hook) is not default
+        )
+
+    return Hooks(*(implementing(hook) for hook in Hooks._fields))

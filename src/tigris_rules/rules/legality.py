@@ -56,7 +56,7 @@ from tigris_rules.model.squares import (
     square_index,
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.rules.hooks import Variant, variants_for
+from tigris_rules.rules.hooks import Variant, hooks_for, variants_for
 from tigris_rules.rules.regions import Regions, regions_of
 from tigris_rules.rules.work import Position, Work
 
@@ -357,7 +357,7 @@ def _check_answer(state: Position, decision: Decision, action: Action, player: i
                 f"player {decision.player} holds only {held} "
                 f"{decision.commit_color.value} tile(s) and cannot commit {action.count}",
             )
-        for variant in variants_for(state.config):
+        for _, variant in hooks_for(state.config).restrict_commit:
             rule = variant.restrict_commit(state, decision, action.count)
             if rule is not None:
                 raise _illegal(rule, f"committing {action.count} is not allowed here")
@@ -570,11 +570,11 @@ def _answers(state: GameState, decision: Decision) -> list[Action]:
         return [ChooseConflict(c) for c in decision.colors]
     if isinstance(decision, CommitDecision):
         held = state.hands[decision.player][decision.commit_color.index]
-        variants = variants_for(state.config)
+        restricting = hooks_for(state.config).restrict_commit
         return [
             CommitSupport(n)
             for n in range(held + 1)
-            if all(v.restrict_commit(state, decision, n) is None for v in variants)
+            if all(v.restrict_commit(state, decision, n) is None for _, v in restricting)
         ]
     if isinstance(decision, StructureDecision):
         return [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.events import GameOver, TilesDrawn, TurnEnded
-from tigris_rules.rules.hooks import variants_for
+from tigris_rules.rules.hooks import hooks_for
 from tigris_rules.rules.monuments import monument_income
 from tigris_rules.rules.treasures import treasure_check
 from tigris_rules.rules.work import Work, replaced
@@ -76,9 +76,8 @@ def end_turn(w: Work) -> None:
 def continue_incomes(w: Work, start: int) -> None:
     """TURN-11(b): the incomes of the variants from number ``start`` on, in canonical order;
     one may stop for a decision, whose answer resumes here with the next variant."""
-    variants = variants_for(w.source.config)
-    for variant in variants[start:]:
-        if variant.turn_income(w):
+    for number, variant in hooks_for(w.source.config).turn_income:
+        if number >= start and variant.turn_income(w):
             return
     finish_turn(w)
 
