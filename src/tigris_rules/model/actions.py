@@ -33,9 +33,6 @@ __all__ = [
 ]
 
 
-_MONUMENT_ORDER = ("black-red", "black-blue", "black-green", "red-blue", "red-green", "blue-green")
-
-
 class Monument(Enum):
     """The six monuments, one per pair of different colours (COMP-6)."""
 
@@ -52,18 +49,19 @@ class Monument(Enum):
     colors: tuple[Color, Color]
     """The monument's two colours, in canonical order."""
     index: int
-    """Position in the order above, used by the state's tuple of monuments."""
+    """Position in the order above, used by the state's tuple of monuments (set once below)."""
 
     def __init__(self, value: str) -> None:
         first, second = value.split("-")
         self.colors = (Color(first), Color(second))
-        self.index = _MONUMENT_ORDER.index(value)
 
     def __str__(self) -> str:
         return self._value_
 
 
 MONUMENTS: tuple[Monument, ...] = tuple(Monument)
+for _position, _monument in enumerate(MONUMENTS):
+    _monument.index = _position
 
 
 @attrs.frozen

@@ -6,8 +6,6 @@ from enum import Enum
 
 __all__ = ["COLORS", "Color", "color_from_name"]
 
-_CANONICAL = ("black", "red", "blue", "green")
-
 
 class Color(Enum):
     """The four colours in canonical order (CONV-3): black, red, blue, green.
@@ -27,27 +25,25 @@ class Color(Enum):
 
     _value_: str
     index: int
-    """Position in canonical order: black 0, red 1, blue 2, green 3."""
-
-    def __init__(self, value: str) -> None:
-        self.index = _CANONICAL.index(value)
+    """Position in canonical order: black 0, red 1, blue 2, green 3 (set once below)."""
 
     @property
     def tile_name(self) -> str:
         """The tile of this colour: settlement, temple, farm or market."""
-        return _TILE_NAMES[_INDEX[self]]
+        return _TILE_NAMES[self.index]
 
     @property
     def leader_name(self) -> str:
         """The leader of this colour: king, priest, farmer or trader."""
-        return _LEADER_NAMES[_INDEX[self]]
+        return _LEADER_NAMES[self.index]
 
     def __str__(self) -> str:
         return self._value_
 
 
 COLORS: tuple[Color, ...] = (Color.BLACK, Color.RED, Color.BLUE, Color.GREEN)
-_INDEX = {c: i for i, c in enumerate(COLORS)}
+for _position, _color in enumerate(COLORS):
+    _color.index = _position
 _TILE_NAMES = ("settlement", "temple", "farm", "market")
 _LEADER_NAMES = ("king", "priest", "farmer", "trader")
 _BY_NAME = {c.value: c for c in COLORS}

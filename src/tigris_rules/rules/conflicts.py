@@ -144,8 +144,8 @@ def commit(w: Work, decision: CommitDecision, count: int) -> ConflictKind | None
     w.tiles_out(color, count)
     if w.record:
         w.events.append(SupportCommitted(player, COLORS[color], count))
-    if count and w.record:
-        w.events.append(TileLeft(player, COLORS[color], count))
+        if count:
+            w.events.append(TileLeft(player, COLORS[color], count))
     if decision.role is Role.ATTACKER:
         w.pending = CommitDecision(
             conflict.defender,

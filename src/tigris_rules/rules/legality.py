@@ -124,27 +124,33 @@ def _is_count(value: object) -> bool:
 
 
 _SQUARE_NAMES = frozenset(SQUARE_NAMES)
-_QUICK_CHECKS: dict[type, Callable[[Any], bool]] = {
-    PlaceLeader: lambda a: type(a.color) is Color and _is_square(a.square),
-    PlaceTile: lambda a: type(a.color) is Color and _is_square(a.square),
-    WithdrawLeader: lambda a: type(a.color) is Color,
-    ChooseConflict: lambda a: type(a.color) is Color,
-    ChooseColor: lambda a: type(a.color) is Color,
-    PlaceCatastrophe: lambda a: _is_square(a.square),
-    KeepTreasure: lambda a: _is_square(a.square),
-    PlaceBuilding: lambda a: _is_square(a.square),
-    BuildZiggurat: lambda a: _is_square(a.square),
-    SwapTiles: lambda a: (
-        _is_count(a.black) and _is_count(a.red) and _is_count(a.blue) and _is_count(a.green)
-    ),
-    CommitSupport: lambda a: _is_count(a.count),
-    BuildMonument: lambda a: type(a.monument) is Monument and _is_square(a.block),
-    EndTurn: lambda a: True,
-    Decline: lambda a: True,
+_COMMON_FORM: dict[Callable[[object, str], None], Callable[[object], bool]] = {
+    _need_color: lambda value: type(value) is Color,
+    _need_square: _is_square,
+    _need_count: _is_count,
+    _need_monument: lambda value: type(value) is Monument,
 }
+"""For each field check, a test passing only values it accepts, in their common form (exact
+types): a quick test, leaving anything else to the field check, which says what is wrong."""
+
+
+def _quick_check(
+    fields: tuple[tuple[str, Callable[[object, str], None]], ...],
+) -> Callable[[Any], bool]:
+    tests = tuple((name, _COMMON_FORM[need]) for name, need in fields)
+
+    def passes(action: Any) -> bool:
+        for name, test in tests:  # noqa: SIM110 (a loop is faster than all())
+            if not test(getattr(action, name)):
+                return False
+        return True
+
+    return passes
+
+
+_QUICK_CHECKS = {kind: _quick_check(_FIELD_CHECKS.get(kind, ())) for kind in ACTION_TYPES}
 """For each action type, a test that passes only when every field is well formed, in the
-common form (exact types); anything else goes through the field checks, which also say what
-is wrong."""
+common form."""
 
 
 def check_well_formed(action: object) -> None:
