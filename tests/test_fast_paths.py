@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -126,3 +127,24 @@ def test_a_state_taken_from_the_replay_keeps_its_regions_as_the_replay_goes_on()
     assert second == tr.apply(
         tr.apply(start, tr.PlaceTile(tr.Color.RED, "f3"), 0), tr.PlaceTile(tr.Color.RED, "g3"), 0
     )
+
+
+@given(action=well_formed_actions(), bad=st.sampled_from([None, "a0", -1, True, 1.5, "RED"]))
+def test_the_quick_well_formedness_test_passes_only_what_the_field_checks_accept(
+    action: tr.Action, bad: object
+) -> None:
+    """CONV-19: the quick test of an action type (built from the table of field checks)
+    passes every well-formed action of the type, and fails once any one field holds a value
+    the field checks reject, so that such an action always reaches them."""
+    from tigris_rules.rules import legality
+
+    passes = legality._quick_check(legality._FIELD_CHECKS.get(type(action), ()))
+    assert passes(action)
+    for name, need in legality._FIELD_CHECKS.get(type(action), ()):
+        spoiled = object.__new__(type(action))
+        for field in attrs.fields(type(action)):
+            value = bad if field.name == name else getattr(action, field.name)
+            object.__setattr__(spoiled, field.name, value)
+        with pytest.raises(tr.InvalidActionError):
+            need(bad, name)
+        assert not passes(spoiled)
