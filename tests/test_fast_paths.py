@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import tigris_rules as tr
 from tigris_rules import serialize
+from tigris_rules.bots import RandomBot
 from tigris_rules.errors import FormatError
 from tigris_rules.records import _QUICK_ACTION
 from tigris_rules.rules.engine import Replayer
@@ -97,6 +98,39 @@ def test_the_quick_reader_steps_aside_for_anything_unusual(
         assert quick is None
         return
     assert quick is None or quick == full
+
+
+@given(well_formed_actions(), st.data())
+def test_every_action_the_reader_accepts_is_well_formed(
+    action: tr.Action, data: st.DataObject
+) -> None:
+    """CONV-19: the replay of a log read from JSON skips the well-formedness check, so the
+    reader must accept only well-formed actions. Change one field of a written action to
+    any value: either the reader rejects it, or the action it gives passes the check."""
+    from tigris_rules.rules.legality import check_well_formed
+
+    body: dict[str, Any] = serialize.unstructure(action)
+    key = data.draw(st.sampled_from(sorted(body)))
+    body[key] = data.draw(JSON | st.sampled_from(["red", "a1", "p11", "q1", -1, 0, 7, True]))
+    try:
+        read = serialize.structure(body, tr.Action)
+    except FormatError:
+        return
+    check_well_formed(read)
+
+
+def test_a_malformed_action_in_a_log_built_in_python_is_still_reported() -> None:
+    """CONV-19: a log built in Python (not read from JSON) may hold anything: its replay
+    checks every action's fields and reports a bad one as a format problem."""
+    log = tr.record_game(tr.GameConfig(players=2), RandomBot(1).choose, seed=4)
+    first = log.actions[0]
+    spoiled = object.__new__(tr.PlaceTile)
+    object.__setattr__(spoiled, "color", "red")
+    object.__setattr__(spoiled, "square", "a1")
+    log = attrs.evolve(log, actions=(attrs.evolve(first, action=spoiled), *log.actions[1:]))
+    report = tr.validate_log(log)
+    assert report.problems[0].kind is tr.ProblemKind.FORMAT
+    assert report.problems[0].path == "$.actions[0].color"
 
 
 def test_a_state_taken_from_the_replay_keeps_its_regions_as_the_replay_goes_on() -> None:

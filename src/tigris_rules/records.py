@@ -590,7 +590,11 @@ def _result_problems(log: GameLog, state: AnyState) -> list[Problem]:
     return problems
 
 
-def _run(log: GameLog, *, strict: bool, keep: bool) -> tuple[Report, list[AnyState], list[Any]]:
+def _run(
+    log: GameLog, *, strict: bool, keep: bool, read: bool = False
+) -> tuple[Report, list[AnyState], list[Any]]:
+    """Replay ``log``; ``read`` says that its actions come from the JSON reader, which
+    accepts only well-formed fields (CONV-19), so that the replay need not check them again."""
     problems: list[Problem] = []
     states: list[AnyState] = []
     events: list[tuple[AnyEvent, ...]] = []
@@ -608,7 +612,7 @@ def _run(log: GameLog, *, strict: bool, keep: bool) -> tuple[Report, list[AnySta
     if keep:
         states.append(state)
     # Without states to keep, a board game is replayed on one working copy.
-    fast = Replayer(start) if isinstance(start, GameState) and not keep else None
+    fast = Replayer(start, well_formed=read) if isinstance(start, GameState) and not keep else None
     applied = 0
     for index, entry in enumerate(log.actions):
         try:
@@ -681,7 +685,7 @@ def validate_json(text: str | bytes, *, max_bytes: int | None = DEFAULT_MAX_BYTE
         return Report(
             tuple(Problem(ProblemKind.FORMAT, reason, path=path) for path, reason in exc.problems)
         )
-    return validate_log(log)
+    return _run(log, strict=False, keep=False, read=True)[0]
 
 
 def _check_size(path: Path, max_bytes: int | None) -> None:

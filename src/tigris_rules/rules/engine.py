@@ -45,7 +45,7 @@ from tigris_rules.model.squares import square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules import conflicts, monuments, treasures, turn
 from tigris_rules.rules.hooks import Resume, hooks_for, variants_for
-from tigris_rules.rules.legality import check_action
+from tigris_rules.rules.legality import check_action, check_rules, check_well_formed
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Work, added
 
@@ -96,17 +96,22 @@ class Replayer:
     of :func:`apply` calls reaches, without building every state on the way (for replaying a
     whole log). The starting state is never changed."""
 
-    __slots__ = ("_work",)
+    __slots__ = ("_well_formed", "_work")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, *, well_formed: bool = False) -> None:
         self._work = Work(state)
+        self._well_formed = well_formed
+        """Whether every input is known to be well formed (CONV-19), as an action read from
+        JSON is: its check is then skipped."""
 
     def apply(self, action: Action, player: int | None = None) -> None:
         """Check ``action`` as :func:`apply` does and resolve it; an illegal or malformed
         input raises the same error and changes nothing."""
         w = self._work
         w.lifted = None
-        check_action(w, action, player)
+        if not self._well_formed:
+            check_well_formed(action)
+        check_rules(w, action, player)
         _resolve(w, action)
 
     @property

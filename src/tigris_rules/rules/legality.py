@@ -60,7 +60,13 @@ from tigris_rules.rules.hooks import Variant, hooks_for, variants_for
 from tigris_rules.rules.regions import Regions, regions_of
 from tigris_rules.rules.work import Position, Work
 
-__all__ = ["LegalActions", "check_action", "check_well_formed", "legal_actions"]
+__all__ = [
+    "LegalActions",
+    "check_action",
+    "check_rules",
+    "check_well_formed",
+    "legal_actions",
+]
 
 RED = 1
 BLUE = 2
@@ -317,6 +323,12 @@ def check_action(state: Position, action: Action, player: int | None = None) -> 
     ``player``, when given, is the seat sending the input.
     """
     check_well_formed(action)
+    check_rules(state, action, player)
+
+
+def check_rules(state: Position, action: Action, player: int | None = None) -> None:
+    """:func:`check_action` for an input already known to be well formed (CONV-19), such as
+    one read from JSON, whose reader accepts only well-formed fields."""
     if state.over:
         raise _illegal("END-3", "the game is over; no action or answer is accepted")
     pending = state.pending
