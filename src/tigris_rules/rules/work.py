@@ -28,12 +28,16 @@ C = TypeVar("C", bound=tuple[int, ...])
 
 def replaced(values: R, index: int, value: object) -> R:
     """``values`` with the item at ``index`` replaced by ``value`` (of the same type)."""
-    return cast("R", (*values[:index], value, *values[index + 1 :]))
+    items = list(values)
+    items[index] = value
+    return cast("R", tuple(items))
 
 
 def added(values: C, index: int, amount: int) -> C:
     """``values`` (integers) with ``amount`` added to the item at ``index``."""
-    return cast("C", (*values[:index], values[index] + amount, *values[index + 1 :]))
+    items = list(values)
+    items[index] += amount
+    return cast("C", tuple(items))
 
 
 class Work:
