@@ -13,6 +13,7 @@ __all__ = [
     "NEIGHBOURS",
     "ROWS",
     "SQUARE_COUNT",
+    "SQUARE_INDEX",
     "SQUARE_NAMES",
     "beside",
     "is_square_name",
@@ -28,7 +29,8 @@ _LETTERS = "abcdefghijklmnop"
 SQUARE_NAMES: tuple[str, ...] = tuple(
     f"{_LETTERS[i % COLUMNS]}{i // COLUMNS + 1}" for i in range(SQUARE_COUNT)
 )
-_INDEX_BY_NAME = {name: i for i, name in enumerate(SQUARE_NAMES)}
+SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARE_NAMES)}
+"""The number of each square, by name (:func:`square_index` as a table, for hot paths)."""
 
 
 def _neighbours(square: int) -> tuple[int, ...]:
@@ -59,12 +61,12 @@ def beside(cells: Sequence[int], square: int, code: int) -> bool:
 
 def is_square_name(name: object) -> bool:
     """Whether ``name`` is one of ``a1``..``p11`` (lower case, CONV-1)."""
-    return isinstance(name, str) and name in _INDEX_BY_NAME
+    return isinstance(name, str) and name in SQUARE_INDEX
 
 
 def square_index(name: str) -> int:
     """The number of the square called ``name``; ``KeyError`` for any other text."""
-    return _INDEX_BY_NAME[name]
+    return SQUARE_INDEX[name]
 
 
 def square_name(index: int) -> str:

@@ -21,7 +21,6 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import NEIGHBOURS, beside, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE
-from tigris_rules.rules.hooks import hooks_for
 from tigris_rules.rules.regions import side_of
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Work
@@ -200,7 +199,7 @@ def _end_war(w: Work, color: int, winner: int, loser_square: int) -> None:
     cells = w.cells
     side = side_of(cells, loser_square, w.marker)
     w.return_leader(w.leader_at(loser_square), "war")
-    keepers = hooks_for(w.source.config).keeps_in_war
+    keepers = w.hooks.keeps_in_war
     removed = []
     for s in side:
         if cells[s] != color or any(v.keeps_in_war(w, s) for _, v in keepers):

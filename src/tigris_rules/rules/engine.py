@@ -41,10 +41,10 @@ from tigris_rules.model.events import (
     TilePlaced,
     TilesSwapped,
 )
-from tigris_rules.model.squares import square_index, square_name
+from tigris_rules.model.squares import SQUARE_INDEX, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules import conflicts, monuments, treasures, turn
-from tigris_rules.rules.hooks import Resume, hooks_for, variants_for
+from tigris_rules.rules.hooks import Resume, variants_for
 from tigris_rules.rules.legality import check_action, check_rules, check_well_formed
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Work, added
@@ -186,7 +186,7 @@ def _leader(w: Work, action: PlaceLeader) -> None:
     """TURN-5: place or move (lift, then place), then a revolt if REVOLT-1 applies."""
     player = w.active
     flat = 4 * player + action.color.index
-    target = square_index(action.square)
+    target = SQUARE_INDEX[action.square]
     origin = w.leaders[flat]
     if origin != NO_SQUARE:
         w.cells[origin] = EMPTY
@@ -222,7 +222,7 @@ def _tile(w: Work, action: PlaceTile) -> None:
     """TURN-6 steps (2) and (3): the tile, then placement VP or unification."""
     player = w.active
     color = action.color.index
-    target = square_index(action.square)
+    target = SQUARE_INDEX[action.square]
     kingdoms = w.regions().count_kingdoms_adjacent(target)  # TILE-7, before placement
     w.change_hand(player, color, -1)
     w.cells[target] = color
@@ -248,7 +248,7 @@ def _placement_vp(w: Work, square: int, color: int) -> None:
         scorer = next((f for f in leaders if f % 4 == BLACK), None)
     if scorer is not None:
         w.score(scorer // 4, color, 1, ScoreCause.PLACEMENT)
-        for _, variant in hooks_for(w.source.config).on_placement_vp:
+        for _, variant in w.hooks.on_placement_vp:
             variant.on_placement_vp(w, square, color, scorer // 4)
 
 
@@ -263,17 +263,11 @@ def _after_placement(w: Work) -> None:
 def _continue_after_wars(w: Work, start: int) -> None:
     """TURN-6 step (4): the variants' opportunities from number ``start`` on, in canonical
     order (one may stop for a decision and resume here with the next), then step (5)."""
-    for number, variant in hooks_for(w.source.config).after_wars:
+    for number, variant in w.hooks.after_wars:
         if number >= start and variant.after_wars(w):
             return
-    _offer_structure(w)
-
-
-def _offer_structure(w: Work) -> None:
-    """TURN-6 step (5), then the end of action."""
-    if monuments.offer_structure(w):
-        return
-    turn.end_of_action(w)
+    if not monuments.offer_structure(w):  # TURN-6 step (5), then the end of action
+        turn.end_of_action(w)
 
 
 def _catastrophe(w: Work, action: PlaceCatastrophe) -> None:

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from enum import Enum
 from functools import cache
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from tigris_rules.model.actions import Action
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import CommitDecision, Decision
 from tigris_rules.model.state import GameState
-from tigris_rules.rules.work import Position, Work
+
+if TYPE_CHECKING:  # the working copy holds the hooks of its configuration
+    from tigris_rules.rules.work import Position, Work
 
 __all__ = ["Hooks", "Resume", "Variant", "hooks_for", "register", "variants_for"]
 

@@ -50,6 +50,7 @@ from tigris_rules.model.lazy_actions import LazyActions, Part
 from tigris_rules.model.squares import (
     NEIGHBOURS,
     SQUARE_COUNT,
+    SQUARE_INDEX,
     SQUARE_NAMES,
     beside,
     is_square_name,
@@ -439,7 +440,7 @@ def _check_end_turn(state: Position, action: EndTurn) -> None:
 
 def _check_leader(state: Position, action: PlaceLeader) -> None:
     cells = state.cells
-    target = square_index(action.square)
+    target = SQUARE_INDEX[action.square]
     origin = state.leaders[4 * state.active + action.color.index]
     if target == origin:
         raise _illegal(
@@ -466,7 +467,7 @@ def _check_leader(state: Position, action: PlaceLeader) -> None:
 
 def _check_tile(state: Position, action: PlaceTile) -> None:
     color = action.color.index
-    target = square_index(action.square)
+    target = SQUARE_INDEX[action.square]
     if state.hands[state.active][color] < 1:
         raise _illegal("TILE-1", f"you hold no {action.color.value} tile")
     if state.cells[target] != EMPTY:

@@ -9,7 +9,6 @@ from tigris_rules.model.decisions import StructureDecision
 from tigris_rules.model.events import BuildingReturned, MonumentBuilt, ScoreCause
 from tigris_rules.model.squares import COLUMNS, ROWS, beside, square_name
 from tigris_rules.model.state import NO_SQUARE
-from tigris_rules.rules.hooks import hooks_for
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Work, replaced
 
@@ -73,7 +72,7 @@ def offer_structure(w: Work) -> bool:
         for monument in MONUMENTS:
             if w.monuments[monument.index] == NO_SQUARE and color in monument.colors:
                 options.append((monument, square_name(top_left)))
-    builders = hooks_for(w.source.config).structure_crosses
+    builders = w.hooks.structure_crosses
     crosses = tuple(c for _, v in builders for c in v.structure_crosses(w)) if builders else ()
     if not options and not crosses:
         return False

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.events import GameOver, TilesDrawn, TurnEnded
-from tigris_rules.rules.hooks import hooks_for
 from tigris_rules.rules.monuments import monument_income
 from tigris_rules.rules.treasures import treasure_check
 from tigris_rules.rules.work import Work, replaced
@@ -48,21 +47,16 @@ def end_of_action(w: Work) -> None:
     """TURN-10: the treasure check runs, then the action is complete (unless the check waits
     for a treasure decision)."""
     w.placed = -1
-    if treasure_check(w):
+    if not w.claims_settled and treasure_check(w):
         return
     complete_action(w)
 
 
-def _single_action_turn(w: Work) -> bool:
-    """OPT-3: seats 0..N-1 take a single action on their first turn (turns 0..N-1)."""
-    return w.turn < w.source.config.single_action_openers
-
-
 def complete_action(w: Work) -> None:
     """Count the action; the turn ends after the second one (TURN-3) or after the first in a
-    single-action opening turn (OPT-3)."""
+    single-action opening turn (OPT-3: seats 0..N-1 on their first turn, turns 0..N-1)."""
     w.actions_taken += 1
-    if w.actions_taken >= 2 or _single_action_turn(w):
+    if w.actions_taken >= 2 or w.turn < w.source.config.single_action_openers:
         end_turn(w)
 
 
@@ -76,7 +70,7 @@ def end_turn(w: Work) -> None:
 def continue_incomes(w: Work, start: int) -> None:
     """TURN-11(b): the incomes of the variants from number ``start`` on, in canonical order;
     one may stop for a decision, whose answer resumes here with the next variant."""
-    for number, variant in hooks_for(w.source.config).turn_income:
+    for number, variant in w.hooks.turn_income:
         if number >= start and variant.turn_income(w):
             return
     finish_turn(w)
@@ -88,7 +82,9 @@ def finish_turn(w: Work) -> None:
     n = w.players
     for i in range(n):
         player = (w.active + i) % n
-        draw(w, player, HAND_SIZE - sum(w.hands[player]))
+        missing = HAND_SIZE - sum(w.hands[player])
+        if missing > 0:
+            draw(w, player, missing)
     reason = None
     if len(w.treasures) <= TREASURE_END:
         reason = "treasures"  # END-1

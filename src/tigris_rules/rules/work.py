@@ -6,7 +6,7 @@ result into a new state, so that no rule ever mutates its input.
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias, TypeVar, cast
+from typing import Any, TypeAlias, TypeVar
 
 from tigris_rules.model.board import BoardLayout
 from tigris_rules.model.cells import EMPTY, LEADER
@@ -16,6 +16,7 @@ from tigris_rules.model.decisions import Decision
 from tigris_rules.model.events import Event, LeaderReturned, PointsScored, ScoreCause
 from tigris_rules.model.squares import square_name
 from tigris_rules.model.state import NO_SQUARE, GameState, assemble
+from tigris_rules.rules.hooks import Hooks, hooks_for
 from tigris_rules.rules.regions import Regions, compute_regions
 
 __all__ = ["Position", "Work", "added", "replaced"]
@@ -30,14 +31,14 @@ def replaced(values: R, index: int, value: object) -> R:
     """``values`` with the item at ``index`` replaced by ``value`` (of the same type)."""
     items = list(values)
     items[index] = value
-    return cast("R", tuple(items))
+    return tuple(items)  # type: ignore[return-value]
 
 
 def added(values: C, index: int, amount: int) -> C:
     """``values`` (integers) with ``amount`` added to the item at ``index``."""
     items = list(values)
     items[index] += amount
-    return cast("C", tuple(items))
+    return tuple(items)  # type: ignore[return-value]
 
 
 class Work:
@@ -55,6 +56,8 @@ class Work:
         "claims_settled",
         "events",
         "hands",
+        "hooks",
+        "layout",
         "leaders",
         "lifted",
         "marker",
@@ -63,6 +66,7 @@ class Work:
         "over",
         "pending",
         "placed",
+        "players",
         "record",
         "scores",
         "short_draw",
@@ -78,6 +82,10 @@ class Work:
         self.record = record
         """Whether the rules note their events in :attr:`events` (only :func:`step` reads
         them)."""
+        self.players = state.config.players
+        self.layout: BoardLayout = state.layout
+        self.hooks: Hooks = hooks_for(state.config)
+        """The hooks of the configuration's variants (only those that implement each)."""
         # The board and the leaders change in place; the other fields are the state's own
         # immutable values, replaced (never changed) when a rule changes them.
         self.cells = list(state.cells)
@@ -117,16 +125,8 @@ class Work:
         copy's own object rather than one kept in the state's cache)."""
 
     @property
-    def players(self) -> int:
-        return self.source.config.players
-
-    @property
     def config(self) -> GameConfig:
         return self.source.config
-
-    @property
-    def layout(self) -> BoardLayout:
-        return self.source.layout
 
     def regions(self) -> Regions:
         """Regions of the working board, recomputed only after the board changed."""
