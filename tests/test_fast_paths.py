@@ -67,7 +67,30 @@ def test_a_rejected_input_leaves_the_replay_unchanged() -> None:
 def test_the_quick_reader_reads_what_the_full_reader_reads(action: tr.Action, player: int) -> None:
     """A log entry as written is read by the quick reader into the same action."""
     entry = {"player": player, **serialize.unstructure(action)}
-    assert _QUICK_ACTION(entry) == action
+    assert _QUICK_ACTION(entry) == tr.LogEntry(player, action)
+
+
+def test_the_quick_reader_reuses_an_entry_only_for_the_same_exact_values() -> None:
+    """An entry read before is given again for the same JSON values; ``true`` is not ``1``
+    and ``1.0`` is not ``1`` there, so neither reuses the entry of a count or a seat of 1."""
+    entry = {"player": 1, "type": "commit_support", "count": 1}
+    first = _QUICK_ACTION(entry)
+    assert first == tr.LogEntry(1, tr.CommitSupport(1))
+    assert _QUICK_ACTION(dict(entry)) is first
+    for key in ("count", "player"):
+        for look_alike in (True, 1.0):
+            assert _QUICK_ACTION({**entry, key: look_alike}) is None
+
+
+def test_the_quick_reader_keeps_a_bounded_number_of_entries() -> None:
+    """Entries beyond the bound are read as well, only not kept."""
+    read = serialize.quick_reader(tr.Action, besides="player", build=tr.LogEntry)
+    for count in range(serialize.QUICK_KEPT + 10):
+        entry = {"player": 0, "type": "commit_support", "count": count}
+        assert read(entry) == tr.LogEntry(0, tr.CommitSupport(count))
+    last = {"player": 0, "type": "commit_support", "count": serialize.QUICK_KEPT + 9}
+    assert read(last) is not read(last)
+    assert read({**last, "count": 5}) is read({**last, "count": 5})
 
 
 JSON = st.recursive(
@@ -91,9 +114,8 @@ def test_the_quick_reader_steps_aside_for_anything_unusual(
     else:
         entry[key] = data.draw(JSON | st.sampled_from(["red", "a1", "p11", "black-red", 0, 1]))
     quick = _QUICK_ACTION(entry)
-    body = {k: v for k, v in entry.items() if k != "player"}
     try:
-        full = serialize.structure(body, tr.Action)
+        full = serialize.structure(entry, tr.LogEntry)
     except FormatError:
         assert quick is None
         return

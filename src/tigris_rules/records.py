@@ -285,8 +285,8 @@ def _card_deal(value: object) -> CardDeal:
 
 
 _LOG_REQUIRED: Final = ("format", "version", "library_version", "config", "actions")
-_QUICK_ACTION: Final = serialize.quick_reader(Action, besides="player")
-_QUICK_CARD_ACTION: Final = serialize.quick_reader(CardAction, besides="player")
+_QUICK_ACTION: Final = serialize.quick_reader(Action, besides="player", build=LogEntry)
+_QUICK_CARD_ACTION: Final = serialize.quick_reader(CardAction, besides="player", build=LogEntry)
 _LOG_OPTIONAL: Final = ("seed", "deal", "result")
 
 
@@ -327,11 +327,8 @@ def _structure_log(data: object) -> GameLog:
     quick = _QUICK_CARD_ACTION if cards else _QUICK_ACTION
     for i, item in enumerate(items):
         try:
-            action = quick(item)
-            player = item.get("player") if action is not None else None
-            if type(player) is int and player >= 0:
-                entry = LogEntry(player, action)
-            else:
+            entry = quick(item)
+            if entry is None:
                 entry = _structure_entry(item, kind)
             if entry.player >= config.players:
                 raise FormatError(

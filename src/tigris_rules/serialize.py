@@ -451,40 +451,64 @@ def _tagged_union_factory(t: Any) -> Callable[[Any, Any], Any]:
     return structure_union
 
 
-def quick_reader(union: Any, *, besides: str) -> Callable[[object], Any]:
+def quick_reader(
+    union: Any, *, besides: str, build: Callable[[int, Any], T]
+) -> Callable[[object], T | None]:
     """A fast reader for the plain objects of the tagged ``union`` found in bulk (the
-    actions of a log): a JSON object whose keys are exactly ``"type"``, ``besides`` and the
+    entries of a log): a JSON object whose keys are exactly ``"type"``, ``besides`` and the
     fields of the tagged class, each a colour, monument, square or integer as written by
-    :func:`unstructure`. It returns the value :func:`structure` would give, or ``None`` for
-    anything else, which the caller then reads with :func:`structure` (for its value or its
-    exact error). ``besides`` names a key read by the caller (a log entry's ``"player"``)."""
+    :func:`unstructure`, and ``besides`` a non-negative integer (a log entry's ``"player"``).
+    It returns ``build(besides, value)``, where ``value`` is what :func:`structure` would give,
+    or ``None`` for anything else, which the caller then reads in full (for its value or its
+    exact error).
+
+    Results are immutable and kept by their exact JSON values (up to a bound), so that an
+    entry seen before is not built again."""
     plans: dict[str, tuple[type, tuple[tuple[str, Any], ...]]] = {}
     for cls in _union_members(union) or ():
         if cls in _BY_CLASS and (plan := _quick_plan(cls)) is not None:
             plans[_BY_CLASS[cls].tag] = (cls, plan)
     size = {tag: len(plan) + 2 for tag, (_, plan) in plans.items()}
+    built: dict[tuple[object, ...], T] = {}
 
-    def read(value: object) -> Any:
+    def read(value: object) -> T | None:
         if type(value) is not dict:
             return None
         tag = value.get(TAG_KEY)
-        if type(tag) is not str or len(value) != size.get(tag) or besides not in value:
+        if type(tag) is not str or len(value) != size.get(tag):
+            return None
+        seat = value.get(besides)
+        if type(seat) is not int or seat < 0:
             return None
         cls, plan = plans[tag]
-        args = []
+        key: list[object] = [seat, tag]
         for name, table in plan:
             item = value.get(name, _QUICK_MISSING)
             if table is int or table is _QUICK_COUNT:
                 if type(item) is not int or (table is _QUICK_COUNT and item < 0):
                     return None
-            elif type(item) is not str or (item := table.get(item)) is None:
+            elif type(item) is not str or item not in table:
                 return None
-            args.append(item)
-        return cls(*args)
+            key.append(item)
+        # Exact types only (True is not 1 here), so equal keys are equal entries.
+        known = tuple(key)
+        result = built.get(known)
+        if result is None:
+            args = [
+                item if table is int or table is _QUICK_COUNT else table[item]
+                for (_, table), item in zip(plan, key[2:], strict=True)
+            ]
+            result = build(seat, cls(*args))
+            if len(built) < QUICK_KEPT:
+                built[known] = result
+        return result
 
     return read
 
 
+QUICK_KEPT: Final = 8192
+"""How many entries a quick reader keeps for reuse (every placement of every colour on every
+square by four seats fits)."""
 _QUICK_MISSING: Final = object()
 _QUICK_COUNT: Final = object()
 """The plan entry of a non-negative integer field."""
