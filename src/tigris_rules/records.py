@@ -614,7 +614,7 @@ def _run(
     for index, entry in enumerate(log.actions):
         try:
             if fast is not None:
-                fast.apply(cast("Action", entry.action), entry.player)
+                fast.apply(entry.action, entry.player)  # type: ignore[arg-type]  # a board game
             else:
                 state, caused = _step(state, entry.action, entry.player)
         except IllegalActionError as exc:

@@ -112,7 +112,7 @@ class Replayer:
         if not self._well_formed:
             check_well_formed(action)
         check_rules(w, action, player)
-        _resolve(w, action)
+        _RESOLVERS.get(type(action), _resolve_variant_answer)(w, action)
 
     @property
     def state(self) -> GameState:

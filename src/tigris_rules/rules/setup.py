@@ -80,8 +80,9 @@ def new_game(config: GameConfig, *, seed: int | None = None, deal: Deal | None =
     if deal is None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise DealError(f"the seed must be an integer, not {seed!r}")
-        deal = deal_from_seed(config, seed)
-    deal = _check_deal(config, deal)
+        deal = deal_from_seed(config, seed)  # right by construction
+    else:
+        deal = _check_deal(config, deal)
     layout = board_layout(config.board)
     cells = [EMPTY] * SQUARE_COUNT
     for square in layout.start_squares:
