@@ -30,7 +30,7 @@ def _split_two(
             front = fronts[k]
             i = heads[k]
             if i == len(front):  # search k is complete: a piece; the rest is the other one
-                rest = [s for s in members if s != square and owner.get(s) != k]
+                rest = _rest(members, square, front)
                 return [front, rest] if k == 0 else [rest, front]
             heads[k] = i + 1
             for n in NEIGHBOURS[front[i]]:
@@ -41,6 +41,23 @@ def _split_two(
                         front.append(n)
                     elif seen != k:
                         return []  # the searches met: still one region
+
+
+def _rest(members: list[int], square: int, piece: list[int]) -> list[int]:
+    """``members`` without ``square`` and the squares of ``piece``."""
+    if len(piece) <= _REMOVE_ONE_BY_ONE:
+        rest = members.copy()
+        rest.remove(square)
+        for s in piece:
+            rest.remove(s)
+        return rest
+    gone = set(piece)
+    return [s for s in members if s != square and s not in gone]
+
+
+_REMOVE_ONE_BY_ONE = 8
+"""Up to this many squares, removing them one by one from a copy (each removal a search in
+C) is faster than building the rest square by square."""
 
 
 def _split(label: list[int], region: int, wanted: list[int]) -> list[list[int]]:
