@@ -242,11 +242,14 @@ def _tile(w: Work, action: PlaceTile) -> None:
 def _placement_vp(w: Work, square: int, color: int) -> None:
     """TILE-8: the leader of the tile's colour in the kingdom scores, or else the king."""
     regions = w.regions()
-    leaders = regions.leaders[regions.label[square]]
-    scorer = next((f for f in leaders if f % 4 == color), None)
-    if scorer is None:
-        scorer = next((f for f in leaders if f % 4 == BLACK), None)
-    if scorer is not None:
+    scorer = -1
+    for flat in regions.leaders[regions.label[square]]:
+        if flat % 4 == color:
+            scorer = flat
+            break
+        if flat % 4 == BLACK and scorer < 0:
+            scorer = flat  # the king, unless the leader of the colour is found
+    if scorer >= 0:
         w.score(scorer // 4, color, 1, ScoreCause.PLACEMENT)
         for _, variant in w.hooks.on_placement_vp:
             variant.on_placement_vp(w, square, color, scorer // 4)

@@ -27,16 +27,13 @@ def draw(w: Work, player: int, count: int) -> None:
     left and marks the turn for the bag end (SWAP-4, TURN-12, END-2)."""
     if count <= 0:
         return
-    bag = w.source.bag
-    available = len(bag) - w.bag_pos
-    taken = min(count, available)
-    drawn = bag[w.bag_pos : w.bag_pos + taken]
-    w.bag_pos += taken
+    drawn = w.source.bag[w.bag_pos : w.bag_pos + count]  # fewer when the bag runs out
+    w.bag_pos += len(drawn)
     hand = list(w.hands[player])
     for color in drawn:
         hand[color] += 1
-    w.hands = replaced(w.hands, player, (hand[0], hand[1], hand[2], hand[3]))
-    short = taken < count
+    w.hands = replaced(w.hands, player, tuple(hand))
+    short = len(drawn) < count
     if short:
         w.short_draw = True
     if w.record:
