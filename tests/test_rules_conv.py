@@ -953,6 +953,22 @@ def test_conv_19_a_missing_field_is_malformed(
     _malformed(state, action, field)
 
 
+def test_conv_19_a_square_or_count_of_a_subclass_of_str_or_int_is_well_formed() -> None:
+    """CONV-19: a square name held in a subclass of ``str`` and a count in a subclass of
+    ``int`` (but not a boolean) are well formed, as their plain values are."""
+
+    class Name(str):
+        pass
+
+    class Count(int):
+        pass
+
+    state = position("", hands={0: "rk"})
+    assert tr.apply(state, PlaceTile(BLACK, Name("g5"))) == tr.apply(state, PlaceTile(BLACK, "g5"))
+    swapped = tr.apply(state, SwapTiles(black=Count(1)))
+    assert swapped == tr.apply(state, SwapTiles(black=1))
+
+
 def test_conv_19_an_extra_field_is_malformed() -> None:
     """CONV-19: an input carrying a field no action has is malformed, not played."""
 

@@ -291,3 +291,36 @@ def test_conv_18_only_the_variants_implementing_a_hook_are_called_for_it() -> No
     assert table.structure_crosses == ((2, ziggurat),)
     assert table.turn_income == ((2, ziggurat),)
     assert hooks.hooks_for(tr.GameConfig()) == hooks.Hooks((), (), (), (), (), ())
+
+
+def test_conv_18_the_default_hooks_change_nothing() -> None:
+    """CONV-18 (docs/variants.md): every hook a variant does not implement has a do-nothing
+    default: no restriction, no tile kept, no decision asked, no structure offered, no
+    answer; calling them leaves the working copy as it was."""
+    from tigris_rules.rules.work import Work
+
+    class Plain(hooks.Variant):
+        name = "plain"
+
+    state = position(
+        """
+             e  f  g
+          5  r  0K b
+        """,
+        hands={0: "rrkbgg"},
+    )
+    w = Work(state)
+    plain = Plain()
+    decision = BuildingDecision(0, tr.Color.RED, ("f6",))
+    assert plain.restrict_commit(state, None, 1) is None  # type: ignore[arg-type]
+    assert plain.answers(state, decision) == []
+    plain.check_answer(state, decision, tr.EndTurn())  # raises nothing
+    assert plain.keeps_in_war(w, 0) is False
+    plain.on_placement_vp(w, 0, 0, 0)
+    assert plain.after_wars(w) is False
+    assert plain.structure_crosses(w) == ()
+    assert plain.turn_income(w) is False
+    with pytest.raises(NotImplementedError):
+        plain.resolve(w, tr.EndTurn())
+    assert w.freeze() == state
+    assert not w.events

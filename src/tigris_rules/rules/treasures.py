@@ -45,9 +45,8 @@ def take_all_but(w: Work, player: int, treasures: list[int], stays: int) -> None
 
 
 def treasure_check(w: Work) -> bool:
-    """Run the treasure check; True when it stops for a treasure decision (TREAS-5)."""
-    if w.claims_settled:
-        return False
+    """Run the treasure check; True when it stops for a treasure decision (TREAS-5). The end
+    of an action skips it while ``w.claims_settled``: no claim can have appeared."""
     while (claim := _next_claim(w)) is not None:
         player, found = claim
         priority = w.layout.priority_squares
