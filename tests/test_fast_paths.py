@@ -57,6 +57,9 @@ def test_a_rejected_input_leaves_the_replay_unchanged() -> None:
     with pytest.raises(tr.IllegalActionError) as caught:
         replayer.apply(tr.EndTurn(), 1)
     assert caught.value.rule == "TURN-1"
+    with pytest.raises(tr.InvalidActionError) as malformed:  # CONV-19, checked by default
+        replayer.apply(tr.PlaceTile("red", "a1"), 0)  # type: ignore[arg-type]
+    assert malformed.value.field == "color"
     assert replayer.state == before
     action = tr.legal_actions(start)[0]
     replayer.apply(action, 0)
