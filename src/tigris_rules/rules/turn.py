@@ -23,10 +23,8 @@ TREASURE_END = 2
 
 
 def draw(w: Work, player: int, count: int) -> None:
-    """``player`` draws ``count`` tiles from the front of the bag; a short draw takes what is
-    left and marks the turn for the bag end (SWAP-4, TURN-12, END-2)."""
-    if count <= 0:
-        return
+    """``player`` draws ``count`` (at least one) tiles from the front of the bag; a short draw
+    takes what is left and marks the turn for the bag end (SWAP-4, TURN-12, END-2)."""
     drawn = w.source.bag[w.bag_pos : w.bag_pos + count]  # fewer when the bag runs out
     w.bag_pos += len(drawn)
     hand = list(w.hands[player])
