@@ -14,6 +14,7 @@ from tigris_rules.model.config import KNOWN_VARIANTS
 from tigris_rules.model.decisions import BuildingDecision
 from tigris_rules.rules import hooks
 from tigris_rules.rules.hooks import register, variants_for
+from tigris_rules.rules.work import Work
 from tigris_rules.variants.ziggurat import Ziggurat
 
 NAMES = ("english", "buildings", "ziggurat")
@@ -205,6 +206,31 @@ def test_conv_18_a_registered_variant_is_the_one_a_configuration_plays(
     finally:
         hooks._variants_named.cache_clear()
         hooks._hooks_named.cache_clear()
+
+
+def test_conv_18_a_variant_registered_later_plays_in_states_made_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CONV-18 (docs/variants.md): a state keeps the hooks of its configuration for the next
+    states; registering a variant again makes even those states act through the new one."""
+    config = tr.GameConfig(variants=("ziggurat",))
+    state = position(CROSS, config=config, hands={0: "g"})
+    offered = tr.apply(state, tr.PlaceTile(tr.Color.GREEN, "h6"), 0)  # keeps the hooks
+    assert offered.pending == tr.StructureDecision(0, (), ("h6",))
+
+    class NoCrosses(Ziggurat):
+        def structure_crosses(self, w: Work) -> tuple[str, ...]:
+            return ()
+
+    monkeypatch.setattr(hooks, "_REGISTRY", dict(hooks._REGISTRY))
+    try:
+        register(NoCrosses())
+        offered = tr.apply(state, tr.PlaceTile(tr.Color.GREEN, "h6"), 0)
+        assert offered.pending is None
+    finally:
+        hooks._variants_named.cache_clear()
+        hooks._hooks_named.cache_clear()
+        hooks.generation += 1
 
 
 def test_conv_18_a_variant_that_owns_no_answer_resolves_none() -> None:

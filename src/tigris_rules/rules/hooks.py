@@ -95,11 +95,18 @@ _REGISTRY: dict[str, Variant] = {}
 
 
 def register(variant: Variant) -> Variant:
-    """Make ``variant`` playable under its name."""
+    """Make ``variant`` playable under its name (also in states made before)."""
+    global generation
     _REGISTRY[variant.name] = variant
     _variants_named.cache_clear()
     _hooks_named.cache_clear()
+    generation += 1
     return variant
+
+
+generation = 0
+"""How many times :func:`register` was called: hooks kept from an earlier generation are
+looked up again."""
 
 
 def variants_for(config: GameConfig) -> tuple[Variant, ...]:

@@ -16,6 +16,7 @@ from tigris_rules.model.decisions import Decision
 from tigris_rules.model.events import Event, LeaderReturned, PointsScored, ScoreCause
 from tigris_rules.model.squares import square_name
 from tigris_rules.model.state import NO_SQUARE, GameState, assemble
+from tigris_rules.rules import hooks as variant_hooks
 from tigris_rules.rules.hooks import Hooks, hooks_for
 from tigris_rules.rules.regions import Regions, compute_regions
 
@@ -45,6 +46,7 @@ class Work:
     """Mutable copies of the parts of a state that rules change."""
 
     __slots__ = (
+        "_facts",
         "_owns_regions",
         "_regions",
         "actions_taken",
@@ -82,10 +84,17 @@ class Work:
         self.record = record
         """Whether the rules note their events in :attr:`events` (only :func:`step` reads
         them)."""
-        self.players = state.config.players
-        self.layout: BoardLayout = state.layout
-        self.hooks: Hooks = hooks_for(state.config)
-        """The hooks of the configuration's variants (only those that implement each)."""
+        facts = state._cache.get("facts")
+        if not isinstance(facts, tuple) or facts[3] != variant_hooks.generation:
+            config = state.config
+            facts = (config.players, state.layout, hooks_for(config), variant_hooks.generation)
+            state._cache["facts"] = facts
+        self._facts: tuple[int, BoardLayout, Hooks, int] = facts
+        """The fixed facts of the configuration below (and the registry generation they were
+        found in), passed on to the next state."""
+        self.players, self.layout, self.hooks, _ = facts
+        """The number of seats, the board's layout, and the hooks of the configuration's
+        variants (only those that implement each)."""
         # The board and the leaders change in place; the other fields are the state's own
         # immutable values, replaced (never changed) when a rule changes them.
         self.cells = list(state.cells)
@@ -230,6 +239,7 @@ class Work:
                 "over": self.over,
             }
         )
+        state._cache["facts"] = self._facts
         if self._regions is not None:
             state._cache["regions"] = self._regions
             self._owns_regions = False  # shared with the new state from now on
