@@ -64,16 +64,7 @@ def start_revolt(w: CardWork, attacker_flat: int, defender_flat: int) -> None:
 
 
 def _open(w: CardWork, conflict: CardConflict) -> None:
-    w.events.append(
-        ConflictStarted(
-            conflict.kind,
-            conflict.color,
-            conflict.attacker,
-            conflict.defender,
-            conflict.attacker_base,
-            conflict.defender_base,
-        )
-    )
+    w.events.append(ConflictStarted.of(conflict))
     w.pending = CardCommitDecision(conflict.attacker, Role.ATTACKER, conflict)
 
 

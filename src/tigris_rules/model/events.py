@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import TypeAlias
+from typing import Protocol, TypeAlias
 
 import attrs
 
@@ -146,6 +146,35 @@ class ConflictStarted:
     defender: int
     attacker_base: int
     defender_base: int
+
+    @classmethod
+    def of(cls, conflict: _Opening) -> ConflictStarted:
+        """The event of ``conflict`` starting (a board-game or a card-game conflict)."""
+        return cls(
+            conflict.kind,
+            conflict.color,
+            conflict.attacker,
+            conflict.defender,
+            conflict.attacker_base,
+            conflict.defender_base,
+        )
+
+
+class _Opening(Protocol):
+    """What a conflict of either game tells when it starts."""
+
+    @property
+    def kind(self) -> ConflictKind: ...
+    @property
+    def color(self) -> Color: ...
+    @property
+    def attacker(self) -> int: ...
+    @property
+    def defender(self) -> int: ...
+    @property
+    def attacker_base(self) -> int: ...
+    @property
+    def defender_base(self) -> int: ...
 
 
 @attrs.frozen

@@ -66,16 +66,7 @@ def start_revolt(w: Work, attacker_flat: int, defender_flat: int) -> None:
 
 def _announce(w: Work, conflict: Conflict) -> None:
     if w.record:
-        w.events.append(
-            ConflictStarted(
-                conflict.kind,
-                conflict.color,
-                conflict.attacker,
-                conflict.defender,
-                conflict.attacker_base,
-                conflict.defender_base,
-            )
-        )
+        w.events.append(ConflictStarted.of(conflict))
     w.pending = CommitDecision(conflict.attacker, Role.ATTACKER, conflict)
 
 
