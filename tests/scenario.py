@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
 import tigris_rules as tr
@@ -21,3 +23,11 @@ def rejected(state: GameState, action: tr.Action, rule: str, player: int | None 
         tr.apply(state, action, player)
     assert info.value.rule == rule, info.value
     assert action not in tr.legal_actions(state)
+
+
+def rejected_with_reasons(state: GameState, expected: Mapping[tr.Action, tuple[str, str]]) -> None:
+    """Assert that each action of ``expected`` is rejected with its rule ID and reason."""
+    for action, (rule, reason) in expected.items():
+        with pytest.raises(tr.IllegalActionError) as info:
+            tr.apply(state, action)
+        assert (info.value.rule, info.value.reason) == (rule, reason)

@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 import tigris_rules as tr
-from scenario import play, rejected
+from scenario import play, rejected, rejected_with_reasons
 from tigris_rules.diagram import position
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER
 from tigris_rules.model.events import (
@@ -673,10 +673,7 @@ def test_leader_3_to_8_rejections_name_the_leader_and_the_square() -> None:
         tr.PlaceLeader(GREEN, "g3"): ("LEADER-7", "g3 is not adjacent to a temple"),
         tr.PlaceLeader(GREEN, "g5"): ("LEADER-8", "g5 is adjacent to two kingdoms"),
     }
-    for action, (rule, reason) in expected.items():
-        with pytest.raises(tr.IllegalActionError) as info:
-            tr.apply(state, action)
-        assert (info.value.rule, info.value.reason) == (rule, reason)
+    rejected_with_reasons(state, expected)
 
 
 def test_leader_4_withdrawal_after_a_tried_move_from_the_same_state() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tigris_rules as tr
-from scenario import play, rejected
+from scenario import play, rejected, rejected_with_reasons
 from tigris_rules.diagram import position
 from tigris_rules.model.cells import EMPTY
 from tigris_rules.model.events import (
@@ -460,14 +460,11 @@ def test_tile_1_to_5_rejections_name_the_tile_and_the_square() -> None:
         """,
         hands={0: "krb"},
     )
-    expected = {
+    expected: dict[tr.Action, tuple[str, str]] = {
         tr.PlaceTile(GREEN, "c5"): ("TILE-1", "you hold no green tile"),
         tr.PlaceTile(BLACK, "f5"): ("TILE-2", "f5 is not empty"),
         tr.PlaceTile(BLUE, "c5"): ("TILE-3", "a blue tile must go on a river square; c5 is land"),
         tr.PlaceTile(RED, "d4"): ("TILE-4", "a red tile may not go on the river square d4"),
         tr.PlaceTile(BLACK, "g5"): ("TILE-5", "g5 is adjacent to three or more kingdoms"),
     }
-    for action, (rule, reason) in expected.items():
-        with pytest.raises(tr.IllegalActionError) as info:
-            tr.apply(state, action)
-        assert (info.value.rule, info.value.reason) == (rule, reason)
+    rejected_with_reasons(state, expected)
