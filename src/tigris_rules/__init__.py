@@ -38,6 +38,7 @@ from tigris_rules.cards import (
 )
 from tigris_rules.cards.render import render_card_result, render_table
 from tigris_rules.errors import (
+    ArgumentTypeError,
     ConfigError,
     DealError,
     FormatError,
@@ -121,6 +122,7 @@ __version__ = "0.1.0"
 __all__ = [
     "COLORS",
     "Action",
+    "ArgumentTypeError",
     "AnyAction",
     "AnyEvent",
     "AnyState",

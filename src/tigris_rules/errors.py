@@ -7,6 +7,7 @@ also :class:`ValueError` so that callers who only know the standard library can 
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentTypeError",
     "ConfigError",
     "DealError",
     "IllegalActionError",
@@ -119,5 +120,18 @@ class LogError(TigrisError, ValueError):
         self.problem = problem
 
 
-class NotAStateError(TigrisError, TypeError):
+class ArgumentTypeError(TigrisError, TypeError):
+    """A public function was given an argument of the wrong type (``None`` for a state, a
+    card-game state to a board-game helper, a number for a log...).
+
+    The message names the argument, the type expected and the type given.
+    """
+
+    @classmethod
+    def expected(cls, argument: str, expected: str, given: object) -> ArgumentTypeError:
+        """The error for ``argument``, which should be ``expected`` but is ``given``."""
+        return cls(f"{argument}: expected {expected}, got {type(given).__name__}")
+
+
+class NotAStateError(ArgumentTypeError):
     """A public function was given something that is not a game state of either ruleset."""
