@@ -122,10 +122,10 @@ __version__ = "0.1.0"
 __all__ = [
     "COLORS",
     "Action",
-    "ArgumentTypeError",
     "AnyAction",
     "AnyEvent",
     "AnyState",
+    "ArgumentTypeError",
     "BuildMonument",
     "BuildZiggurat",
     "BuildingDecision",
