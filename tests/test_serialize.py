@@ -541,7 +541,7 @@ def test_the_json_of_card_values() -> None:
     assert data["gaps"] == [None] * 7
     assert data["leaders"][1] == {"black": None, "red": None, "blue": None, "green": None}
     assert len(data["set_aside"]) == 30
-    assert data["turn_start"]["draw_pos"] == 0
+    assert data["turn_start"] == {"hands": data["hands"]}
     assert tr.loads(tr.dumps(state), C.CardGameState) == state
 
 
@@ -584,7 +584,7 @@ def test_card_round_trip_along_whole_games() -> None:
         (C.LeaderToSupply(1, tr.Color.GREEN, "g2", "boat"), C.CardEvent),
         (S.RemovalStep(2, 1, 0, 1, 3), S.Step),
         (S.PayStep(1, 2, 3, C.PointCause.BOAT), S.Step),
-        (S.RefillStep(idle=True), S.Step),
+        (S.RefillStep(), S.Step),
         (S.TreasureStep(4), S.Step),
         (C.ChooseConflict(tr.Color.BLUE), C.CardAction),
         (C.Decline(), C.CardAction),
@@ -686,7 +686,12 @@ def test_bad_card_states_name_the_path() -> None:
         (lambda d: d.update(end_reason="boredom"), "$.end_reason", "stalemate"),
         (lambda d: d.update(todo=[{"type": "end_turn"}]), "$.todo[0].type", "not a step"),
         (lambda d: d["config"].update(game="board"), "$.config.game", "card-game configuration"),
-        (lambda d: d.update(turn_start={"hands": []}), "$.turn_start.piles", "missing"),
+        (lambda d: d.update(turn_start={"hands": []}), "$.turn_start.hands", "3 item"),
+        (
+            lambda d: d.update(turn_start={"hands": d["hands"], "piles": []}),
+            "$.turn_start.piles",
+            "unknown field",
+        ),
         (leader_on_nothing, "$.leaders[", "no face-up card"),
         (two_on_one, "$.leaders[", "two leaders"),
     ]

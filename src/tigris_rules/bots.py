@@ -320,8 +320,9 @@ def play_card_game(
 
     Returns the final state and the number of decisions taken. Raises :class:`ValueError`
     when there is not one bot per seat and :class:`RuntimeError` when the game is still
-    running after ``max_decisions`` decisions (CARD-END-5 ends every game, so this is a
-    guard against a broken bot or engine).
+    running after ``max_decisions`` decisions: a game whose table never locks can go on for
+    as long as the players only move leaders (CARD-END-5 ends only a locked table's
+    stalemate), so a referee bounds it.
     """
     if len(bots) != config.players:
         raise ValueError(f"expected {config.players} bots, one per seat, got {len(bots)}")

@@ -274,7 +274,7 @@ def end_reason(state: GameState) -> str:
 _CARD_END_REASONS = {
     "draw pile": "the draw pile ran out before every hand held 8 cards (CARD-END-2)",
     "treasures": "only one head is still a treasure card (CARD-END-3)",
-    "stalemate": "a full round of turns that moved no card (CARD-END-5, stalemate)",
+    "stalemate": "a full round of idle turns (CARD-END-5, stalemate)",
 }
 
 

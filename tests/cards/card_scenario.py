@@ -118,7 +118,7 @@ def table(
     pile_cards = bytes(top) + bytes(rest[len(aside) :])
     hands_t = tuple(hand_list)
     piles_t = tuple(pile_list)
-    snapshot = TurnStart(hands_t, piles_t, 0, (0, 0, 0, 0)) if turn_start else None
+    snapshot = TurnStart(hands_t) if turn_start else None
     return CardGameState(
         config=config,
         heads=head_codes,

@@ -1,9 +1,10 @@
 """Random play: seeded games, a uniform choice among the legal inputs at every decision,
 run to the end for 2, 3 and 4 players; every step keeps the invariants.
 
-Every game ends: before the table is locked, card plays empty the draw pile (CARD-END-2);
-on a locked table, CARD-END-5 with decision 11 of docs/card-game.md counts a turn whose
-actions moved no card as idle, so endless revolts with nothing committed end by stalemate.
+Uniform random play ends: before the table is locked, card plays empty the draw pile
+(CARD-END-2); on a locked table, CARD-END-5 (D25) counts a turn in which no card left a hand
+as idle, so endless revolts with nothing committed end by stalemate. (Players who only move
+leaders on a table that never locks could play forever; random play does not.)
 """
 
 from __future__ import annotations

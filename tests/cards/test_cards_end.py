@@ -141,9 +141,9 @@ def revolts_of_seat_0(state: CardGameState) -> CardGameState:
 
 
 def test_a_locked_table_with_revolts_that_move_no_card_ends_after_a_round() -> None:
-    """CARD-END-5 (D24, decision 11 in docs/card-game.md): on a locked table, a turn whose
-    actions moved no card counts as idle. On a locked table the players keep revolting with nothing
-    committed; after one full round the game ends by stalemate."""
+    """CARD-END-5 (D24, D25): on a locked table, a turn in which no card left a hand counts as
+    idle. On a locked table the players keep revolting with nothing committed; after one full
+    round the game ends by stalemate."""
     state = revolts_of_seat_0(locked_table())
     assert state.active == 1
     assert state.idle_turns == 1
@@ -185,12 +185,10 @@ def test_a_round_where_a_card_moved_is_not_idle() -> None:
     assert not card_is_over(after)
 
 
-def test_boat_income_and_refills_are_not_compared() -> None:
-    """CARD-END-5: the comparison is made when the end of turn begins, before the boat income
-    (CARD-BOAT-6); a card paid as boat income does not make the turn active, and the cards
-    drawn at the refill (CARD-END-1) are part of the next turn's snapshot. The table is
-    locked (decision 11), with the blue/black boat in column 1."""
-    state = table(
+def boat_table() -> CardGameState:
+    """A locked table (every column full, every gap filled, no catastrophe card left) with
+    the blue/black boat in column 1 and seat 0's king beside it."""
+    return table(
         columns={1: "kKgk", **dict.fromkeys(range(2, 9), "kbgk")},
         gaps=dict.fromkeys(range(1, 8), "b"),
         leaders={"1.0": "0K"},
@@ -199,10 +197,25 @@ def test_boat_income_and_refills_are_not_compared() -> None:
         column_limit=4,
         turn_start=True,
     )
-    state = play(state, PlayLeader(RED, "2.0"), EndTurn())
+
+
+def test_boat_income_that_pays_a_card_makes_the_turn_not_idle() -> None:
+    """CARD-END-5 (D25): idleness is judged after the boat income (CARD-BOAT-6); on a locked
+    table, a turn whose only moved card is one paid as boat income is not idle."""
+    state = play(boat_table(), PlayLeader(RED, "2.0"), EndTurn())
     assert isinstance(state.pending, PaymentDecision)
     assert state.pending.cause.value == "boat"
-    state, events = play_events(state, PayPoints(1))
+    state = play(state, PayPoints(1))
+    assert state.active == 1
+    assert state.idle_turns == 0
+
+
+def test_boat_income_paying_nothing_and_the_refill_leave_the_turn_idle() -> None:
+    """CARD-END-5 (D25): on a locked table, a turn whose actions and boat income took no card
+    from a hand is idle; the cards drawn at the refill (CARD-END-1) do not count and are part
+    of the next turn's snapshot. After a full round of such turns the game ends."""
+    state = play(boat_table(), PlayLeader(RED, "2.0"), EndTurn())
+    state, events = play_events(state, PayPoints(0))
     assert any(isinstance(e, CardsDrawn) and e.player == 0 for e in events)
     assert state.active == 1
     assert state.idle_turns == 1
@@ -211,9 +224,24 @@ def test_boat_income_and_refills_are_not_compared() -> None:
     after = play(state, PlayLeader(BLUE, "3.0"), EndTurn())
     assert isinstance(after.pending, PaymentDecision)
     assert after.pending.cause.value == "boat"
-    after = play(after, PayPoints(1))
+    after = play(after, PayPoints(0))
     assert card_is_over(after)
     assert after.end_reason == "stalemate"
+
+
+def test_a_turn_without_action_is_idle_even_with_boat_income() -> None:
+    """CARD-END-5: a turn in which no action was taken is idle, whatever its boat income."""
+    state = table(
+        columns={1: "kKgk", 2: "kb"},
+        leaders={"1.0": "0K"},
+        hands={0: "kkk", 1: "bbbbbbbb"},
+        turn_start=True,
+    )
+    state = play(state, EndTurn())
+    assert isinstance(state.pending, PaymentDecision)
+    state = play(state, PayPoints(1))
+    assert state.active == 1
+    assert state.idle_turns == 1
 
 
 def test_score_sorted_piles_treasures_wild_ranking() -> None:

@@ -58,7 +58,7 @@ from tigris_rules.cards.legality import check_card_action
         (PayPoints(1.0), "count"),  # type: ignore[arg-type]
         (BuildBoat("blue-black"), "boat"),  # type: ignore[arg-type]
         (TakeTreasures((0,)), "columns"),
-        (TakeTreasures((1, 1)), "columns"),
+        (TakeTreasures((1, 1)), "columns"),  # a list naming an item twice
         (TakeTreasures("12"), "columns"),
     ],
 )

@@ -379,12 +379,7 @@ def _leader_place(value: object) -> Loc | None:
 def _unstructure_turn_start(start: TurnStart | None) -> dict[str, Any] | None:
     if start is None:
         return None
-    return {
-        "hands": [_per_color(hand) for hand in start.hands],
-        "piles": [_names(pile) for pile in start.piles],
-        "draw_pos": start.draw_pos,
-        "out_of_game": _per_color(start.out_of_game),
-    }
+    return {"hands": [_per_color(hand) for hand in start.hands]}
 
 
 def _turn_start_reader(players: int) -> Callable[[object], TurnStart | None]:
@@ -392,12 +387,9 @@ def _turn_start_reader(players: int) -> Callable[[object], TurnStart | None]:
         if value is None:
             return None
         obj = need_object(value)
-        check_keys(obj, ("hands", "piles", "draw_pos", "out_of_game"))
+        check_keys(obj, ("hands",))
         return TurnStart(
             hands=at("$.hands", lambda v: _per_player(v, players, _color_counts), obj["hands"]),
-            piles=at("$.piles", lambda v: _per_player(v, players, _pile_cards), obj["piles"]),
-            draw_pos=at("$.draw_pos", _count, obj["draw_pos"]),
-            out_of_game=at("$.out_of_game", _color_counts, obj["out_of_game"]),
         )
 
     return read

@@ -84,7 +84,7 @@ def _run_step(w: CardWork, step: Step) -> None:
         if w.actions_taken >= 2:  # TURN-3: the second action ends the turn
             begin_end_of_turn(w)
     elif isinstance(step, RefillStep):
-        _refill_and_end_checks(w, step.idle)
+        _refill_and_end_checks(w)
 
 
 # --- payment ----------------------------------------------------------------------------------
@@ -213,15 +213,7 @@ def take_treasures(w: CardWork, decision: TreasureCardDecision, columns: tuple[i
 
 def begin_end_of_turn(w: CardWork) -> None:
     """CARD-TURN-7 (1), CARD-BOAT-6: boat income of the active player, one payment decision per
-    colour in canonical order, then the rest of the end of turn.
-
-    First, before the boat income, whether the turn is idle for CARD-END-5: no action was
-    taken, or (decision 11 in ``docs/card-game.md``) the table is locked and the turn's
-    actions moved no card: hands, VP piles, the draw pile and the cards out of the game are
-    as the turn-start snapshot has them. Without a snapshot only a turn without action is
-    idle.
-    """
-    idle = w.actions_taken == 0 or (w.table_locked() and w.moved_no_card())
+    colour in canonical order, then the rest of the end of turn."""
     labels = w.labels()
     points = [0, 0, 0, 0]
     for column, cards in enumerate(w.columns):
@@ -239,15 +231,21 @@ def begin_end_of_turn(w: CardWork) -> None:
         for color in range(4)
         if points[color]
     ]
-    steps.append(RefillStep(idle))
+    steps.append(RefillStep())
     w.todo[0:0] = steps
 
 
-def _refill_and_end_checks(w: CardWork, idle: bool) -> None:
+def _refill_and_end_checks(w: CardWork) -> None:
     """CARD-TURN-7 (2)..(4): refill to 8, active player first (CARD-END-1); then the end
-    checks (CARD-END-2, CARD-END-3, CARD-END-5: ``idle`` says whether this turn was idle);
-    then the next player clockwise, whose turn starts with a snapshot of where the cards are
-    (:class:`~tigris_rules.cards.state.TurnStart`)."""
+    checks (CARD-END-2, CARD-END-3, CARD-END-5); then the next player clockwise, whose turn
+    starts with a snapshot of the hands (:class:`~tigris_rules.cards.state.TurnStart`).
+
+    CARD-END-5 judges the turn after the boat income and before the refill: it is idle when
+    no action was taken, or when the table is locked and no card left any hand, by an action
+    or as boat income. Without a snapshot (a position built by hand) only a turn without
+    action is idle.
+    """
+    idle = w.actions_taken == 0 or (w.table_locked() and w.no_card_left_a_hand())
     draw = w.source.draw
     n = w.players
     short = False

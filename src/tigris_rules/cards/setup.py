@@ -142,5 +142,5 @@ def new_card_game(
         set_aside=bytes(card.index for card in deal.set_aside),
         out_of_game=out_of_game,
         catastrophes=(True,) * n,
-        turn_start=TurnStart(held, piles, 0, out_of_game),
+        turn_start=TurnStart(held),
     )

@@ -44,38 +44,22 @@ class GapCard:
 
 @attrs.frozen
 class TurnStart:
-    """Where the cards were when the turn began, kept to tell whether the turn's actions
-    moved a card (CARD-END-5 with D24 and the product decision recorded in
-    ``docs/card-game.md``).
+    """The hands as they were when the turn began, kept to tell whether a card left a hand
+    during the turn (CARD-END-5, D25).
 
-    The fields are the state's own ``hands``, ``piles``, ``draw_pos`` and ``out_of_game`` at
-    the start of the turn, shared (never copied): they are immutable. They are enough to see
-    any card move an action can make: a card reaches the table only from a hand
-    (CARD-PLAY-1, CARD-TREAS-3) and leaves it only for a VP pile or out of the game
-    (CARD-DEF-6, CARD-WAR-8, CARD-BOAT-4, CARD-CATA-6); committed cards leave the hand at
-    once; during a turn's actions no card enters a hand and none is drawn.
+    ``hands`` is the state's own ``hands`` at the start of the turn, shared (never copied):
+    it is immutable. During a turn a card can leave a hand (played, committed, paid as VP,
+    used as a treasure's head) but none enters one before the refill (CARD-END-1), so the
+    hands are unchanged exactly when no card left any of them.
     """
 
     hands: tuple[tuple[int, int, int, int], ...]
-    piles: tuple[bytes, ...]
-    draw_pos: int
-    out_of_game: tuple[int, int, int, int]
 
-    def same_cards(
-        self,
-        hands: tuple[tuple[int, int, int, int], ...] | list[tuple[int, int, int, int]],
-        piles: tuple[bytes, ...] | list[bytes],
-        draw_pos: int,
-        out_of_game: tuple[int, ...] | list[int],
+    def no_card_left(
+        self, hands: tuple[tuple[int, int, int, int], ...] | list[tuple[int, int, int, int]]
     ) -> bool:
-        """Whether no card entered or left a hand, a VP pile, the draw pile or the cards out
-        of the game since this snapshot (hence none entered or left the table either)."""
-        return (
-            self.draw_pos == draw_pos
-            and tuple(self.out_of_game) == tuple(out_of_game)
-            and all(a == b for a, b in zip(self.hands, hands, strict=True))
-            and all(a == b for a, b in zip(self.piles, piles, strict=True))
-        )
+        """Whether every hand holds what it held at the start of the turn."""
+        return all(a == b for a, b in zip(self.hands, hands, strict=True))
 
 
 @attrs.frozen
@@ -100,12 +84,11 @@ class CardGameState:
     - ``out_of_game``: cards that left the game per colour (CARD-DEF-6, CONV-12).
     - ``catastrophes``: whether each player's catastrophe card is still unused (CARD-CATA-1).
     - ``active``; ``turn``: turns ended so far; ``actions_taken`` this turn; ``idle_turns``:
-      consecutive idle turns (CARD-END-5): turns ended without any action, or whose actions
-      moved no card.
-    - ``turn_start``: where the cards were when the current turn began (:class:`TurnStart`),
-      to tell whether its actions moved a card (CARD-END-5, product decision in
-      ``docs/card-game.md``). ``None`` means no snapshot (a position built by hand): then
-      only a turn without any action is idle.
+      consecutive idle turns (CARD-END-5): turns ended without any action, or, on a locked
+      table, in which no card left a hand.
+    - ``turn_start``: the hands when the current turn began (:class:`TurnStart`), to tell
+      whether a card left a hand during the turn (CARD-END-5). ``None`` means no snapshot (a
+      position built by hand): then only a turn without any action is idle.
     - ``pending``: the decision awaited, ``None`` for the choice of action; ``todo``: the rest
       of the action or end of turn in progress (:mod:`~tigris_rules.cards.steps`).
     - ``over``: the game has ended (END-3); ``end_reason`` says why.

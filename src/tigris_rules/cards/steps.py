@@ -77,14 +77,8 @@ class EndActionStep:
 
 @attrs.frozen
 class RefillStep:
-    """End of turn after the boat income: refill, end checks, next player (CARD-TURN-7).
-
-    ``idle`` says whether the turn counts towards a stalemate (CARD-END-5): decided when the
-    end of turn began, before the boat income, as no action taken or, with a turn-start
-    snapshot, no card moved by the turn's actions.
-    """
-
-    idle: bool
+    """End of turn after the boat income: whether the turn was idle (CARD-END-5), refill, end
+    checks, next player (CARD-TURN-7)."""
 
 
 Step: TypeAlias = (

@@ -77,14 +77,11 @@ class CardWork:
     def players(self) -> int:
         return self.source.config.players
 
-    def moved_no_card(self) -> bool:
-        """Whether the turn's actions so far moved no card, by the snapshot taken when the
-        turn began (CARD-END-5, product decision in ``docs/card-game.md``); ``False`` without
-        a snapshot."""
+    def no_card_left_a_hand(self) -> bool:
+        """Whether no card has left any hand since the turn began, by the snapshot taken then
+        (CARD-END-5); ``False`` without a snapshot."""
         start = self.turn_start
-        return start is not None and start.same_cards(
-            self.hands, self.piles, self.draw_pos, self.out_of_game
-        )
+        return start is not None and start.no_card_left(self.hands)
 
     def table_locked(self) -> bool:
         """Whether no card can ever be played again: every column holds ``column_limit``
@@ -175,15 +172,15 @@ class CardWork:
 
     def freeze(self) -> CardGameState:
         """The new state holding every change made to this copy. When a new turn began
-        (``new_turn``), the state's hands, piles, draw position and cards out of the game
-        are also its :class:`TurnStart` snapshot (shared, not copied)."""
+        (``new_turn``), the state's hands are also its :class:`TurnStart` snapshot (shared,
+        not copied)."""
         s = self.source
         hands = _same(self.hands, s.hands)
         piles = _same(self.piles, s.piles)
         out_of_game = _same(self.out_of_game, s.out_of_game)
         turn_start = self.turn_start
         if self.new_turn:
-            turn_start = TurnStart(hands, piles, self.draw_pos, _four(out_of_game))
+            turn_start = TurnStart(hands)
         return CardGameState(
             config=s.config,
             heads=_same(self.heads, s.heads),
