@@ -48,7 +48,7 @@ MAX_ACTIONS = 40
 PER_COMBINATION = max(2, settings().max_examples // 10)
 """Examples per combination: 5 under ``ci``, 100 under ``thorough``."""
 
-RULES = Path(__file__).parent / "data" / "RULES.md"
+RULES = Path(__file__).parents[1] / "src" / "tigris_rules" / "data" / "RULES.md"
 RULE_IDS = frozenset(
     re.findall(r"\*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\*", RULES.read_text(encoding="utf-8"))
 )

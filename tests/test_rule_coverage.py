@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 TESTS = Path(__file__).parent
-RULES = TESTS / "data" / "RULES.md"
+RULES = TESTS.parent / "src" / "tigris_rules" / "data" / "RULES.md"
 SHARED_RULES = TESTS.parent.parent / "shared" / "RULES.md"
 ID = re.compile(r"(?<![A-Z-])([A-Z]+(?:-[A-Z]+)?-\d+)\b")
 BASE_AREAS = {
@@ -30,7 +30,7 @@ def cited_ids() -> set[str]:
 
 
 def test_rules_copy_matches_the_specification() -> None:
-    """tests/data/RULES.md is the specification the tests check against."""
+    """The packaged RULES.md is the specification the tests check against."""
     if not SHARED_RULES.exists():
         pytest.skip("the shared specification is not beside this checkout")
     assert RULES.read_text(encoding="utf-8") == SHARED_RULES.read_text(encoding="utf-8")

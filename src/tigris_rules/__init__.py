@@ -11,6 +11,7 @@ The rules are specified in RULES.md; every rejection carries the ID of the rule 
 
 from __future__ import annotations
 
+from tigris_rules import rulebook as rulebook  # tr.rulebook.describe("WAR-7")
 from tigris_rules import variants as _variants  # registers the variants  # noqa: F401
 from tigris_rules.api import (
     AnyAction,

@@ -45,14 +45,23 @@ class InvalidActionError(TigrisError, ValueError):
 class IllegalActionError(TigrisError, ValueError):
     """A well-formed action or answer that the rules forbid in this state.
 
-    ``rule`` is the ID of the first rule it breaks (CONV-17) and ``reason`` a sentence a
-    player understands. The state it was tried on is unchanged.
+    ``rule`` is the ID of the first rule it breaks (CONV-17), ``reason`` a sentence a
+    player understands and ``rule_text`` the rule itself. The state it was tried on is
+    unchanged.
     """
 
     def __init__(self, rule: str, reason: str) -> None:
         super().__init__(f"{rule}: {reason}")
         self.rule = rule
         self.reason = reason
+
+    @property
+    def rule_text(self) -> str:
+        """The text of the rule broken, as RULES.md words it
+        (:func:`tigris_rules.rulebook.describe`)."""
+        from tigris_rules.rulebook import describe  # read from the package data when asked
+
+        return describe(self.rule)
 
 
 class FormatError(TigrisError, ValueError):

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 HERE = Path(__file__).parent
-RULES = HERE.parent / "data" / "RULES.md"
+RULES = HERE.parents[1] / "src" / "tigris_rules" / "data" / "RULES.md"
 CARD_ID = re.compile(r"(?<![A-Z-])(CARD-[A-Z]+-\d+)\b")
 NAME_ID = re.compile(r"card_([a-z]+)_(\d+)")
 DEFINED = re.compile(r"\*\*(CARD-[A-Z]+-\d+)\*\*")
