@@ -157,7 +157,8 @@ def test_options_and_views() -> None:
     root = ET.fromstring(plain)
     assert root.get("width") == "342"
     assert classes(plain)["coordinate"] == 0
-    assert view(state, 0)._repr_svg_() == render_svg(state)
+    assert view(state, 0)._repr_svg_() == render_svg(view(state, 0))
+    assert state._repr_svg_() == render_svg(state)
     assert render_svg(state) == render_svg(state)  # deterministic
 
 
@@ -167,3 +168,132 @@ def test_caption() -> None:
     (caption,) = [e for e in root.iter() if e.get("class") == "caption"]
     assert caption.text == "12. seat 0: tile red f4 & more"
     assert root.get("viewBox") == "0 0 684 510"
+
+
+def test_a_long_caption_wraps_inside_the_picture() -> None:
+    words = "seat 0 places a red tile on f4 and unites two kingdoms " * 4
+    root = ET.fromstring(render_svg(crowded(), caption=words.strip()))
+    (caption,) = [e for e in root.iter() if e.get("class") == "caption"]
+    spans = list(caption)
+    assert 2 <= len(spans) <= 3
+    assert "".join(caption.itertext()).split() == words.split()
+    width = 684 - 2 * 22
+    for span in spans:
+        size = float(caption.get("font-size", "0"))
+        assert len((span.text or "").strip()) * size * 0.6 <= width or span.get(
+            "textLength"
+        ) == str(width)
+    assert float(root.get("viewBox", "").split()[3]) > 510
+
+
+def test_a_single_long_word_is_held_within_the_picture() -> None:
+    root = ET.fromstring(render_svg(crowded(), caption="x" * 400))
+    (caption,) = [e for e in root.iter() if e.get("class") == "caption"]
+    assert caption.get("textLength") == str(684 - 44)
+
+
+def test_the_ziggurat_stays_on_its_five_squares() -> None:
+    root = ET.fromstring(render_svg(crowded()))
+    (zig,) = [e for e in root.iter() if e.get("class") == "ziggurat"]
+    centre = square_index("c10")
+    x0, y0 = 22 + (centre % 16) * 40, 22 + (centre // 16) * 40
+    cross = [(x0, y0 - 40), (x0 - 40, y0), (x0, y0), (x0 + 40, y0), (x0, y0 + 40)]
+    for element in zig.iter():
+        points: list[tuple[float, float]] = []
+        if element.tag == f"{SVG}path":
+            numbers = [float(t) for t in element.get("d", "").split() if t not in "MLZ"]
+            points = list(zip(numbers[::2], numbers[1::2], strict=True))
+        elif element.tag == f"{SVG}rect":
+            x, y = float(element.get("x", "0")), float(element.get("y", "0"))
+            w, h = float(element.get("width", "0")), float(element.get("height", "0"))
+            points = [(x, y), (x + w, y + h)]
+        for px, py in points:
+            assert any(sx <= px <= sx + 40 and sy <= py <= sy + 40 for sx, sy in cross), (px, py)
+
+
+def test_a_building_leaves_its_tile_in_view() -> None:
+    root = ET.fromstring(render_svg(crowded()))
+    (building,) = [e for e in root.iter() if e.get("class") == "building building-green"]
+    for element in building.iter():
+        if element.tag == f"{SVG}rect" and element.get("fill") not in (None, "none"):
+            assert float(element.get("width", "0")) * float(element.get("height", "0")) <= 40
+        if element.tag == f"{SVG}path":
+            numbers = [float(t) for t in element.get("d", "").split() if t not in "MLZ"]
+            xs, ys = numbers[::2], numbers[1::2]
+            assert (max(xs) - min(xs)) * (max(ys) - min(ys)) <= 0.15 * 40 * 40
+
+
+def by_class(root: ET.Element, token: str) -> list[ET.Element]:
+    return [e for e in root.iter() if token in e.get("class", "").split()]
+
+
+def conflict_state() -> GameState:
+    """A 3-player game played by bots up to a pending commitment in a conflict."""
+    state = tr.new_game(tr.GameConfig(players=3), seed=2)
+    bots = random_bots(3, 2)
+    while not isinstance(state.pending, tr.CommitDecision):
+        seat = tr.to_move(state)
+        assert seat is not None
+        state = tr.apply(state, bots[seat].choose(state), player=seat)
+    return state
+
+
+def test_a_view_shows_the_viewers_hand_and_not_the_others() -> None:
+    state = conflict_state()
+    assert isinstance(state.pending, tr.CommitDecision)
+    me = state.pending.player
+    root = ET.fromstring(render_svg(view(state, me)))
+    (panel,) = by_class(root, "panel")
+    (mine,) = by_class(root, "viewer")
+    assert f"seat-{me}" in (mine.get("class") or "")
+    tiles = {e.get("class"): int(e.get("data-count", "-1")) for e in by_class(mine, "hand-tile")}
+    assert tiles == {f"hand-tile hand-{c.value}": state.hands[me][c.index] for c in tr.COLORS}
+    assert len(by_class(panel, "hand-tile")) == 4
+    hidden = by_class(panel, "hand-hidden")
+    assert len(hidden) == 2
+    assert sorted(int(e.get("data-count", "-1")) for e in hidden) == sorted(
+        sum(state.hands[p]) for p in range(3) if p != me
+    )
+    assert len(by_class(panel, "score")) == 4
+    assert len([e for e in panel.iter() if e.get("class") == "score-hidden"]) == 2
+    (decision,) = by_class(root, "decision")
+    assert "mine" in (decision.get("class") or "")
+    assert "That is you." in " ".join(decision.itertext())
+    assert len(by_class(root, "conflict")) == 2
+    assert by_class(root, "to-move")[0] is mine
+
+
+def test_a_spectator_sees_no_hand_and_no_hidden_total() -> None:
+    state = conflict_state()
+    root = ET.fromstring(render_svg(view(state, None)))
+    assert by_class(root, "hand-tile") == []
+    assert len(by_class(root, "hand-hidden")) == 3
+    assert by_class(root, "score") == []
+    assert len(by_class(root, "to-move")) == 1
+    assert "mine" not in (by_class(root, "decision")[0].get("class") or "")
+    open_state = attrs.evolve(state, config=attrs.evolve(state.config, open_scoring=True))
+    opened = ET.fromstring(render_svg(view(open_state, None)))
+    assert len(by_class(opened, "score")) == 12
+
+
+def test_the_last_action_is_outlined_and_named() -> None:
+    state = conflict_state()
+    last = tr.PlaceTile(tr.Color.RED, "g4")
+    root = ET.fromstring(render_svg(view(state, 0), last=last))
+    assert [e.get("data-square") for e in by_class(root, "last")] == ["g4"]
+    (named,) = by_class(root, "last-action")
+    assert "tile red g4" in " ".join(named.itertext())
+    block = render_svg(state, last=tr.BuildMonument(tr.Monument.BLACK_RED, "a1"))
+    assert sorted(e.get("data-square") or "" for e in by_class(ET.fromstring(block), "last")) == [
+        "a1", "a2", "b1", "b2"
+    ]  # fmt: skip
+    with pytest.raises(tr.InvalidActionError):
+        render_svg(state, last="tile red g4")  # type: ignore[arg-type]
+
+
+def test_a_state_draws_the_referee_panel_on_request() -> None:
+    state = conflict_state()
+    root = ET.fromstring(render_svg(state, panel=True))
+    assert len(by_class(root, "hand-tile")) == 12
+    assert by_class(root, "hand-hidden") == []
+    assert by_class(ET.fromstring(render_svg(view(state, 1), panel=False)), "panel") == []

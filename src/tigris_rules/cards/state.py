@@ -154,6 +154,12 @@ class CardGameState:
         pile = self.piles[player]
         return pile[-1] if pile else None
 
+    def _repr_svg_(self) -> str:
+        """The table as SVG, for Jupyter."""
+        from tigris_rules.cards.render_svg import render_card_svg  # imported only when asked
+
+        return render_card_svg(self)
+
     def pile_counts(self, player: int) -> tuple[int, int, int, int, int]:
         """``player``'s VP pile by colour (black, red, blue, green) and treasure cards."""
         counts = [0, 0, 0, 0, 0]

@@ -137,6 +137,12 @@ class CardView(SeatView):
         built = {code for column in self.columns for code in column if is_boat(code)}
         return tuple(b for b in BOATS if b.code not in built)
 
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, as SVG, for Jupyter."""
+        from tigris_rules.cards.render_svg import render_card_svg  # imported only when asked
+
+        return render_card_svg(self)
+
 
 def _check_viewer(state: CardGameState, player: object) -> int | None:
     if not isinstance(state, CardGameState):

@@ -32,14 +32,44 @@ show as a tooltip. The output depends only on the position, so it can be compare
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 
-from tigris_rules.model.actions import MONUMENTS
+from tigris_rules.model.actions import (
+    MONUMENTS,
+    Action,
+    BuildMonument,
+    BuildZiggurat,
+    KeepTreasure,
+    PlaceBuilding,
+    PlaceCatastrophe,
+    PlaceLeader,
+    PlaceTile,
+)
 from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, ZIGGURAT
 from tigris_rules.model.colors import COLORS
-from tigris_rules.model.squares import COLUMNS, NEIGHBOURS, ROWS, SQUARE_COUNT, square_name
-from tigris_rules.model.state import NO_SQUARE
+from tigris_rules.model.decisions import CommitDecision
+from tigris_rules.model.squares import (
+    COLUMNS,
+    NEIGHBOURS,
+    ROWS,
+    SQUARE_COUNT,
+    square_index,
+    square_name,
+)
+from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.notation import format_action
+from tigris_rules.render.svg_glyphs import (
+    DYNASTY_PATHS,
+    PALETTE,
+    TILE_PATHS,
+    TILE_SYMBOL_FILLED,
+    symbol,
+)
+from tigris_rules.render.svg_kit import fit_lines, fmt, sub, text_width
+from tigris_rules.render.svg_panel import PANEL_WIDTH, draw_panel, panel_height, seat_panel
 from tigris_rules.render.text import DYNASTIES, BoardLike
+from tigris_rules.rules.legality import check_well_formed
 
 __all__ = ["CELL", "PALETTE", "render_svg"]
 
@@ -50,67 +80,7 @@ _MARGIN = 22
 _CAPTION_HEIGHT = 26
 _SVG_NS = "http://www.w3.org/2000/svg"
 
-PALETTE: dict[str, str] = {
-    "black": "#2b2b2b",
-    "red": "#c0392b",
-    "blue": "#2f6db5",
-    "green": "#2e8b57",
-    "land": "#eadfbf",
-    "river": "#8ec9ec",
-    "grid": "#c8b88e",
-    "flipped": "#7a6a55",
-    "ziggurat": "#d8b36a",
-    "catastrophe": "#4a2f27",
-    "gold": "#f2c230",
-    "ink": "#3b3326",
-    "symbol": "#ffffff",
-}
-"""The colours used, by name; the four colour names are the tiles' and leaders' fills."""
-
 _LETTERS = "abcdefghijklmnop"
-
-# Dynasty symbols, drawn in a box from -9 to 9 around the leader's centre, in white.
-_DYNASTY_PATHS: dict[str, tuple[tuple[str, bool], ...]] = {
-    # a bow (arc and string) with an arrow across it
-    "archer": (
-        ("M -4 -8 Q 6 0 -4 8", False),
-        ("M -4 -8 L -4 8", False),
-        ("M -8 0 L 6 0", False),
-        ("M 8 0 L 4 -3 L 4 3 Z", True),
-    ),
-    # a bull's head with two horns
-    "bull": (
-        ("M -4 1 a 4 4.5 0 1 0 8 0 a 4 4.5 0 1 0 -8 0 Z", True),
-        ("M -3 -2 Q -9 -3 -8 -8", False),
-        ("M 3 -2 Q 9 -3 8 -8", False),
-    ),
-    # a lion's face with its mane of rays
-    "lion": (
-        ("M -4 0 a 4 4 0 1 0 8 0 a 4 4 0 1 0 -8 0 Z", True),
-        (
-            "M 0 -6 L 0 -9 M 0 6 L 0 9 M -6 0 L -9 0 M 6 0 L 9 0 "
-            "M 4.2 4.2 L 6.4 6.4 M -4.2 4.2 L -6.4 6.4 M 4.2 -4.2 L 6.4 -6.4 "
-            "M -4.2 -4.2 L -6.4 -6.4",
-            False,
-        ),
-    ),
-    # an urn: neck, belly and foot
-    "urn": (("M -3 -8 L 3 -8 L 2 -5 Q 8 -1 4 5 L 3 8 L -3 8 L -4 5 Q -8 -1 -2 -5 Z", True),),
-}
-
-# Tile symbols in a box from -8 to 8: settlement, temple, farm, market.
-_TILE_PATHS: tuple[str, ...] = (
-    "M -6 7 L -6 -1 L 0 -7 L 6 -1 L 6 7 Z",  # settlement: a house
-    "M -7 7 L 7 7 L 7 4 L 4 4 L 4 0 L 2 0 L 2 -4 L -2 -4 L -2 0 L -4 0 L -4 4 L -7 4 Z",
-    "M -5 7 L -5 -6 M 0 7 L 0 -7 M 5 7 L 5 -6 M -5 -2 L -2 -5 M 0 -2 L 3 -5 M 5 -2 L 2 -5",
-    "M -6 -2 L 6 -2 L 5 6 L -5 6 Z M -4 -2 Q 0 -9 4 -2",  # market: a basket
-)
-_TILE_SYMBOL_FILLED = (True, True, False, False)
-
-
-def _fmt(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
 
 
 def _origin(square: int) -> tuple[int, int]:
@@ -123,54 +93,30 @@ def _centre(square: int) -> tuple[float, float]:
     return x + CELL / 2, y + CELL / 2
 
 
-def _sub(parent: ET.Element, tag: str, **attributes: str) -> ET.Element:
-    element = ET.SubElement(parent, tag)
-    for key, value in attributes.items():
-        element.set(key.rstrip("_").replace("_", "-"), value)
-    return element
-
-
 def _square_rect(parent: ET.Element, square: int, inset: int, **attributes: str) -> ET.Element:
     """A rectangle filling ``square``'s cell but for ``inset`` pixels on every side."""
     x, y = _origin(square)
     size = str(CELL - 2 * inset)
-    return _sub(
+    return sub(
         parent, "rect", x=str(x + inset), y=str(y + inset), width=size, height=size, **attributes
     )
 
 
 def _group(parent: ET.Element, cls: str, square: int | None, title: str) -> ET.Element:
-    group = _sub(parent, "g", class_=cls)
+    group = sub(parent, "g", class_=cls)
     if square is not None:
         group.set("data-square", square_name(square))
-    _sub(group, "title").text = title
+    sub(group, "title").text = title
     return group
 
 
-def _symbol(
-    parent: ET.Element, paths: tuple[tuple[str, bool], ...], x: float, y: float, scale: float
-) -> None:
-    holder = _sub(parent, "g", transform=f"translate({_fmt(x)} {_fmt(y)}) scale({_fmt(scale)})")
-    for d, filled in paths:
-        _sub(
-            holder,
-            "path",
-            d=d,
-            fill=PALETTE["symbol"] if filled else "none",
-            stroke=PALETTE["symbol"],
-            stroke_width="1.6",
-            stroke_linecap="round",
-            stroke_linejoin="round",
-        )
-
-
 def _squares(svg: ET.Element, board: BoardLike) -> None:
-    layer = _sub(svg, "g", class_="squares")
+    layer = sub(svg, "g", class_="squares")
     river = board.layout.river
     for square in range(SQUARE_COUNT):
         x, y = _origin(square)
         kind = "river" if river[square] else "land"
-        _sub(
+        sub(
             layer,
             "rect",
             class_=f"square {kind}",
@@ -185,7 +131,7 @@ def _squares(svg: ET.Element, board: BoardLike) -> None:
 
 
 def _coordinates(svg: ET.Element) -> None:
-    layer = _sub(
+    layer = sub(
         svg,
         "g",
         class_="coordinates",
@@ -197,12 +143,12 @@ def _coordinates(svg: ET.Element) -> None:
     for column in range(COLUMNS):
         middle = _MARGIN + column * CELL + CELL / 2
         for top in (_MARGIN - 7, _MARGIN + ROWS * CELL + 15):
-            label = _sub(layer, "text", class_="coordinate", x=_fmt(middle), y=_fmt(top))
+            label = sub(layer, "text", class_="coordinate", x=fmt(middle), y=fmt(top))
             label.text = _LETTERS[column]
     for row in range(ROWS):
         baseline = _MARGIN + row * CELL + CELL / 2 + 4
         for left in (_MARGIN / 2, _MARGIN + COLUMNS * CELL + _MARGIN / 2):
-            label = _sub(layer, "text", class_="coordinate", x=_fmt(left), y=_fmt(baseline))
+            label = sub(layer, "text", class_="coordinate", x=fmt(left), y=fmt(baseline))
             label.text = str(row + 1)
 
 
@@ -221,7 +167,7 @@ def _tile(layer: ET.Element, square: int, color: int) -> None:
         stroke_opacity="0.35",
     )
     cx, cy = _centre(square)
-    _symbol(group, ((_TILE_PATHS[color], _TILE_SYMBOL_FILLED[color]),), cx, cy, 1.25)
+    symbol(group, ((TILE_PATHS[color], TILE_SYMBOL_FILLED[color]),), cx, cy, 1.25)
 
 
 def _flipped(layer: ET.Element, square: int) -> None:
@@ -234,7 +180,7 @@ def _flipped(layer: ET.Element, square: int) -> None:
         rx="4",
         fill=PALETTE["flipped"],
     )
-    _sub(
+    sub(
         group,
         "path",
         d=f"M {x + 6} {y + 14} L {x + 14} {y + 6} M {x + 6} {y + 24} L {x + 24} {y + 6} "
@@ -257,7 +203,7 @@ def _ziggurat_square(layer: ET.Element, square: int) -> None:
         stroke="#8a6d2f",
     )
     bricks = " ".join(f"M {x + 1} {y + k} L {x + CELL - 1} {y + k}" for k in (10, 20, 30))
-    _sub(group, "path", d=bricks, stroke="#8a6d2f", stroke_opacity="0.5", stroke_width="1")
+    sub(group, "path", d=bricks, stroke="#8a6d2f", stroke_opacity="0.5", stroke_width="1")
 
 
 def _catastrophe(layer: ET.Element, square: int) -> None:
@@ -270,7 +216,7 @@ def _catastrophe(layer: ET.Element, square: int) -> None:
         rx="3",
         fill=PALETTE["catastrophe"],
     )
-    _sub(
+    sub(
         group,
         "path",
         d=f"M {x + 10} {y + 10} L {x + 30} {y + 30} M {x + 30} {y + 10} L {x + 10} {y + 30}",
@@ -294,55 +240,66 @@ def _monument(layer: ET.Element, index: int, top_left: int) -> None:
     tiers = ((34, 12, first), (26, 12, second), (16, 12, first))
     base = cy + 20
     for width, height, color in tiers:
-        _sub(
+        sub(
             group,
             "rect",
-            x=_fmt(cx - width / 2 - 2),
-            y=_fmt(base - height),
-            width=_fmt(width + 4),
+            x=fmt(cx - width / 2 - 2),
+            y=fmt(base - height),
+            width=fmt(width + 4),
             height=str(height),
             fill=PALETTE[color.value],
             stroke="#f4ecd8",
             stroke_width="1.5",
         )
         base -= height
-    _sub(
+    sub(
         group,
         "path",
-        d=f"M {_fmt(cx - 6)} {_fmt(base)} L {_fmt(cx)} {_fmt(base - 8)} "
-        f"L {_fmt(cx + 6)} {_fmt(base)} Z",
+        d=f"M {fmt(cx - 6)} {fmt(base)} L {fmt(cx)} {fmt(base - 8)} L {fmt(cx + 6)} {fmt(base)} Z",
         fill=PALETTE[second.value],
         stroke="#f4ecd8",
         stroke_width="1.5",
     )
 
 
+def _cross(cx: float, cy: float, arm: float, half: float) -> str:
+    """The outline of a plus sign centred on ``(cx, cy)``: arms reaching ``arm`` from the
+    centre, ``2 * half`` wide."""
+    points = (
+        (-half, -arm), (half, -arm), (half, -half), (arm, -half), (arm, half), (half, half),
+        (half, arm), (-half, arm), (-half, half), (-arm, half), (-arm, -half), (-half, -half),
+    )  # fmt: skip
+    return "M " + " L ".join(f"{fmt(cx + dx)} {fmt(cy + dy)}" for dx, dy in points) + " Z"
+
+
 def _ziggurat(layer: ET.Element, centre: int) -> None:
+    """The ziggurat seen from above: stepped terraces in the shape of its cross, inside its
+    five squares, and the shrine on top of the centre square."""
     group = _group(layer, "ziggurat", centre, f"ziggurat centred on {square_name(centre)}")
     cx, cy = _centre(centre)
-    for width, height, offset in ((104, 16, 22), (72, 16, 6), (40, 16, -10)):
-        _sub(
+    reach = 1.5 * CELL
+    for arm, half, fill in ((reach - 4, CELL / 2 - 4, "#c89b45"), (reach - 15, 11, "#d6ad5a")):
+        sub(
+            group,
+            "path",
+            d=_cross(cx, cy, arm, half),
+            fill=fill,
+            stroke="#6e5221",
+            stroke_width="1.5",
+            stroke_linejoin="round",
+        )
+    for side, fill in ((14, "#e3c27a"), (7, "#f3dca0")):
+        sub(
             group,
             "rect",
-            x=_fmt(cx - width / 2),
-            y=_fmt(cy + offset - height / 2),
-            width=str(width),
-            height=str(height),
-            fill="#c89b45",
+            x=fmt(cx - side / 2),
+            y=fmt(cy - side / 2),
+            width=fmt(side),
+            height=fmt(side),
+            fill=fill,
             stroke="#6e5221",
             stroke_width="1.5",
         )
-    _sub(
-        group,
-        "rect",
-        x=_fmt(cx - 8),
-        y=_fmt(cy - 30),
-        width="16",
-        height="12",
-        fill="#e3c27a",
-        stroke="#6e5221",
-        stroke_width="1.5",
-    )
 
 
 def _treasure(layer: ET.Element, square: int, priority: bool) -> None:
@@ -351,21 +308,21 @@ def _treasure(layer: ET.Element, square: int, priority: bool) -> None:
     x, y = _origin(square)
     cx, cy = x + CELL - 9, y + 9
     if priority:
-        _sub(
+        sub(
             group,
             "circle",
-            cx=_fmt(cx),
-            cy=_fmt(cy),
+            cx=fmt(cx),
+            cy=fmt(cy),
             r="8",
             fill="#ffffff",
             stroke=PALETTE["red"],
             stroke_width="2",
         )
-    _sub(
+    sub(
         group,
         "path",
-        d=f"M {_fmt(cx)} {_fmt(cy - 6)} L {_fmt(cx + 5)} {_fmt(cy)} L {_fmt(cx)} {_fmt(cy + 6)} "
-        f"L {_fmt(cx - 5)} {_fmt(cy)} Z",
+        d=f"M {fmt(cx)} {fmt(cy - 6)} L {fmt(cx + 5)} {fmt(cy)} L {fmt(cx)} {fmt(cy + 6)} "
+        f"L {fmt(cx - 5)} {fmt(cy)} Z",
         fill=PALETTE["gold"],
         stroke="#8a6a00",
         stroke_width="1",
@@ -373,6 +330,8 @@ def _treasure(layer: ET.Element, square: int, priority: bool) -> None:
 
 
 def _building(layer: ET.Element, square: int, color: int) -> None:
+    """A civilization building: a gold frame around its tile and a small house in the
+    tile's lower left corner, so that the tile and its symbol stay in view."""
     name = COLORS[color]
     group = _group(
         layer,
@@ -380,31 +339,22 @@ def _building(layer: ET.Element, square: int, color: int) -> None:
         square,
         f"{name.value} civilization building",
     )
+    _square_rect(group, square, 2, rx="5", fill="none", stroke=PALETTE["gold"], stroke_width="2.5")
     x, y = _origin(square)
     bx, by = x + 2, y + CELL - 2
-    d = (
-        f"M {bx} {by} L {bx} {by - 11} L {bx + 9} {by - 19} L {bx + 18} {by - 11} "
-        f"L {bx + 18} {by} Z"
-    )
-    _sub(
+    d = f"M {bx} {by} L {bx} {by - 8} L {bx + 6} {by - 13} L {bx + 12} {by - 8} L {bx + 12} {by} Z"
+    sub(
         group,
         "path",
         d=d,
         fill=PALETTE["gold"],
-        stroke=PALETTE["gold"],
-        stroke_width="5",
+        stroke="#5a4300",
+        stroke_width="1",
         stroke_linejoin="round",
     )
-    _sub(
-        group,
-        "path",
-        d=d,
-        fill=PALETTE[name.value],
-        stroke="#ffffff",
-        stroke_width="1.5",
-        stroke_linejoin="round",
+    sub(
+        group, "rect", x=str(bx + 4), y=str(by - 6), width="4", height="6", fill=PALETTE[name.value]
     )
-    _sub(group, "rect", x=str(bx + 6), y=str(by - 7), width="6", height="7", fill=PALETTE["gold"])
 
 
 def _leader(layer: ET.Element, square: int, flat: int) -> None:
@@ -418,27 +368,27 @@ def _leader(layer: ET.Element, square: int, flat: int) -> None:
         f"{name.leader_name} ({name.value}) of seat {player}, {dynasty}",
     )
     cx, cy = _centre(square)
-    _sub(
+    sub(
         group,
         "circle",
-        cx=_fmt(cx),
-        cy=_fmt(cy),
+        cx=fmt(cx),
+        cy=fmt(cy),
         r="16",
         fill=PALETTE[name.value],
         stroke="#f7f1e1",
         stroke_width="2.5",
     )
-    _symbol(group, _DYNASTY_PATHS.get(dynasty, ()), cx, cy, 1.15)
+    symbol(group, DYNASTY_PATHS.get(dynasty, ()), cx, cy, 1.15)
 
 
 def _marker(layer: ET.Element, square: int) -> None:
     group = _group(layer, "marker", square, "unification marker")
     cx, cy = _centre(square)
-    _sub(
+    sub(
         group,
         "circle",
-        cx=_fmt(cx),
-        cy=_fmt(cy),
+        cx=fmt(cx),
+        cy=fmt(cy),
         r="15",
         fill="none",
         stroke="#ffffff",
@@ -464,32 +414,150 @@ def _ziggurat_centre(board: BoardLike) -> int:
     return NO_SQUARE
 
 
+def _action_squares(action: Action) -> tuple[int, ...]:
+    """The squares an action or answer names: one square, a monument's block or the
+    ziggurat's cross; none for the others."""
+    if isinstance(action, BuildMonument):
+        top_left = square_index(action.block)
+        return (top_left, top_left + 1, top_left + COLUMNS, top_left + COLUMNS + 1)
+    if isinstance(action, BuildZiggurat):
+        centre = square_index(action.square)
+        return (centre, *NEIGHBOURS[centre])
+    if isinstance(action, PlaceLeader | PlaceTile | PlaceCatastrophe | KeepTreasure):
+        return (square_index(action.square),)
+    if isinstance(action, PlaceBuilding):
+        return (square_index(action.square),)
+    return ()
+
+
+def _highlights(svg: ET.Element, board: BoardLike, last: Action | None) -> None:
+    """Outline the squares of the last action (or, without one, the tile whose action is in
+    progress) and the two leaders of a conflict awaiting a commitment."""
+    layer = sub(svg, "g", class_="highlights", fill="none", stroke_linejoin="round")
+    if last is not None:
+        squares = _action_squares(last)
+        title = f"last action: {format_action(last)}"
+    else:
+        placed = getattr(board, "placed", NO_SQUARE)
+        squares = () if placed == NO_SQUARE else (placed,)
+        title = "the tile just placed"
+    for square in squares:
+        group = _group(layer, "last", square, title)
+        _square_rect(group, square, 1, rx="4", stroke="#ff6f00", stroke_width="3.5")
+    pending = getattr(board, "pending", None)
+    if isinstance(pending, CommitDecision):
+        conflict = pending.conflict
+        for role, name in (
+            ("attacker", conflict.attacker_square),
+            ("defender", conflict.defender_square),
+        ):
+            square = square_index(name)
+            group = _group(
+                layer,
+                f"conflict {role}",
+                square,
+                f"{role} in the {conflict.color.value} {conflict.kind.value}",
+            )
+            cx, cy = _centre(square)
+            sub(
+                group,
+                "circle",
+                cx=fmt(cx),
+                cy=fmt(cy),
+                r="19",
+                stroke="#d0021b",
+                stroke_width="3",
+                stroke_dasharray="6 3",
+            )
+
+
+def _caption(svg: ET.Element, lines: list[str], size: float, width: float, top: float) -> None:
+    """The caption under the board: one ``text`` of class ``caption``, a ``tspan`` per line
+    when it takes several."""
+    element = sub(
+        svg,
+        "text",
+        class_="caption",
+        x=fmt(width / 2),
+        y=fmt(top + 16),
+        font_family="sans-serif",
+        font_size=fmt(size),
+        fill=PALETTE["ink"],
+        text_anchor="middle",
+    )
+    room = width - 2 * _MARGIN
+    if len(lines) == 1:
+        element.text = lines[0]
+        if text_width(lines[0], size) > room:
+            element.set("textLength", fmt(room))
+            element.set("lengthAdjust", "spacingAndGlyphs")
+        return
+    for k, line in enumerate(lines):
+        span = sub(element, "tspan", x=fmt(width / 2), dy="0" if k == 0 else fmt(size * 1.3))
+        span.text = line if k == len(lines) - 1 else line + " "
+        if text_width(line, size) > room:
+            span.set("textLength", fmt(room))
+            span.set("lengthAdjust", "spacingAndGlyphs")
+
+
 def render_svg(
     board: BoardLike,
     *,
     scale: float = 1.0,
     coordinates: bool = True,
     caption: str | None = None,
+    last: Action | None = None,
+    panel: bool | None = None,
 ) -> str:
     """The board of ``board`` (a state or a view) as a standalone SVG document.
 
     ``scale`` multiplies the displayed size (the drawing is 40 units per square, about
-    700 x 500 at scale 1); ``coordinates`` draws the column letters and row numbers around
-    the board; ``caption``, when given, is a line of text written under the board (class
-    ``caption``). The pieces and their ``class`` attributes are listed in the module
-    documentation. The text has no XML declaration and no trailing newline.
+    700 x 500 at scale 1, 980 x 500 with the panel); ``coordinates`` draws the column
+    letters and row numbers around the board; ``caption``, when given, is text written
+    under the board (class ``caption``), broken into up to three lines and shrunk when
+    needed so that it stays inside the picture.
+
+    ``last`` names the last action or answer played (states and views do not hold it):
+    its squares are outlined (class ``last``) and the panel names it. Without it, the tile
+    whose action is in progress is outlined. During a conflict the two leaders are ringed
+    (classes ``conflict attacker`` and ``conflict defender``).
+
+    ``panel`` draws, right of the board, what the seat of a
+    :class:`~tigris_rules.views.PlayerView` sees (:mod:`tigris_rules.render.svg_panel`):
+    its hand, the totals it may see, every seat's hand size, catastrophes and leaders in
+    supply, and the decision awaited with the seat that must answer. By default a view
+    gets the panel and a state does not; ``panel=True`` on a state shows everything, as a
+    referee sees it.
+
+    The pieces and their ``class`` attributes are listed in the module documentation. The
+    text has no XML declaration and no trailing newline. Raises
+    :class:`~tigris_rules.InvalidActionError` when ``last`` is not a well-formed action.
     """
-    width = COLUMNS * CELL + 2 * _MARGIN
+    if last is not None:
+        check_well_formed(last)
+    with_panel = panel if panel is not None else not isinstance(board, GameState)
+    info = seat_panel(board) if with_panel else None  # type: ignore[arg-type]
+    board_width = COLUMNS * CELL + 2 * _MARGIN
+    width = board_width + (PANEL_WIDTH if info is not None else 0)
     board_height = ROWS * CELL + 2 * _MARGIN
-    height = board_height + (_CAPTION_HEIGHT if caption is not None else 0)
+    lines: list[str] = []
+    size = 15.0
+    if caption is not None:
+        lines, size = fit_lines(caption, width - 2 * _MARGIN, 15, 3)
+        lines = lines or [""]
+    caption_height = 0 if caption is None else _CAPTION_HEIGHT + (len(lines) - 1) * size * 1.3
+    content = board_height
+    if info is not None:
+        content = max(content, math.ceil(panel_height(info, last)))
+    height = math.ceil(content + caption_height)
     svg = ET.Element("svg")
     svg.set("xmlns", _SVG_NS)
     svg.set("class", "tigris-board")
     svg.set("viewBox", f"0 0 {width} {height}")
-    svg.set("width", _fmt(width * scale))
-    svg.set("height", _fmt(height * scale))
-    _sub(svg, "title").text = f"Tigris & Euphrates: {board.config.board} board"
-    _sub(
+    svg.set("width", fmt(width * scale))
+    svg.set("height", fmt(height * scale))
+    sub(svg, "title").text = f"Tigris & Euphrates: {board.config.board} board"
+    sub(
         svg,
         "rect",
         class_="board",
@@ -503,7 +571,7 @@ def render_svg(
     if coordinates:
         _coordinates(svg)
     cells = board.cells
-    pieces = _sub(svg, "g", class_="pieces")
+    pieces = sub(svg, "g", class_="pieces")
     for square in range(SQUARE_COUNT):
         code = cells[square]
         if 0 <= code <= 3:
@@ -531,16 +599,9 @@ def render_svg(
             _leader(pieces, square, flat)
     if board.marker != NO_SQUARE:
         _marker(pieces, board.marker)
+    _highlights(svg, board, last)
+    if info is not None:
+        draw_panel(svg, info, last, board_width)
     if caption is not None:
-        _sub(
-            svg,
-            "text",
-            class_="caption",
-            x=_fmt(width / 2),
-            y=str(board_height + 16),
-            font_family="sans-serif",
-            font_size="15",
-            fill=PALETTE["ink"],
-            text_anchor="middle",
-        ).text = caption
+        _caption(svg, lines, size, width, content)
     return ET.tostring(svg, encoding="unicode")

@@ -50,6 +50,41 @@ class Result:
         """The players best first; equal places keep seat order."""
         return tuple(sorted(self.players, key=lambda p: (p.place, p.player)))
 
+    def _repr_html_(self) -> str:
+        """The ranking as a small HTML table, for Jupyter: place, seat, VP per colour,
+        treasures, the sorted score vector and the score (its weakest colour, SCORE-3)."""
+        from html import escape
+
+        title = "Final result" if self.final else "Provisional result (the game is not over)"
+        head = "".join(
+            f"<th>{name}</th>"
+            for name in (
+                "Place",
+                "Seat",
+                "Black",
+                "Red",
+                "Blue",
+                "Green",
+                "Treasures",
+                "Vector",
+                "Score",
+            )
+        )
+        rows = []
+        for entry in self.ranking:
+            cells = (entry.place, entry.player, *entry.scores, entry.treasures)
+            vector = "/".join(str(v) for v in entry.vector)
+            style = ' style="font-weight:bold"' if entry.place == 1 else ""
+            rows.append(
+                f"<tr{style}>"
+                + "".join(f"<td>{value}</td>" for value in cells)
+                + f"<td>{escape(vector)}</td><td>{entry.score}</td></tr>"
+            )
+        return (
+            f'<table class="tigris-result"><caption>{escape(title)}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        )
+
 
 def allocate_treasures(
     scores: tuple[int, int, int, int], treasures: int
