@@ -167,7 +167,8 @@ def test_view_draws_itself_as_svg() -> None:
     assert svg.startswith("<svg")
     from tigris_rules.render.svg import render_svg
 
-    assert svg == render_svg(state)
+    assert svg == render_svg(view(state, 0))
+    assert 'class="panel"' in svg and 'class="panel"' not in render_svg(state)
 
 
 # --- nothing hidden leaks (property) ------------------------------------------------------
