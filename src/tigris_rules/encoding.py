@@ -161,12 +161,16 @@ class ActionEncoding:
         return self.actions[index]
 
 
-@cache
 def action_encoding(config: GameConfig) -> ActionEncoding:
     """The :class:`ActionEncoding` of ``config``, built once and then shared (it is a frozen
     value; building one takes a few milliseconds)."""
     if not isinstance(config, GameConfig):
         raise ArgumentTypeError.expected("config", "a GameConfig", config)
+    return _build(config)
+
+
+@cache
+def _build(config: GameConfig) -> ActionEncoding:
     items: dict[tuple[type, Color | None], dict[Hashable, int]] = {}
     actions: list[AnyAction] = []
 
