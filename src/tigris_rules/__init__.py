@@ -38,6 +38,7 @@ from tigris_rules.cards import (
     card_view,
 )
 from tigris_rules.cards.render import render_card_result, render_table
+from tigris_rules.encoding import ActionEncoding, action_encoding, legal_action_mask
 from tigris_rules.errors import (
     ArgumentTypeError,
     ConfigError,
@@ -57,6 +58,7 @@ from tigris_rules.events_public import (
     public_event,
     public_events,
 )
+from tigris_rules.information import Discards, observation, sample_hidden
 from tigris_rules.model.actions import (
     Action,
     BuildMonument,
@@ -123,6 +125,7 @@ __version__ = "0.1.0"
 __all__ = [
     "COLORS",
     "Action",
+    "ActionEncoding",
     "AnyAction",
     "AnyEvent",
     "AnyState",
@@ -149,6 +152,7 @@ __all__ = [
     "DealError",
     "Decision",
     "Decline",
+    "Discards",
     "EndTurn",
     "Event",
     "ExpectedResult",
@@ -192,6 +196,7 @@ __all__ = [
     "WithdrawLeader",
     "ZigguratIncomeDecision",
     "__version__",
+    "action_encoding",
     "apply",
     "card_view",
     "dumps",
@@ -199,11 +204,13 @@ __all__ = [
     "events_for",
     "format_action",
     "is_over",
+    "legal_action_mask",
     "legal_actions",
     "loads",
     "log_schema",
     "new_card_game",
     "new_game",
+    "observation",
     "parse_action",
     "public_event",
     "public_events",
@@ -213,6 +220,7 @@ __all__ = [
     "render_table",
     "replay",
     "result",
+    "sample_hidden",
     "step",
     "to_move",
     "validate_file",
