@@ -75,6 +75,7 @@ __all__ = [
     "describe",
     "dumps",
     "event_field_hooks",
+    "field_hooks",
     "format_size",
     "loads",
     "member",
@@ -199,6 +200,12 @@ def register_hooks(
 def tag_of(cls: type) -> str:
     """The tag of a tagged class; :class:`KeyError` for any other class."""
     return _BY_CLASS[cls].tag
+
+
+def field_hooks(cls: type) -> dict[str, Callable[[Any, Any], Any]]:
+    """The structure hooks given to fields of the attrs class ``cls``, by field name (the
+    JSON Schemas are made from them, :mod:`tigris_rules.json_schema`)."""
+    return dict(_FIELD_STRUCTURE.get(cls, {}))
 
 
 def tagged_classes() -> dict[str, type]:

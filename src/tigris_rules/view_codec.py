@@ -405,6 +405,15 @@ RESULT_SCHEMA: Final[dict[str, Any]] = {
 """The JSON Schema of a :class:`~tigris_rules.Result`."""
 
 
+def in_order(cls: type, *fields: ViewField) -> tuple[ViewField, ...]:
+    """``fields`` in the order of the attributes of the view class ``cls``, which they must
+    match one for one."""
+    names = [f.name for f in attrs.fields(cast("type[attrs.AttrsInstance]", cls))]
+    if sorted(names) != sorted(f.name for f in fields):
+        raise TypeError(f"the JSON layout of {cls.__name__} does not match its fields")
+    return tuple(sorted(fields, key=lambda f: names.index(f.name)))
+
+
 # --- reading and writing a view -------------------------------------------------------------
 
 
@@ -414,11 +423,13 @@ def write_view(fields: Iterable[ViewField], view: object) -> dict[str, Any]:
 
 
 def read_view(fields: tuple[ViewField, ...], cls: type[V], data: object) -> V:
-    """A ``cls`` read from JSON data laid out by ``fields``, whose second field is
-    ``config``; :class:`FormatError` naming the path of the first bad field."""
+    """A ``cls`` read from JSON data laid out by ``fields``, one of them ``config`` (read
+    first: it gives the number of players); :class:`FormatError` naming the path of the
+    first bad field."""
     obj = need_object(data)
     check_keys(obj, (f.name for f in fields))
-    config = cast("GameConfig", at("$.config", fields[1].read(0), obj["config"]))
+    read_config = next(f.read(0) for f in fields if f.name == "config")
+    config = cast("GameConfig", at("$.config", read_config, obj["config"]))
     players = config.players
     values = {f.name: at(f"$.{f.name}", f.read(players), obj[f.name]) for f in fields}
     values["config"] = config
@@ -466,7 +477,8 @@ def _write_monuments(monuments: tuple[int, ...]) -> dict[str, str | None]:
 
 _NULLABLE_SQUARE: Final = nullable(_SQUARE)
 
-BOARD_VIEW_FIELDS: Final[tuple[ViewField, ...]] = (
+BOARD_VIEW_FIELDS: Final[tuple[ViewField, ...]] = in_order(
+    PlayerView,
     viewer_field(),
     config_field("board"),
     _field(

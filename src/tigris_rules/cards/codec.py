@@ -599,7 +599,10 @@ def _gap_view_reader(players: int) -> Callable[[object], GapView | None]:
 
 
 def _card_color(value: object) -> Color:
-    return COLORS[at("$", _color_cards, [value])[0]]
+    code = _COLOR_CODES.get(value) if isinstance(value, str) else None
+    if code is None:
+        raise _fail(f"expected a colour ({', '.join(_COLOR_CODES)}), got {describe(value)}")
+    return COLORS[code]
 
 
 def _write_leader_places(leaders: tuple[Loc | None, ...]) -> list[dict[str, str | None]]:
@@ -624,7 +627,10 @@ def _leader_places(players: int) -> Callable[[object], tuple[Loc | None, ...]]:
 
 
 def _pile_top(value: object) -> int:
-    return at("$", _pile_cards, [value])[0]
+    code = _PILE_CODES.get(value) if isinstance(value, str) else None
+    if code is None:
+        raise _fail(f"expected a card ({', '.join(_PILE_CODES)}), got {describe(value)}")
+    return code
 
 
 _PILE_KINDS: Final = (*_COLOR_NAMES, "treasure")
@@ -656,7 +662,8 @@ def _card_names(names: Iterable[str]) -> dict[str, Any]:
 _NULLABLE_SPOT: Final = view_codec.nullable(view_codec.ref("spot"))
 _COLOR_SCHEMA: Final = view_codec.ref("color")
 
-CARD_VIEW_FIELDS: Final[tuple[view_codec.ViewField, ...]] = (
+CARD_VIEW_FIELDS: Final[tuple[view_codec.ViewField, ...]] = view_codec.in_order(
+    CardView,
     view_codec.viewer_field(),
     view_codec.config_field("cards"),
     view_codec.ViewField(
