@@ -53,7 +53,7 @@ CONFIGS = (
 )
 """Both rulesets, every variant and the alternative board, 2-4 players."""
 
-VIEW_EVERY = 12
+VIEW_EVERY = 40
 """Views are taken every this many inputs (and at the end); events after every input."""
 
 
@@ -114,7 +114,7 @@ def validator(kind: str) -> Any:
 
 def test_the_sample_covers_every_kind_of_view_and_event() -> None:
     views = list(_all_views())
-    assert len(views) > 500
+    assert len(views) > 400
     assert {v.config.game for v in views} == {"board", "cards"}
     assert any(v.over and v.result is not None for v in views)
     assert any(v.viewer is None for v in views)
@@ -369,3 +369,13 @@ def test_the_schema_files_ship_in_the_package() -> None:
     data = Path(tr.__file__).parent / "data"
     for name in SCHEMA_FILES.values():
         assert json.loads((data / name).read_text("utf-8"))["$schema"].endswith("2020-12/schema")
+
+
+@pytest.mark.parametrize("kind", ["view", "event", "log"])
+def test_the_command_line_prints_each_schema(kind: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from tigris_rules.cli import main
+
+    assert main(["schema", "--kind", kind]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    expected = {"view": view_schema(), "event": event_schema(), "log": tr.log_schema()}[kind]
+    assert printed == expected
