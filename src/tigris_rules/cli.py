@@ -11,7 +11,8 @@
   a file is malformed or cannot be read.
 - ``tigris-rules replay FILE [--step K]`` prints the final position of a log, or the position
   after its first K actions (the board, or the card table of a card-game log).
-- ``tigris-rules schema`` prints the JSON Schema of the log format.
+- ``tigris-rules schema [--kind log|view|event]`` prints the JSON Schema of the log format,
+  of a player view or of an event.
 
 Bad arguments and library errors print one line on standard error and exit with status 2.
 """
@@ -134,8 +135,15 @@ def build_parser() -> argparse.ArgumentParser:
     _add_replay(commands)
     schema = commands.add_parser(
         "schema",
-        help="print the JSON Schema of the game log format",
-        description="Print the JSON Schema (draft 2020-12) of the game log format v1.",
+        help="print the JSON Schema of game logs, player views or events",
+        description="Print a JSON Schema (draft 2020-12): of the game log format v1 (the "
+        "default), of a player view, or of an event (full or public).",
+    )
+    schema.add_argument(
+        "--kind",
+        choices=("log", "view", "event"),
+        default="log",
+        help="the schema to print (default: log)",
     )
     schema.set_defaults(handler=_schema)
     return parser
@@ -563,7 +571,9 @@ def _to_choose(turn: int, player: int | None, pending: object) -> str:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    print(log_schema_text(), end="")
+    from tigris_rules.json_schema import schema_text
+
+    print(log_schema_text() if args.kind == "log" else schema_text(args.kind), end="")
     return EXIT_OK
 
 

@@ -5,7 +5,9 @@ player may know. Before a server sends them to the other players it passes them 
 :func:`events_for` (or :func:`public_events` for spectators):
 
 - :class:`~tigris_rules.model.events.TilesDrawn` of another player becomes
-  :class:`PublicTilesDrawn`, which gives only how many tiles he drew (CONV-14(c));
+  :class:`PublicTilesDrawn`, which gives only how many tiles he drew (CONV-14(c)); in the
+  card game, :class:`~tigris_rules.cards.events.CardsDrawn` of another player becomes
+  :class:`PublicCardsDrawn` (CARD-DEF-7(b));
 - :class:`~tigris_rules.model.events.TileLeft` for the tiles another player discarded in a
   swap is dropped: they are never shown (CONV-14(e)); the swap itself stays visible as
   :class:`~tigris_rules.model.events.TilesSwapped`, which holds only the count;
@@ -29,18 +31,29 @@ never shows too much).
 True
 >>> event_for(drawn, 0)
 PublicTilesDrawn(player=1, count=2, short=False)
+
+The public forms are tagged like every event (``"public_tiles_drawn"``,
+``"public_cards_drawn"``), so ``tr.loads(text, PublicEvent)`` reads any event a player may
+receive back (docs/views.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import Final, TypeAlias, overload
 
 import attrs
 
+from tigris_rules.cards.events import CardEvent, CardsDrawn
 from tigris_rules.model.events import Event, SupportCommitted, TileLeft, TilesDrawn
+from tigris_rules.serialize import event_field_hooks, register_tagged
 
 __all__ = [
+    "PUBLIC_EVENT_TAGS",
+    "AnyEvent",
+    "AnyPublicEvent",
+    "PublicCardEvent",
+    "PublicCardsDrawn",
     "PublicEvent",
     "PublicTilesDrawn",
     "event_for",
@@ -61,12 +74,34 @@ class PublicTilesDrawn:
     short: bool = False
 
 
+@attrs.frozen
+class PublicCardsDrawn:
+    """``player`` drew ``count`` cards at the refill; ``short`` when the draw pile could not
+    bring him to 8 (CARD-END-1, CARD-END-2). The public form of
+    :class:`~tigris_rules.cards.events.CardsDrawn`: which cards he drew is his secret
+    (CARD-DEF-7(b))."""
+
+    player: int
+    count: int
+    short: bool = False
+
+
 PublicEvent: TypeAlias = Event | PublicTilesDrawn
-"""An event as one viewer sees it: an :data:`~tigris_rules.model.events.Event` or a redacted
-form."""
+"""An event of the board game as one viewer sees it: an
+:data:`~tigris_rules.model.events.Event` or a redacted form."""
+
+PublicCardEvent: TypeAlias = CardEvent | PublicCardsDrawn
+"""An event of the card game as one viewer sees it: a
+:data:`~tigris_rules.cards.events.CardEvent` or a redacted form."""
+
+AnyEvent: TypeAlias = Event | CardEvent
+"""An event of either game, as :func:`~tigris_rules.step` returns it."""
+
+AnyPublicEvent: TypeAlias = PublicEvent | PublicCardEvent
+"""An event of either game as one viewer sees it."""
 
 
-def _is_commitment(event: TileLeft, previous: Event | None) -> bool:
+def _is_commitment(event: TileLeft, previous: AnyEvent | None) -> bool:
     return (
         isinstance(previous, SupportCommitted)
         and previous.player == event.player
@@ -75,9 +110,17 @@ def _is_commitment(event: TileLeft, previous: Event | None) -> bool:
     )
 
 
+@overload
+def event_for(  # type: ignore[overload-overlap]  # shared conflict events
+    event: Event, player: int | None, previous: AnyEvent | None = None
+) -> PublicEvent | None: ...
+@overload
 def event_for(
-    event: Event, player: int | None, previous: Event | None = None
-) -> PublicEvent | None:
+    event: CardEvent, player: int | None, previous: AnyEvent | None = None
+) -> PublicCardEvent | None: ...
+def event_for(
+    event: AnyEvent, player: int | None, previous: AnyEvent | None = None
+) -> AnyPublicEvent | None:
     """``event`` as ``player`` (a seat, or ``None`` for a spectator) may see it, or ``None``
     when he may not see it at all.
 
@@ -85,10 +128,18 @@ def event_for(
     ``event`` in the same step; it tells a committed :class:`TileLeft` (public) from a
     swapped one (hidden), and without it another player's ``TileLeft`` is hidden.
     """
+    return _shown(event, player, previous)
+
+
+def _shown(event: AnyEvent, player: int | None, previous: AnyEvent | None) -> AnyPublicEvent | None:
     if isinstance(event, TilesDrawn):
         if event.player == player:
             return event
         return PublicTilesDrawn(event.player, len(event.tiles), event.short)
+    if isinstance(event, CardsDrawn):
+        if event.player == player:
+            return event
+        return PublicCardsDrawn(event.player, len(event.cards), event.short)
     if isinstance(event, TileLeft):
         if event.player == player or _is_commitment(event, previous):
             return event
@@ -96,27 +147,62 @@ def event_for(
     return event
 
 
-def public_event(event: Event, previous: Event | None = None) -> PublicEvent | None:
+@overload
+def public_event(  # type: ignore[overload-overlap]
+    event: Event, previous: AnyEvent | None = None
+) -> PublicEvent | None: ...
+@overload
+def public_event(event: CardEvent, previous: AnyEvent | None = None) -> PublicCardEvent | None: ...
+def public_event(event: AnyEvent, previous: AnyEvent | None = None) -> AnyPublicEvent | None:
     """``event`` as the other players and spectators see it (``None``: not at all).
 
     The same as ``event_for(event, None, previous)``.
     """
-    return event_for(event, None, previous)
+    return _shown(event, None, previous)
 
 
-def events_for(events: Iterable[Event], player: int | None) -> tuple[PublicEvent, ...]:
+@overload
+def events_for(  # type: ignore[overload-overlap]
+    events: Iterable[Event], player: int | None
+) -> tuple[PublicEvent, ...]: ...
+@overload
+def events_for(events: Iterable[CardEvent], player: int | None) -> tuple[PublicCardEvent, ...]: ...
+def events_for(events: Iterable[AnyEvent], player: int | None) -> tuple[AnyPublicEvent, ...]:
     """The events of one step (in the order :func:`~tigris_rules.step` returned them) as
     ``player`` (a seat, or ``None`` for a spectator) may see them, hidden ones left out."""
-    seen: list[PublicEvent] = []
-    previous: Event | None = None
+    return _seen(events, player)
+
+
+def _seen(events: Iterable[AnyEvent], player: int | None) -> tuple[AnyPublicEvent, ...]:
+    seen: list[AnyPublicEvent] = []
+    previous: AnyEvent | None = None
     for event in events:
-        shown = event_for(event, player, previous)
+        shown = _shown(event, player, previous)
         if shown is not None:
             seen.append(shown)
         previous = event
     return tuple(seen)
 
 
-def public_events(events: Iterable[Event]) -> tuple[PublicEvent, ...]:
+@overload
+def public_events(  # type: ignore[overload-overlap]
+    events: Iterable[Event],
+) -> tuple[PublicEvent, ...]: ...
+@overload
+def public_events(events: Iterable[CardEvent]) -> tuple[PublicCardEvent, ...]: ...
+def public_events(events: Iterable[AnyEvent]) -> tuple[AnyPublicEvent, ...]:
     """The events of one step as spectators see them: ``events_for(events, None)``."""
-    return events_for(events, None)
+    return _seen(events, None)
+
+
+# --- JSON -----------------------------------------------------------------------------------
+# These strings are part of the JSON format of events: never change one (docs/views.md).
+
+PUBLIC_EVENT_TAGS: Final[dict[str, type]] = {
+    "public_tiles_drawn": PublicTilesDrawn,
+    "public_cards_drawn": PublicCardsDrawn,
+}
+"""The tag of every public form of an event."""
+
+for _tag, _cls in PUBLIC_EVENT_TAGS.items():
+    register_tagged(_tag, _cls, family="event", structure_fields=event_field_hooks(_cls))

@@ -63,8 +63,10 @@ __all__ = [
     "ACTION_TAGS",
     "DECISION_TAGS",
     "DEFAULT_MAX_BYTES",
+    "EVENT_FIELD_HOOKS",
     "EVENT_TAGS",
     "MAX_PROBLEMS",
+    "MAX_SEAT",
     "MEGABYTE",
     "TAG_KEY",
     "at",
@@ -72,6 +74,8 @@ __all__ = [
     "converter",
     "describe",
     "dumps",
+    "event_field_hooks",
+    "field_hooks",
     "format_size",
     "loads",
     "member",
@@ -85,6 +89,7 @@ __all__ = [
     "register_hooks",
     "register_tagged",
     "structure",
+    "structure_seat",
     "structure_square",
     "tag_of",
     "tagged_classes",
@@ -195,6 +200,12 @@ def register_hooks(
 def tag_of(cls: type) -> str:
     """The tag of a tagged class; :class:`KeyError` for any other class."""
     return _BY_CLASS[cls].tag
+
+
+def field_hooks(cls: type) -> dict[str, Callable[[Any, Any], Any]]:
+    """The structure hooks given to fields of the attrs class ``cls``, by field name (the
+    JSON Schemas are made from them, :mod:`tigris_rules.json_schema`)."""
+    return dict(_FIELD_STRUCTURE.get(cls, {}))
 
 
 def tagged_classes() -> dict[str, type]:
@@ -1152,6 +1163,50 @@ def _structure_count(value: object, _: object) -> int:
     return need_int(value, 0)
 
 
+MAX_SEAT: Final = 3
+"""The highest seat of any game (four players, SETUP-1)."""
+
+
+def structure_seat(value: object, _: object = None) -> int:
+    """``value`` as a seat of some game, 0..3, or :class:`FormatError`."""
+    seat = need_int(value, 0)
+    if seat > MAX_SEAT:
+        raise _fail(f"expected a seat 0..{MAX_SEAT}, got {seat}")
+    return seat
+
+
+def _structure_optional_seat(value: object, _: object = None) -> int | None:
+    return None if value is None else structure_seat(value)
+
+
+_EVENT_SEATS: Final = ("player", "attacker", "defender", "winner", "loser")
+_EVENT_COUNTS: Final = (
+    "count",
+    "amount",
+    "earned",
+    "paid",
+    "position",
+    "attacker_base",
+    "defender_base",
+    "attacker_total",
+    "defender_total",
+)
+EVENT_FIELD_HOOKS: Final[dict[str, Callable[[Any, Any], Any]]] = {
+    **dict.fromkeys(_EVENT_SEATS, structure_seat),
+    "next_player": _structure_optional_seat,
+    **dict.fromkeys(_EVENT_COUNTS, _structure_count),
+}
+"""The checks of the seat and count fields of events, by field name: a seat is 0..3 (an
+event read alone does not know the number of players), a count is never negative."""
+
+
+def event_field_hooks(cls: type) -> dict[str, Callable[[Any, Any], Any]]:
+    """The hooks of :data:`EVENT_FIELD_HOOKS` that apply to the fields of the event class
+    ``cls``."""
+    names = {f.name for f in attrs.fields(cast("type[attrs.AttrsInstance]", cls))}
+    return {name: hook for name, hook in EVENT_FIELD_HOOKS.items() if name in names}
+
+
 _COUNTS: Final = {"black", "red", "blue", "green", "count"}
 """Fields of actions that hold a count of tiles: a non-negative integer (CONV-19)."""
 
@@ -1162,6 +1217,7 @@ _EXTRA_FIELDS: Final[dict[type, dict[str, Callable[[Any, Any], Any]]]] = {
         for cls, _ in ACTION_TAGS.values()
     },
 }
+_EXTRA_FIELDS.update({cls: event_field_hooks(cls) for cls, _ in EVENT_TAGS.values()})
 
 for _family, _table in (
     ("action", ACTION_TAGS),

@@ -25,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeVar, cast
 
-from tigris_rules import serialize
+from tigris_rules import serialize, view_codec
 from tigris_rules.cards.actions import (
     BuildBoat,
+    CardAction,
     PayPoints,
     PlayCatastrophe,
     PlayColumn,
@@ -81,8 +82,9 @@ from tigris_rules.cards.steps import (
     WarsStep,
 )
 from tigris_rules.cards.table import card_at
+from tigris_rules.cards.view import CardView, GapView
 from tigris_rules.errors import FormatError
-from tigris_rules.model.colors import COLORS
+from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.serialize import (
     at,
@@ -102,6 +104,7 @@ __all__ = [
     "CARD_DECISION_TAGS",
     "CARD_EVENT_TAGS",
     "CARD_STEP_TAGS",
+    "CARD_VIEW_FIELDS",
     "END_REASONS",
 ]
 
@@ -162,6 +165,10 @@ def _columns(value: object, _: object = None) -> tuple[int, ...]:
 
 def _count(value: object, _: object = None) -> int:
     return need_int(value, 0)
+
+
+def _same(value: T) -> T:
+    return value
 
 
 # --- the tags -------------------------------------------------------------------------------
@@ -244,7 +251,10 @@ for _family, _table in (
     ("step", CARD_STEP_TAGS),
 ):
     for _tag, _cls in _table.items():
-        register_tagged(_tag, _cls, family=_family, structure_fields=_FIELDS.get(_cls))
+        _hooks = serialize.event_field_hooks(_cls) if _family == "event" else {}
+        register_tagged(
+            _tag, _cls, family=_family, structure_fields={**_hooks, **_FIELDS.get(_cls, {})}
+        )
 serialize.register_fields(CardConflict, structure_fields={"gap": _optional_gap})
 
 
@@ -561,3 +571,209 @@ def _check_leaders(
 
 
 register_hooks(CardGameState, _unstructure_card_state, _structure_card_state)
+
+
+# --- the card view --------------------------------------------------------------------------
+# A view is laid out like the state, with null for what the viewer may not see
+# (tigris_rules.view_codec, docs/views.md).
+
+
+def _write_gap_view(gap: GapView) -> dict[str, Any]:
+    color = None if gap.color is None else gap.color.value
+    return {"color": color, "player": gap.player, "face_up": gap.face_up}
+
+
+def _gap_view_reader(players: int) -> Callable[[object], GapView | None]:
+    def read(value: object) -> GapView | None:
+        if value is None:
+            return None
+        obj = need_object(value)
+        check_keys(obj, ("color", "player", "face_up"))
+        color = at("$.color", view_codec.optional(_card_color), obj["color"])
+        face_up = at("$.face_up", _flag, obj["face_up"])
+        if face_up and color is None:
+            raise _fail("a face-up gap card shows its colour", "$.color")
+        return GapView(color, at("$.player", _seat(players), obj["player"]), face_up)
+
+    return read
+
+
+def _card_color(value: object) -> Color:
+    code = _COLOR_CODES.get(value) if isinstance(value, str) else None
+    if code is None:
+        raise _fail(f"expected a colour ({', '.join(_COLOR_CODES)}), got {describe(value)}")
+    return COLORS[code]
+
+
+def _write_leader_places(leaders: tuple[Loc | None, ...]) -> list[dict[str, str | None]]:
+    return [
+        dict(
+            zip(
+                _COLOR_NAMES,
+                (None if loc is None else spot_name(loc) for loc in leaders[4 * p : 4 * p + 4]),
+                strict=True,
+            )
+        )
+        for p in range(len(leaders) // 4)
+    ]
+
+
+def _leader_places(players: int) -> Callable[[object], tuple[Loc | None, ...]]:
+    def read(value: object) -> tuple[Loc | None, ...]:
+        rows = view_codec.players_of(players, _leader_row)(value)
+        return tuple(loc for row in rows for loc in row)
+
+    return read
+
+
+def _pile_top(value: object) -> int:
+    code = _PILE_CODES.get(value) if isinstance(value, str) else None
+    if code is None:
+        raise _fail(f"expected a card ({', '.join(_PILE_CODES)}), got {describe(value)}")
+    return code
+
+
+_PILE_KINDS: Final = (*_COLOR_NAMES, "treasure")
+
+
+def _write_pile_counts(counts: tuple[int, ...]) -> dict[str, int]:
+    return dict(zip(_PILE_KINDS, counts, strict=True))
+
+
+def _pile_counts(value: object) -> tuple[int, int, int, int, int]:
+    obj = need_object(value)
+    check_keys(obj, _PILE_KINDS)
+    out = [at(f"$.{name}", _count, obj[name]) for name in _PILE_KINDS]
+    return (out[0], out[1], out[2], out[3], out[4])
+
+
+def _heads(value: object) -> tuple[int, ...]:
+    return tuple(_head_cards(view_codec.read_items(value, lambda v: v, TREASURE_CARDS)))
+
+
+def _card_columns(value: object) -> tuple[bytes, ...]:
+    return tuple(view_codec.read_items(value, _column_cards, COLUMNS))
+
+
+def _card_names(names: Iterable[str]) -> dict[str, Any]:
+    return {"enum": list(names)}
+
+
+_NULLABLE_SPOT: Final = view_codec.nullable(view_codec.ref("spot"))
+_COLOR_SCHEMA: Final = view_codec.ref("color")
+
+CARD_VIEW_FIELDS: Final[tuple[view_codec.ViewField, ...]] = view_codec.in_order(
+    CardView,
+    view_codec.viewer_field(),
+    view_codec.config_field("cards"),
+    view_codec.ViewField(
+        "heads",
+        _names,
+        lambda _: _heads,
+        {
+            "type": "array",
+            "items": _card_names(_HEAD_CODES),
+            "minItems": TREASURE_CARDS,
+            "maxItems": TREASURE_CARDS,
+        },
+    ),
+    view_codec.ViewField(
+        "columns",
+        lambda columns: [_names(column) for column in columns],
+        lambda _: _card_columns,
+        {
+            "type": "array",
+            "description": "the cards of each column below its head, top first",
+            "items": {"type": "array", "items": _card_names(_COLUMN_CODES)},
+            "minItems": COLUMNS,
+            "maxItems": COLUMNS,
+        },
+    ),
+    view_codec.ViewField(
+        "gaps",
+        lambda gaps: [None if gap is None else _write_gap_view(gap) for gap in gaps],
+        lambda n: lambda value: tuple(view_codec.read_items(value, _gap_view_reader(n), GAPS)),
+        {
+            "type": "array",
+            "items": view_codec.nullable(
+                {
+                    "type": "object",
+                    "description": "color is null for a face-down card the viewer did not play",
+                    "properties": {
+                        "color": view_codec.nullable(_COLOR_SCHEMA),
+                        "player": view_codec.SEAT,
+                        "face_up": view_codec.BOOLEAN,
+                    },
+                    "required": ["color", "player", "face_up"],
+                    "additionalProperties": False,
+                }
+            ),
+            "minItems": GAPS,
+            "maxItems": GAPS,
+        },
+    ),
+    view_codec.ViewField(
+        "leaders",
+        _write_leader_places,
+        _leader_places,
+        view_codec.per_player(view_codec.per_color(_NULLABLE_SPOT)),
+    ),
+    view_codec.hands_field(),
+    view_codec.counts_field("hand_sizes"),
+    view_codec.counts_field("pile_sizes"),
+    view_codec.ViewField(
+        "pile_tops",
+        lambda tops: [None if top is None else _CARD_NAMES[top] for top in tops],
+        lambda n: view_codec.players_of(n, view_codec.optional(_pile_top)),
+        view_codec.per_player(view_codec.nullable(_card_names(_PILE_CODES))),
+    ),
+    view_codec.ViewField(
+        "pile_counts",
+        lambda piles: [None if pile is None else _write_pile_counts(pile) for pile in piles],
+        lambda n: view_codec.players_of(n, view_codec.optional(_pile_counts)),
+        view_codec.per_player(
+            view_codec.nullable(
+                {
+                    "type": "object",
+                    "properties": dict.fromkeys(_PILE_KINDS, view_codec.COUNT),
+                    "required": list(_PILE_KINDS),
+                    "additionalProperties": False,
+                }
+            )
+        ),
+    ),
+    view_codec.ViewField(
+        "catastrophes",
+        list,
+        lambda n: view_codec.players_of(n, _flag),
+        view_codec.per_player(view_codec.BOOLEAN),
+    ),
+    view_codec.ViewField("draw_size", _same, lambda _: _count, view_codec.COUNT),
+    view_codec.ViewField(
+        "out_of_game",
+        view_codec.write_color_counts,
+        lambda _: _color_counts,
+        view_codec.COLOR_COUNTS,
+    ),
+    *view_codec.flow_fields(),
+    view_codec.ViewField("idle_turns", _same, lambda _: _count, view_codec.COUNT),
+    view_codec.ViewField(
+        "end_reason",
+        _same,
+        lambda _: _end_reason,
+        view_codec.nullable({"enum": list(END_REASONS)}),
+    ),
+    *view_codec.end_fields("card_decision", CardDecision, "card_action", CardAction),
+)
+"""The JSON layout of a :class:`~tigris_rules.cards.view.CardView`, field by field."""
+
+
+def _write_card_view(view: CardView) -> dict[str, Any]:
+    return view_codec.write_view(CARD_VIEW_FIELDS, view)
+
+
+def _read_card_view(data: object) -> CardView:
+    return view_codec.read_view(CARD_VIEW_FIELDS, CardView, data)
+
+
+register_hooks(CardView, _write_card_view, _read_card_view)

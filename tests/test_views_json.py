@@ -1,0 +1,381 @@
+"""Views, results and events as JSON: round trips, the shipped schemas, malformed documents."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import attrs
+import jsonschema  # type: ignore[import-untyped]  # no stubs in the dev environment
+import pytest
+
+import tigris_rules as tr
+from tigris_rules import serialize
+from tigris_rules.bots import RandomBot
+from tigris_rules.cards.codec import CARD_VIEW_FIELDS
+from tigris_rules.cards.events import CardsDrawn
+from tigris_rules.cards.state import CardGameState
+from tigris_rules.cards.view import CardView
+from tigris_rules.errors import FormatError
+from tigris_rules.events_public import (
+    AnyPublicEvent,
+    PublicCardEvent,
+    PublicCardsDrawn,
+    PublicEvent,
+    PublicTilesDrawn,
+    events_for,
+)
+from tigris_rules.json_schema import (
+    SCHEMA_FILES,
+    build_schemas,
+    event_schema,
+    render,
+    schema_text,
+    view_schema,
+)
+from tigris_rules.model.events import ConflictStarted
+from tigris_rules.view_codec import BOARD_VIEW_FIELDS
+
+AnyView = tr.PlayerView | CardView
+
+CONFIGS = (
+    tr.GameConfig(players=2),
+    tr.GameConfig(players=3, variants=("english",)),
+    tr.GameConfig(players=4, variants=("buildings",), open_scoring=True),
+    tr.GameConfig(players=2, variants=("ziggurat",)),
+    tr.GameConfig(players=3, board="alternative"),
+    tr.GameConfig(players=2, game="cards"),
+    tr.GameConfig(players=3, game="cards", open_scoring=True),
+    tr.GameConfig(players=4, game="cards"),
+)
+"""Both rulesets, every variant and the alternative board, 2-4 players."""
+
+VIEW_EVERY = 40
+"""Views are taken every this many inputs (and at the end); events after every input."""
+
+
+@attrs.frozen
+class Sample:
+    views: tuple[AnyView, ...]
+    events: tuple[AnyPublicEvent, ...]
+
+
+def _play(config: tr.GameConfig, seed: int) -> Sample:
+    state: tr.GameState | CardGameState
+    state = (
+        tr.new_card_game(config, seed=seed)
+        if config.game == "cards"
+        else tr.new_game(config, seed=seed)
+    )
+    bot = RandomBot(seed)
+    seats = (None, *range(config.players))
+    views: list[AnyView] = []
+    events: list[AnyPublicEvent] = []
+    inputs = 0
+    while True:
+        if inputs % VIEW_EVERY == 0 or tr.is_over(state):
+            views += [tr.view(state, seat) for seat in seats]
+        if tr.is_over(state):
+            break
+        state, step_events = tr.step(state, bot.choose(state))  # type: ignore[arg-type]
+        events += step_events
+        for seat in seats:
+            events += events_for(step_events, seat)
+        inputs += 1
+    return Sample(tuple(views), tuple(events))
+
+
+@cache
+def samples() -> tuple[Sample, ...]:
+    return tuple(_play(config, seed) for seed, config in enumerate(CONFIGS))
+
+
+def _all_views() -> Iterator[AnyView]:
+    for sample in samples():
+        yield from sample.views
+
+
+def _distinct_events() -> list[AnyPublicEvent]:
+    return list(dict.fromkeys(e for sample in samples() for e in sample.events))
+
+
+@cache
+def validator(kind: str) -> Any:
+    schema = view_schema() if kind == "view" else event_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+# --- round trips and the schemas on real games ----------------------------------------------
+
+
+def test_the_sample_covers_every_kind_of_view_and_event() -> None:
+    views = list(_all_views())
+    assert len(views) > 400
+    assert {v.config.game for v in views} == {"board", "cards"}
+    assert any(v.over and v.result is not None for v in views)
+    assert any(v.viewer is None for v in views)
+    assert any(v.legal_actions for v in views)
+    assert any(v.pending is not None for v in views)
+    kinds = {type(e) for e in _distinct_events()}
+    assert {PublicTilesDrawn, PublicCardsDrawn, ConflictStarted} <= kinds
+    assert len(_distinct_events()) > 1000
+
+
+def test_every_view_round_trips_and_follows_the_schema() -> None:
+    check = validator("view")
+    for view in _all_views():
+        text = tr.dumps(view)
+        data = json.loads(text)
+        errors = list(check.iter_errors(data))
+        assert not errors, (view.config, errors[0].message)
+        assert tr.loads(text, type(view)) == view
+
+
+def test_every_event_and_public_event_round_trips_and_follows_the_schema() -> None:
+    check = validator("event")
+    for event in _distinct_events():
+        text = tr.dumps(event)
+        data = json.loads(text)
+        assert data["type"] == serialize.tag_of(type(event))
+        errors = list(check.iter_errors(data))
+        assert not errors, (event, errors[0].message)
+        union: Any = PublicCardEvent if type(event) in _card_only() else PublicEvent
+        assert tr.loads(text, union) == event
+
+
+@cache
+def _card_only() -> frozenset[type]:
+    from typing import get_args
+
+    return frozenset(get_args(PublicCardEvent)) - frozenset(get_args(PublicEvent))
+
+
+def test_views_use_names_not_internal_codes() -> None:
+    state = tr.new_game(tr.GameConfig(players=2), seed=3)
+    place = next(a for a in tr.legal_actions(state) if isinstance(a, tr.PlaceLeader))
+    state = tr.apply(state, place)
+    data = json.loads(tr.dumps(tr.view(state, 0)))
+    assert data["leaders"][0][place.color.value] == place.square
+    assert set(data["cells"].values()) == {"red", "leader"}
+    assert data["cells"][place.square] == "leader"
+    assert data["legal_actions"][0]["type"] in serialize.ACTION_TAGS
+    assert data["hands"][1] is None
+    assert data["ziggurat"] is None
+    card = json.loads(tr.dumps(tr.view(tr.new_card_game(CONFIGS[5], seed=1), None)))
+    assert card["heads"] == ["treasure"] * 8
+    assert card["hands"] == [None, None]
+
+
+def test_a_drawn_tile_event_is_tagged() -> None:
+    drawn = PublicTilesDrawn(1, 3, True)
+    assert json.loads(tr.dumps(drawn)) == {
+        "type": "public_tiles_drawn",
+        "player": 1,
+        "count": 3,
+        "short": True,
+    }
+    assert tr.loads(tr.dumps(drawn), PublicEvent) == drawn
+
+
+def test_another_players_card_draw_shows_only_its_count() -> None:
+    drawn = CardsDrawn(1, (tr.Color.RED, tr.Color.BLUE))
+    assert events_for([drawn], 1) == (drawn,)
+    assert events_for([drawn], 0) == (PublicCardsDrawn(1, 2, False),)
+    assert events_for([drawn], None) == (PublicCardsDrawn(1, 2, False),)
+
+
+# --- the shipped schemas ----------------------------------------------------------------------
+
+
+def test_the_shipped_schemas_are_the_generated_ones() -> None:
+    """The schemas are made from the codec's tables: after a change of a view, an event, an
+    action or a decision, run ``python -m tigris_rules.json_schema``."""
+    for kind, schema in build_schemas().items():
+        assert schema_text(kind) == render(schema), f"regenerate {SCHEMA_FILES[kind]}"
+
+
+def test_the_schemas_know_every_field_of_the_views() -> None:
+    defs = view_schema()["$defs"]
+    for name, cls, fields in (
+        ("board_view", tr.PlayerView, BOARD_VIEW_FIELDS),
+        ("card_view", CardView, CARD_VIEW_FIELDS),
+    ):
+        names = [f.name for f in attrs.fields(cls)]
+        assert [f.name for f in fields] == names
+        assert list(defs[name]["properties"]) == names
+
+
+def test_the_schemas_know_every_tagged_event() -> None:
+    defs = event_schema()["$defs"]
+    roots = {
+        branch["then"]["$ref"].rsplit("/", 1)[1]
+        for union in ("public_event", "public_card_event")
+        for branch in defs[union]["allOf"]
+    }
+    for tag, cls in serialize.tagged_classes().items():
+        name = f"event_{tag}"
+        if name in defs:
+            assert defs[name]["properties"]["type"] == {"const": tag}
+            fields = {f.name for f in attrs.fields(cls)}
+            assert set(defs[name]["properties"]) == fields | {"type"}
+            assert name in roots
+    assert len(roots) == len({t for t in serialize.tagged_classes() if f"event_{t}" in defs})
+
+
+def test_the_schemas_reject_malformed_documents() -> None:
+    view = tr.view(tr.new_game(tr.GameConfig(players=2), seed=1), 0)
+    data = json.loads(tr.dumps(view))
+    assert validator("view").is_valid(data)
+    for path, value in (
+        (("cells", "g4"), "purple"),
+        (("bag_size",), -1),
+        (("leaders", 0, "red"), "z9"),
+        (("viewer",), 7),
+    ):
+        bad = json.loads(tr.dumps(view))
+        _set(bad, path, value)
+        assert not validator("view").is_valid(bad), path
+    assert not validator("event").is_valid({"type": "tiles_drawn", "player": 0, "tiles": [1]})
+    assert not validator("event").is_valid({"type": "public_tiles_drawn", "player": 0})
+
+
+def _set(data: Any, path: tuple[Any, ...], value: object) -> None:
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
+
+
+# --- reading malformed views ------------------------------------------------------------------
+
+
+def _board_view_data() -> dict[str, Any]:
+    state = tr.new_game(tr.GameConfig(players=2), seed=1)
+    data: dict[str, Any] = json.loads(tr.dumps(tr.view(state, 0)))
+    return data
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "where", "reason"),
+    [
+        (("viewer",), 2, "$.viewer", "seat 0..1"),
+        (("active",), -1, "$.active", "at least 0"),
+        (("to_move",), "0", "$.to_move", "integer"),
+        (("cells", "g4"), "purple", "$.cells.g4", "expected one of"),
+        (("leaders", 1, "blue"), "q1", "$.leaders[1].blue", "square"),
+        (("treasures", 0), "b2", "$.treasures", "named twice"),
+        (("monuments", "black-red"), 3, "$.monuments.black-red", "square"),
+        (("hands", 1), {"black": 1, "red": 1, "blue": 1, "green": -1}, "$.hands[1].green", "0"),
+        (("hand_sizes",), [6], "$.hand_sizes", "2 item"),
+        (("scores", 0, "red"), 1.5, "$.scores[0].red", "integer"),
+        (("bag_size",), True, "$.bag_size", "integer"),
+        (("short_draw",), 0, "$.short_draw", "true or false"),
+        (("legal_actions", 3), {"type": "play_column"}, "$.legal_actions[3].type", "not an"),
+        (
+            ("pending",),
+            {"type": "ziggurat_income_decision", "player": 5},
+            "$.pending.player",
+            "0..1",
+        ),
+        (("config", "game"), "cards", "$.config.game", "board game"),
+    ],
+)
+def test_a_malformed_board_view_names_the_bad_field(
+    path: tuple[Any, ...], value: object, where: str, reason: str
+) -> None:
+    data = _board_view_data()
+    _set(data, path, value)
+    with pytest.raises(FormatError) as caught:
+        tr.loads(json.dumps(data), tr.PlayerView)
+    assert caught.value.path == where
+    assert reason in str(caught.value)
+
+
+def test_a_board_view_must_have_every_field_and_no_other() -> None:
+    data = _board_view_data()
+    del data["bag_size"]
+    data["bag"] = []
+    with pytest.raises(FormatError) as caught:
+        tr.loads(json.dumps(data), tr.PlayerView)
+    paths = [path for path, _ in caught.value.problems]
+    assert paths == ["$.bag_size", "$.bag"]
+
+
+def test_a_malformed_result_names_the_bad_field() -> None:
+    data = json.loads(tr.dumps(samples()[0].views[-1]))
+    assert data["result"] is not None
+    data["result"]["players"][1]["player"] = 0
+    with pytest.raises(FormatError) as caught:
+        tr.loads(json.dumps(data), tr.PlayerView)
+    assert caught.value.path == "$.result.players[1].player"
+
+
+def _card_view_data() -> dict[str, Any]:
+    state = tr.new_card_game(tr.GameConfig(players=2, game="cards"), seed=1)
+    data: dict[str, Any] = json.loads(tr.dumps(tr.view(state, 0)))
+    return data
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "where", "reason"),
+    [
+        (("heads",), ["treasure"] * 7, "$.heads", "8 item"),
+        (("heads", 0), "blue", "$.heads[0]", "head"),
+        (("columns", 0), ["purple"], "$.columns[0][0]", "a card or a boat"),
+        (("gaps", 2), {"color": None, "player": 3, "face_up": False}, "$.gaps[2].player", "0..1"),
+        (("gaps", 2), {"color": None, "player": 0, "face_up": True}, "$.gaps[2].color", "colour"),
+        (("leaders", 0, "red"), "9.0", "$.leaders[0].red", "spot"),
+        (("pile_tops", 0), "blue-red", "$.pile_tops[0]", "a card"),
+        (("pile_counts", 0), {"black": 1}, "$.pile_counts[0].red", "missing"),
+        (("catastrophes", 1), "yes", "$.catastrophes[1]", "true or false"),
+        (("end_reason",), "boredom", "$.end_reason", "draw pile"),
+        (("legal_actions",), [{"type": "place_tile"}], "$.legal_actions[0].type", "not a"),
+        (("config", "game"), "board", "$.config.game", "cards game"),
+    ],
+)
+def test_a_malformed_card_view_names_the_bad_field(
+    path: tuple[Any, ...], value: object, where: str, reason: str
+) -> None:
+    data = _card_view_data()
+    _set(data, path, value)
+    with pytest.raises(FormatError) as caught:
+        tr.loads(json.dumps(data), CardView)
+    assert caught.value.path == where
+    assert reason in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('{"type": "tiles_drawn", "player": 4, "tiles": [], "short": false}', "$.player"),
+        ('{"type": "tile_left", "player": 0, "color": "red", "count": -1}', "$.count"),
+        ('{"type": "turn_ended", "player": 0, "next_player": 9}', "$.next_player"),
+        ('{"type": "public_tiles_drawn", "player": 0, "count": "2"}', "$.count"),
+        ('{"type": "public_cards_drawn", "player": 0, "count": 2, "hidden": 1}', "$.hidden"),
+        ('{"type": "cards_won", "player": 0, "color": "red", "spots": ["x"]}', "$.spots[0]"),
+    ],
+)
+def test_a_malformed_event_names_the_bad_field(text: str, where: str) -> None:
+    union: Any = PublicEvent | PublicCardEvent
+    with pytest.raises(FormatError) as caught:
+        tr.loads(text, union)
+    assert caught.value.path == where
+
+
+def test_the_schema_files_ship_in_the_package() -> None:
+    data = Path(tr.__file__).parent / "data"
+    for name in SCHEMA_FILES.values():
+        assert json.loads((data / name).read_text("utf-8"))["$schema"].endswith("2020-12/schema")
+
+
+@pytest.mark.parametrize("kind", ["view", "event", "log"])
+def test_the_command_line_prints_each_schema(kind: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from tigris_rules.cli import main
+
+    assert main(["schema", "--kind", kind]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    expected = {"view": view_schema(), "event": event_schema(), "log": tr.log_schema()}[kind]
+    assert printed == expected
