@@ -168,7 +168,8 @@ def test_view_draws_itself_as_svg() -> None:
     from tigris_rules.render.svg import render_svg
 
     assert svg == render_svg(view(state, 0))
-    assert 'class="panel"' in svg and 'class="panel"' not in render_svg(state)
+    assert 'class="panel"' in svg
+    assert 'class="panel"' not in render_svg(state)
 
 
 # --- nothing hidden leaks (property) ------------------------------------------------------
