@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -979,7 +980,8 @@ def _read(path: str | os.PathLike[str], max_bytes: int | None) -> bytes:
             return read_limited(stream, max_bytes)
     except TooLarge as exc:
         limit = format_size(max_bytes or 0)
-        size = format_size(exc.size) if exc.exact else f"more than {limit}"
+        known = _file_size(path)
+        size = format_size(known or exc.size) if exc.exact or known else f"more than {limit}"
         raise FormatError(
             "$",
             f"the file is {size}, larger than the limit of {limit}; raise the limit to read "
@@ -987,6 +989,15 @@ def _read(path: str | os.PathLike[str], max_bytes: int | None) -> bytes:
         ) from None
     except MemoryError:
         raise FormatError("$", "the file does not fit in memory") from None
+
+
+def _file_size(path: str | os.PathLike[str]) -> int | None:
+    """The size of a regular file, for messages (the limit counts the bytes read)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_size if stat.S_ISREG(info.st_mode) and os.fspath(path) != STDIN else None
 
 
 def read_log(path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MAX_BYTES) -> GameLog:
@@ -1055,7 +1066,7 @@ def replay_position(
     del data
     length = document.length
     if step is not None and not 0 <= step <= length:
-        raise ValueError(f"step {step} is not between 0 and {length}")
+        raise ValueError(f"step must be between 0 and {length} (the log holds {length} actions)")
     start = _start(document.head)
     if isinstance(start, Problem):
         raise start.error()
