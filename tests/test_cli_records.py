@@ -442,7 +442,9 @@ def test_replay_of_a_broken_log(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     status, out, err = run(capsys, "replay", path)
     assert status == 1
     assert "Position after 215 of 216 actions; action 215 cannot be replayed" in out
-    assert render_board(tr.replay(tr.read_log(TWO_PLAYERS)).final) in out
+    final = tr.replay(tr.read_log(TWO_PLAYERS)).final
+    assert isinstance(final, tr.GameState)
+    assert render_board(final) in out
     assert err == (
         f"{PROG}: error: {path}: action 215 (player 1: end_turn): END-3: the game is over; "
         "no action or answer is accepted\n"

@@ -14,8 +14,8 @@ one, so that a reader keeps one item at a time.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
-from json.decoder import WHITESPACE, scanstring
 from typing import IO, Any, Final
 
 import attrs
@@ -94,6 +94,13 @@ class LazyArray:
 
 
 _Decoder = Callable[[str, int], tuple[Any, int]]
+
+WHITESPACE: Final = re.compile(r"[ \t\n\r]*")
+"""JSON's whitespace."""
+
+scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
+"""The string reader of :mod:`json`: the text of the string whose opening quote is just
+before the index, and the index after its closing quote."""
 
 
 def _space(text: str, index: int) -> int:
