@@ -441,7 +441,10 @@ def test_replay_of_a_broken_log(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     path = write(tmp_path, lambda x: x["actions"].append({"player": 1, "type": "end_turn"}))
     status, out, err = run(capsys, "replay", path)
     assert status == 1
-    assert not out
+    assert "Position after 215 of 216 actions; action 215 cannot be replayed" in out
+    final = tr.replay(tr.read_log(TWO_PLAYERS)).final
+    assert isinstance(final, tr.GameState)
+    assert render_board(final) in out
     assert err == (
         f"{PROG}: error: {path}: action 215 (player 1: end_turn): END-3: the game is over; "
         "no action or answer is accepted\n"

@@ -203,7 +203,8 @@ def test_strict_mode_raises_at_the_first_problem() -> None:
     with pytest.raises(tr.LogError) as info:
         tr.validate_log(bad, strict=True)
     assert (info.value.index, info.value.rule, info.value.kind) == (5, first.rule, "rule")
-    assert info.value.problem == first
+    assert first.assumed == "skipped"  # strict mode does not go on: it assumes nothing
+    assert info.value.problem == attrs.evolve(first, assumed=None)
     assert str(info.value) == str(first)
     with pytest.raises(tr.LogError, match=str(first.rule)):
         tr.replay(bad)

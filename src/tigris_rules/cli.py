@@ -8,9 +8,10 @@
   random-bot games (``--game cards``: card games).
 - ``tigris-rules validate FILE...`` replays logs and prints one line per problem; exit status
   0 when every log is valid, 1 when a rule is broken (or an expected result differs), 2 when
-  a file is malformed or cannot be read.
+  a file is malformed, cannot be read or is too large. ``-`` reads standard input.
 - ``tigris-rules replay FILE [--step K]`` prints the final position of a log, or the position
-  after its first K actions (the board, or the card table of a card-game log).
+  after its first K actions (the board, or the card table of a card-game log), keeping one
+  position only; a log with an illegal action shows the position before it.
 - ``tigris-rules schema [--kind log|view|event]`` prints the JSON Schema of the log format,
   of a player view or of an event.
 
@@ -49,17 +50,18 @@ from tigris_rules.model.config import GAMES, GameConfig
 from tigris_rules.model.state import GameState
 from tigris_rules.records import (
     GameLog,
+    Position,
+    ProblemKind,
     Report,
     log_schema_text,
-    read_log,
     record_game,
-    replay,
+    replay_position,
     validate_file,
     write_log,
 )
 from tigris_rules.render.svg import render_svg
 from tigris_rules.render.text import render_board, render_result
-from tigris_rules.serialize import DEFAULT_MAX_BYTES, MEGABYTE, tag_of
+from tigris_rules.serialize import DEFAULT_MAX_BYTES, MAX_PROBLEMS, MEGABYTE, tag_of
 
 __all__ = ["build_parser", "end_reason", "main"]
 
@@ -70,7 +72,8 @@ EXIT_USAGE = 2
 EXIT_INVALID = 1
 """``validate``/``replay``: a log breaks a rule or its expected result differs."""
 EXIT_MALFORMED = 2
-"""``validate``/``replay``: a file is malformed (not a log of this format) or unreadable."""
+"""``validate``/``replay``: a file is malformed (not a log of this format), unreadable or too
+large."""
 TREASURE_END_THRESHOLD = 2
 """END-1: the game ends when at most this many treasures are left on the board."""
 
@@ -219,14 +222,25 @@ def _add_validate(commands: Any) -> None:
         help="replay game logs and report every problem",
         description=(
             "Replay each log and print one line per problem (action index, player, action, "
-            "rule ID and reason). An illegal action is skipped and the replay goes on from the "
-            "last good position. Exit status: 0 every log is valid, 1 a rule is broken or an "
-            "expected result differs, 2 a file is malformed or cannot be read."
+            "rule ID and reason). After an illegal action the replay goes on as if the seat to "
+            "move had sent it, or with a legal action of the same kind one field apart, or "
+            "without it, whichever fits the next actions best. Exit status: 0 every log is "
+            "valid, 1 a rule is broken or an expected result differs, 2 a file is malformed, "
+            "unreadable or too large."
         ),
     )
-    validate.add_argument("files", nargs="+", type=Path, metavar="FILE", help="log files")
+    validate.add_argument(
+        "files", nargs="+", type=Path, metavar="FILE", help="log files ('-': standard input)"
+    )
     validate.add_argument(
         "--json", action="store_true", help="print one JSON document for machines instead"
+    )
+    validate.add_argument(
+        "--max-problems",
+        type=_positive,
+        default=MAX_PROBLEMS,
+        metavar="N",
+        help=f"list at most N problems per file, then count the rest (default {MAX_PROBLEMS})",
     )
     _add_max_size(validate)
     validate.set_defaults(handler=_validate)
@@ -249,10 +263,14 @@ def _add_replay(commands: Any) -> None:
         help="replay a game log and print the board, scores and ranking",
         description=(
             "Replay a log and print the final board, the scores and the ranking, or with "
-            "--step K the position after the first K actions (0: the opening)."
+            "--step K the position after the first K actions (0: the opening). An illegal "
+            "action stops the replay: the position before it is shown, the action named on "
+            "standard error, and the exit status is 1."
         ),
     )
-    replay_cmd.add_argument("file", type=Path, metavar="FILE", help="log file")
+    replay_cmd.add_argument(
+        "file", type=Path, metavar="FILE", help="log file ('-': standard input)"
+    )
     replay_cmd.add_argument(
         "--step", type=int, default=None, metavar="K", help="show the position after K actions"
     )
@@ -454,7 +472,7 @@ def _validate(args: argparse.Namespace) -> int:
     results: list[tuple[Path, Report]] = []
     for done, file in enumerate(files):
         progress.show(done, str(file))
-        report = validate_file(file, max_bytes=args.max_size)
+        report = validate_file(file, max_bytes=args.max_size, max_problems=args.max_problems)
         results.append((file, report))
         if not args.json:
             progress.close()
@@ -473,6 +491,7 @@ def _validate(args: argparse.Namespace) -> int:
                     "applied": report.applied,
                     "over": report.over,
                     "problems": [p.to_json() for p in report.problems],
+                    "more_problems": report.more,
                 }
                 for file, report in results
             ],
@@ -481,12 +500,12 @@ def _validate(args: argparse.Namespace) -> int:
                 "valid": valid,
                 "invalid": invalid,
                 "malformed": malformed,
-                "problems": sum(len(r.problems) for _, r in results),
+                "problems": sum(len(r.problems) + r.more for _, r in results),
             },
         }
         print(json.dumps(document, indent=2, ensure_ascii=False))
     elif len(results) > 1:
-        problems = sum(len(r.problems) for _, r in results)
+        problems = sum(len(r.problems) + r.more for _, r in results)
         print(
             f"{len(results)} files: {valid} valid, {invalid} invalid, {malformed} malformed; "
             f"{problems} problem(s)"
@@ -502,39 +521,37 @@ def _print_report(file: Path, report: Report) -> None:
         return
     for problem in report.problems:
         print(f"{file}: {problem}")
-
-
-def _load(file: Path, max_size: int) -> GameLog:
-    try:
-        return read_log(file, max_bytes=max_size)
-    except OSError as exc:
-        raise FormatError("$", f"cannot read {file}: {exc.strerror or exc}") from None
+    if report.more:
+        print(f"{file}: ... and {report.more} more problem{'s' if report.more != 1 else ''}")
 
 
 def _replay(args: argparse.Namespace) -> int:
     file: Path = args.file
     try:
-        log = _load(file, args.max_size)
-    except FormatError as exc:
+        reached = replay_position(file, args.step, max_bytes=args.max_size)
+    except (FormatError, LogError) as exc:
         _fail(f"{file}: {exc}")
-        return EXIT_MALFORMED
-    total = len(log.actions)
-    if args.step is not None and not 0 <= args.step <= total:
-        _fail(f"--step must be between 0 and {total} (the log holds {total} actions)")
+        malformed = isinstance(exc, FormatError) or exc.kind == "format"
+        return EXIT_MALFORMED if malformed else EXIT_INVALID
+    except ValueError as exc:  # a step past the end
+        _fail(f"--{exc}")
         return EXIT_USAGE
-    try:
-        replayed = replay(log)
-    except LogError as exc:
-        _fail(f"{file}: {exc}")
-        return EXIT_MALFORMED if exc.kind == "format" else EXIT_INVALID
-    except FormatError as exc:
-        _fail(f"{file}: {exc}")
-        return EXIT_MALFORMED
-    step = total if args.step is None else args.step
-    state = replayed.states[step]
+    status = _show(args, reached)
+    if reached.problem is not None and status == EXIT_OK:
+        _fail(f"{file}: {reached.problem}")
+        return EXIT_MALFORMED if reached.problem.kind is ProblemKind.FORMAT else EXIT_INVALID
+    return status
+
+
+def _show(args: argparse.Namespace, reached: Position) -> int:
+    """Print the position ``reached``; the exit status."""
+    file: Path = args.file
+    log, state, step, total = reached.head, reached.state, reached.step, reached.length
     origin = f"seed={log.seed}" if log.seed is not None else "explicit deal"
     lines = [f"Config: {_config_text(log.config)} {origin}", ""]
     lines.append(f"Position after {step} of {total} actions")
+    if reached.problem is not None:
+        lines[-1] += f"; action {step} cannot be replayed"
     if isinstance(state, CardGameState):
         if args.svg is not None:
             _fail("--svg draws the board game only; a card-game log has no board")

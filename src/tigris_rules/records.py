@@ -24,16 +24,29 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+import stat
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
 from importlib import resources
+from itertools import takewhile
 from pathlib import Path
 from typing import Any, Final, TypeAlias, cast, overload
 
 import attrs
 
 from tigris_rules import serialize
-from tigris_rules.api import AnyAction, AnyState, new_card_game, new_game, result, step, to_move
+from tigris_rules.api import (
+    AnyAction,
+    AnyState,
+    legal_actions,
+    new_card_game,
+    new_game,
+    result,
+    step,
+    to_move,
+)
 from tigris_rules.cards import codec as _card_codec  # noqa: F401  # registers the card JSON
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.events import CardEvent
@@ -46,6 +59,7 @@ from tigris_rules.errors import (
     InvalidActionError,
     LogError,
 )
+from tigris_rules.json_reading import LazyArray, TooLarge, read_limited
 from tigris_rules.model.actions import Action
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
@@ -56,6 +70,7 @@ from tigris_rules.rules.engine import Replayer
 from tigris_rules.rules.scoring import Result
 from tigris_rules.serialize import (
     DEFAULT_MAX_BYTES,
+    MAX_PROBLEMS,
     at,
     check_keys,
     describe,
@@ -70,10 +85,14 @@ from tigris_rules.serialize import (
 __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
+    "LOOKAHEAD",
+    "REPAIR_BUDGET",
+    "STDIN",
     "ExpectedResult",
     "GameLog",
     "LogEntry",
     "PlayerOutcome",
+    "Position",
     "Problem",
     "ProblemKind",
     "Recorder",
@@ -85,6 +104,7 @@ __all__ = [
     "read_log",
     "record_game",
     "replay",
+    "replay_position",
     "validate_file",
     "validate_json",
     "validate_log",
@@ -290,8 +310,9 @@ _QUICK_CARD_ACTION: Final = serialize.quick_reader(CardAction, besides="player",
 _LOG_OPTIONAL: Final = ("seed", "deal", "result")
 
 
-def _structure_log(data: object) -> GameLog:
-    obj = need_object(data)
+def _structure_head(obj: dict[str, Any]) -> GameLog:
+    """The log ``obj`` stands for, without its actions and its result: the checks of every
+    key but ``actions`` and ``result``."""
     fmt = obj.get("format")
     if fmt != FORMAT_NAME:
         reason = "missing required field" if "format" not in obj else f"got {describe(fmt)}"
@@ -304,7 +325,7 @@ def _structure_log(data: object) -> GameLog:
     if version != FORMAT_VERSION:
         raise FormatError(
             "$.version",
-            f"unknown log format version {version}; this library "
+            f"unknown log format version {serialize.clip(str(version))}; this library "
             f"({_library_version()}) reads version {FORMAT_VERSION}",
         )
     check_keys(obj, _LOG_REQUIRED, _LOG_OPTIONAL)
@@ -313,29 +334,58 @@ def _structure_log(data: object) -> GameLog:
         raise FormatError("$", f"a log gives exactly one of seed and deal, not {word}")
     library_version = at("$.library_version", _string, obj["library_version"])
     config = at("$.config", _config, obj["config"])
-    cards = config.game == "cards"
-    kind: object = CardAction if cards else Action
     seed = at("$.seed", need_int, obj["seed"]) if "seed" in obj else None
     deal: Deal | CardDeal | None = None
-    if "deal" in obj and cards:
+    if "deal" in obj and config.game == "cards":
         deal = at("$.deal", _card_deal, obj["deal"])
     elif "deal" in obj:
         deal = at("$.deal", _deal, obj["deal"])
+    return GameLog(config=config, seed=seed, deal=deal, library_version=library_version)
+
+
+def _entry_reader(config: GameConfig) -> Callable[[object], LogEntry]:
+    """Reads one item of ``actions`` of a log of ``config``: :class:`FormatError` with paths
+    under the item."""
+    cards = config.game == "cards"
+    kind: object = CardAction if cards else Action
+    quick = _QUICK_CARD_ACTION if cards else _QUICK_ACTION
+
+    def read(item: object) -> LogEntry:
+        entry = quick(item)
+        if entry is None:
+            entry = _structure_entry(item, kind)
+        if entry.player >= config.players:
+            raise FormatError(
+                "$.player",
+                f"expected a seat 0..{config.players - 1} of this game, got {entry.player}",
+            )
+        return entry
+
+    return read
+
+
+def _structure_result(obj: dict[str, Any], config: GameConfig) -> ExpectedResult | None:
+    if "result" not in obj:
+        return None
+    expected = at("$.result", _structure_expected, obj["result"])
+    if len(expected.players) != config.players:
+        raise FormatError(
+            "$.result.players",
+            f"expected {config.players} entries (one per seat), got {len(expected.players)}",
+        )
+    return expected
+
+
+def _structure_log(data: object) -> GameLog:
+    obj = need_object(data)
+    head = _structure_head(obj)
     items = at("$.actions", need_array, obj["actions"])
     entries: list[LogEntry] = []
     problems: list[tuple[str, str]] = []
-    quick = _QUICK_CARD_ACTION if cards else _QUICK_ACTION
+    read = _entry_reader(head.config)
     for i, item in enumerate(items):
         try:
-            entry = quick(item)
-            if entry is None:
-                entry = _structure_entry(item, kind)
-            if entry.player >= config.players:
-                raise FormatError(
-                    "$.player",
-                    f"expected a seat 0..{config.players - 1} of this game, got {entry.player}",
-                )
-            entries.append(entry)
+            entries.append(read(item))
         except FormatError as exc:
             problems += exc.under(f"$.actions[{i}]").problems
             if len(problems) >= serialize.MAX_PROBLEMS:
@@ -343,22 +393,8 @@ def _structure_log(data: object) -> GameLog:
                 break
     if problems:
         raise FormatError.of(problems)
-    expected = None
-    if "result" in obj:
-        expected = at("$.result", _structure_expected, obj["result"])
-        if len(expected.players) != config.players:
-            raise FormatError(
-                "$.result.players",
-                f"expected {config.players} entries (one per seat), got {len(expected.players)}",
-            )
-    return GameLog(
-        config=config,
-        actions=tuple(entries),
-        seed=seed,
-        deal=deal,
-        result=expected,
-        library_version=library_version,
-    )
+    expected = _structure_result(obj, head.config)
+    return attrs.evolve(head, actions=tuple(entries), result=expected)
 
 
 serialize.register_hooks(LogEntry, _unstructure_entry, _structure_entry)
@@ -408,7 +444,9 @@ class Problem:
     ``kind`` says what kind; ``reason`` is a sentence. For an action: ``index`` (0-based, as
     in ``$.actions[index]``), ``player`` (the seat the log names) and ``action``; ``rule`` is
     the RULES.md ID of the rule broken, when there is one; ``path`` is the JSON path of a
-    format problem.
+    format problem. ``assumed`` says how :func:`validate_log` went on after a rejected
+    action: ``"skipped"``, ``"as player 2's"`` or ``"as place_tile red g5"``
+    (docs/log-format.md, Validation).
     """
 
     kind: ProblemKind
@@ -418,6 +456,7 @@ class Problem:
     action: AnyAction | None = None
     rule: str | None = None
     path: str | None = None
+    assumed: str | None = None
 
     def __str__(self) -> str:
         rule = f"{self.rule}: " if self.rule else ""
@@ -448,6 +487,7 @@ class Problem:
             "rule": self.rule,
             "path": self.path,
             "reason": self.reason,
+            "assumed": self.assumed,
             "message": str(self),
         }
 
@@ -471,10 +511,12 @@ class Problem:
 class Report:
     """What :func:`validate_log` found.
 
-    ``problems`` lists every problem in log order; ``actions`` is how many actions the log
-    holds and ``applied`` how many replayed; ``state`` is the last good state (``None`` when
-    the log could not be read or started); ``log`` is the log checked (``None`` when it could
-    not be read); ``over`` says whether the game ended.
+    ``problems`` lists the problems in log order, at most ``max_problems`` of them, and
+    ``more`` counts those found past that cap; ``actions`` is how many actions the log holds
+    and ``applied`` how many replayed as written; ``state`` is the position the replay
+    reached (``None`` when the log could not be read or started); ``log`` is the log checked
+    (``None`` when it could not be read; read from JSON, it keeps no actions: ``actions``
+    counts them); ``over`` says whether the game ended.
     """
 
     problems: tuple[Problem, ...]
@@ -482,6 +524,7 @@ class Report:
     applied: int = 0
     state: AnyState | None = None
     log: GameLog | None = None
+    more: int = 0
 
     @property
     def valid(self) -> bool:
@@ -538,7 +581,7 @@ def _start(log: GameLog) -> AnyState | Problem:
         return Problem(ProblemKind.RULE, str(exc), rule=found.group(1), path="$.deal")
 
 
-def _result_problems(log: GameLog, state: AnyState) -> list[Problem]:
+def _result_problems(log: GameLog, state: AnyState, length: int) -> list[Problem]:
     expected = log.result
     if expected is None:
         return []
@@ -547,7 +590,7 @@ def _result_problems(log: GameLog, state: AnyState) -> list[Problem]:
             Problem(
                 ProblemKind.RESULT,
                 f"the log gives a final result, but the game is not over after its "
-                f"{len(log.actions)} actions",
+                f"{length} actions",
                 path="$.result",
             )
         ]
@@ -587,138 +630,465 @@ def _result_problems(log: GameLog, state: AnyState) -> list[Problem]:
     return problems
 
 
-def _run(
-    log: GameLog, *, strict: bool, keep: bool, read: bool = False
-) -> tuple[Report, list[AnyState], list[Any]]:
-    """Replay ``log``; ``read`` says that its actions come from the JSON reader, which
-    accepts only well-formed fields (CONV-19), so that the replay need not check them again."""
-    problems: list[Problem] = []
-    states: list[AnyState] = []
-    events: list[tuple[AnyEvent, ...]] = []
+class _Position:
+    """The position a replay has reached; a board game is replayed on one working copy."""
 
-    def found(problem: Problem) -> None:
-        if strict:
-            raise problem.error()
-        problems.append(problem)
+    __slots__ = ("_fast", "_state")
 
-    start = _start(log)
-    if isinstance(start, Problem):
-        found(start)
-        return Report(tuple(problems), len(log.actions), 0, None, log), states, events
-    state = start
-    if keep:
-        states.append(state)
-    # Without states to keep, a board game is replayed on one working copy.
-    fast = Replayer(start, well_formed=read) if isinstance(start, GameState) and not keep else None
-    applied = 0
-    for index, entry in enumerate(log.actions):
+    def __init__(self, state: AnyState, *, well_formed: bool = False) -> None:
+        self._state = state
+        self._fast = (
+            Replayer(state, well_formed=well_formed) if isinstance(state, GameState) else None
+        )
+
+    def apply(self, entry: LogEntry) -> None:
+        """Play ``entry``; an illegal or malformed input raises and changes nothing."""
+        if self._fast is not None:
+            self._fast.apply(cast("Action", entry.action), entry.player)
+        else:
+            self._state = _step(self._state, entry.action, entry.player)[0]
+
+    @property
+    def state(self) -> AnyState:
+        return self._fast.state if self._fast is not None else self._state
+
+
+LOOKAHEAD: Final = 12
+"""After a rejected action, each way to go on is judged by this many following actions."""
+
+REPAIR_BUDGET: Final = 200_000
+"""At most this many inputs are tried ahead while choosing how to go on, per log; past it a
+rejected action is skipped."""
+
+_Item: TypeAlias = tuple[int, "LogEntry | FormatError"]
+
+
+def _one_field_apart(a: object, b: object) -> bool:
+    """Whether ``a`` and ``b`` are actions of one class that differ in exactly one field."""
+    if type(a) is not type(b) or not attrs.has(type(a)):
+        return False
+    names = [f.name for f in attrs.fields(cast("type[attrs.AttrsInstance]", type(a)))]
+    return [getattr(a, n) != getattr(b, n) for n in names].count(True) == 1
+
+
+def _fit(state: AnyState, ahead: list[LogEntry]) -> tuple[int, int]:
+    """How many of ``ahead`` replay from ``state``, each rejected one skipped; and the work
+    done (inputs tried)."""
+    fitting = 0
+    for entry in ahead:
         try:
-            if fast is not None:
-                fast.apply(entry.action, entry.player)  # type: ignore[arg-type]  # a board game
-            else:
-                state, caused = _step(state, entry.action, entry.player)
+            state = _step(state, entry.action, entry.player)[0]
+        except (IllegalActionError, InvalidActionError):
+            continue
+        fitting += 1
+    return fitting, len(ahead)
+
+
+def _resume(
+    state: AnyState, entry: LogEntry, ahead: list[LogEntry], budget: int
+) -> tuple[str, AnyState, int]:
+    """How to go on after ``entry`` was rejected in ``state``: the first of these that lets
+    the most of the actions ``ahead`` replay (Validation in docs/log-format.md):
+
+    1. the same action sent by the seat to move, when the log names another seat;
+    2. a legal action of the same kind that differs from it in one field (a square, a
+       colour, a count...), in the order of ``legal_actions``;
+    3. nothing: the action is skipped.
+
+    Returns what was assumed, the position to go on from and the work done."""
+    mover = to_move(state)
+    options: list[tuple[str, AnyAction]] = []
+    if mover is not None and entry.player != mover:
+        options.append((f"as player {mover}'s", entry.action))
+    elif mover is not None:
+        options += [
+            (f"as {describe_action(a)}", a)
+            for a in legal_actions(state)
+            if _one_field_apart(a, entry.action)
+        ]
+    best: tuple[str, AnyState] = ("skipped", state)
+    best_fit, work = _fit(state, ahead)
+    for text, action in options:
+        if best_fit == len(ahead) or work >= budget:
+            break
+        work += 1
+        try:
+            after = _step(state, action, mover)[0]
+        except (IllegalActionError, InvalidActionError):  # sent by the seat to move, or not
+            continue
+        fitting, done = _fit(after, ahead)
+        work += done
+        if fitting + 1 > best_fit:  # the repaired action itself counts as one that fits
+            best, best_fit = (text, after), fitting + 1
+    return (*best, work)
+
+
+class _Problems:
+    """The problems of one log, at most ``cap`` kept (``None``: all); a document that does
+    not follow the format (``unreadable``) makes the other problems found so far moot: a
+    malformed log is not replayed."""
+
+    def __init__(self, cap: int | None, *, strict: bool) -> None:
+        self.cap = cap
+        self.strict = strict
+        self.listed: list[Problem] = []
+        self.more = 0
+        self.malformed = False
+
+    def add(self, problem: Problem, *, unreadable: bool = False) -> None:
+        if self.strict:
+            raise problem.error()
+        if unreadable and not self.malformed:
+            self.malformed = True
+            self.listed = [p for p in self.listed if p.kind is ProblemKind.FORMAT]
+            self.more = 0
+        if self.cap is None or len(self.listed) < self.cap:
+            self.listed.append(problem)
+        else:
+            self.more += 1
+
+
+def _check(
+    head: GameLog,
+    length: int,
+    items: Iterator[_Item],
+    *,
+    strict: bool,
+    well_formed: bool = False,
+    max_problems: int | None = MAX_PROBLEMS,
+    expected: Callable[[], ExpectedResult | None] | None = None,
+) -> Report:
+    """Replay the ``length`` actions ``items`` of the log ``head`` (each read, or the
+    :class:`FormatError` of an unreadable one) and list the problems; the position is the
+    only thing kept. ``well_formed`` says that the actions come from the JSON reader, which
+    accepts only well-formed fields (CONV-19). ``expected`` gives the expected result (once
+    every action was read), else ``head.result``."""
+    problems = _Problems(max_problems, strict=strict)
+    start = _start(head)
+    if isinstance(start, Problem):
+        problems.add(start)
+        for _, unread in items:  # the format of every action is still checked
+            if isinstance(unread, FormatError):
+                for where, why in unread.problems:
+                    problems.add(Problem(ProblemKind.FORMAT, why, path=where), unreadable=True)
+        return Report(tuple(problems.listed), length, 0, None, head, problems.more)
+    position = _Position(start, well_formed=well_formed)
+    waiting: deque[_Item] = deque()
+    applied = 0
+    budget = REPAIR_BUDGET
+    while True:
+        next_item = waiting.popleft() if waiting else next(items, None)
+        if next_item is None:
+            break
+        index, entry = next_item
+        if isinstance(entry, FormatError):
+            for where, why in entry.problems:
+                problems.add(Problem(ProblemKind.FORMAT, why, path=where), unreadable=True)
+            continue
+        if problems.malformed:
+            continue
+        path: str | None
+        try:
+            position.apply(entry)
+            applied += 1
+            continue
         except IllegalActionError as exc:
-            found(
-                Problem(
-                    ProblemKind.RULE,
-                    exc.reason,
-                    index=index,
-                    player=entry.player,
-                    action=entry.action,
-                    rule=exc.rule,
-                )
-            )
-            continue
+            kind, rule, reason, path = ProblemKind.RULE, exc.rule, exc.reason, None
         except InvalidActionError as exc:
-            found(
-                Problem(
-                    ProblemKind.FORMAT,
-                    exc.reason,
-                    index=index,
-                    player=entry.player,
-                    action=entry.action,
-                    path=f"$.actions[{index}].{exc.field}",
-                )
+            kind, rule, reason = ProblemKind.FORMAT, None, exc.reason
+            path = f"$.actions[{index}].{exc.field}"
+        assumed = None
+        if not strict and kind is ProblemKind.RULE:
+            while len(waiting) < LOOKAHEAD and (more := next(items, None)) is not None:
+                waiting.append(more)
+            ahead = list(takewhile(lambda e: isinstance(e, LogEntry), (e for _, e in waiting)))
+            state = position.state
+            assumed, state, work = _resume(state, entry, cast("list[LogEntry]", ahead), budget)
+            budget -= work
+            position = _Position(state, well_formed=well_formed)
+        problems.add(
+            Problem(
+                kind,
+                reason,
+                index=index,
+                player=entry.player,
+                action=entry.action,
+                rule=rule,
+                path=path,
+                assumed=assumed,
             )
-            continue
-        applied += 1
-        if keep:
-            states.append(state)
-            events.append(caused)
-    if fast is not None:
-        state = fast.state
-    if not problems:
-        for problem in _result_problems(log, state):
-            found(problem)
-    report = Report(tuple(problems), len(log.actions), applied, state, log)
-    return report, states, events
+        )
+    state = position.state
+    result_log = head
+    if expected is not None and not problems.malformed:
+        try:
+            result_log = attrs.evolve(head, result=expected())
+        except FormatError as exc:
+            for where, why in exc.problems:
+                problems.add(Problem(ProblemKind.FORMAT, why, path=where), unreadable=True)
+    if not problems.listed:
+        for problem in _result_problems(result_log, state, length):
+            problems.add(problem)
+    return Report(tuple(problems.listed), length, applied, state, result_log, problems.more)
 
 
-def validate_log(log: GameLog, *, strict: bool = False) -> Report:
-    """Replay ``log`` and list every problem.
+def _numbered(entries: Iterable[LogEntry]) -> Iterator[_Item]:
+    return enumerate(entries)
 
-    An illegal action is reported (with its index, player, rule ID and reason) and skipped:
-    the replay goes on from the last good state, as if the action were not in the log. The
-    expected result, when the log gives one, is compared once every action replayed. With
-    ``strict=True`` the first problem raises :class:`~tigris_rules.errors.LogError` instead.
+
+def validate_log(
+    log: GameLog, *, strict: bool = False, max_problems: int | None = MAX_PROBLEMS
+) -> Report:
+    """Replay ``log`` and list its problems (at most ``max_problems``; ``None``: all).
+
+    A rejected action is reported (with its index, player, rule ID and reason) and the
+    replay goes on: with the same action sent by the seat to move when the log names
+    another, with a legal action of the same kind one field apart from it, or without it,
+    whichever lets the most of the next actions replay (``Problem.assumed`` says which;
+    docs/log-format.md, Validation). The expected result, when the log gives one, is
+    compared once every action replayed without a problem. With ``strict=True`` the first
+    problem raises :class:`~tigris_rules.errors.LogError` instead.
     """
-    return _run(log, strict=strict, keep=False)[0]
+    return _check(
+        log, len(log.actions), _numbered(log.actions), strict=strict, max_problems=max_problems
+    )
 
 
 def replay(log: GameLog) -> Replay:
     """Every state and the events of every action of ``log``; raises
     :class:`~tigris_rules.errors.LogError` at the first illegal action (the expected result
-    is not checked: use :func:`validate_log`)."""
-    _, states, events = _run(attrs.evolve(log, result=None), strict=True, keep=True)
+    is not checked: use :func:`validate_log`). For a long log, :func:`replay_position` keeps
+    one position only."""
+    start = _start(log)
+    if isinstance(start, Problem):
+        raise start.error()
+    state = start
+    states: list[AnyState] = [state]
+    events: list[tuple[AnyEvent, ...]] = []
+    for index, entry in enumerate(log.actions):
+        try:
+            state, caused = _step(state, entry.action, entry.player)
+        except (IllegalActionError, InvalidActionError) as exc:
+            raise _action_problem(index, entry, exc).error() from None
+        states.append(state)
+        events.append(caused)
     return Replay(log, tuple(states), tuple(events))
 
 
-def validate_json(text: str | bytes, *, max_bytes: int | None = DEFAULT_MAX_BYTES) -> Report:
-    """Read a log from JSON text and validate it; a malformed document gives a report of
-    format problems (each naming the JSON path of the bad field) instead of an exception."""
-    try:
-        log = serialize.loads(text, GameLog, max_bytes=max_bytes)
-    except FormatError as exc:
-        return Report(
-            tuple(Problem(ProblemKind.FORMAT, reason, path=path) for path, reason in exc.problems)
+def _action_problem(
+    index: int, entry: LogEntry, exc: IllegalActionError | InvalidActionError
+) -> Problem:
+    if isinstance(exc, IllegalActionError):
+        return Problem(
+            ProblemKind.RULE,
+            exc.reason,
+            index=index,
+            player=entry.player,
+            action=entry.action,
+            rule=exc.rule,
         )
-    return _run(log, strict=False, keep=False, read=True)[0]
+    return Problem(
+        ProblemKind.FORMAT,
+        exc.reason,
+        index=index,
+        player=entry.player,
+        action=entry.action,
+        path=f"$.actions[{index}].{exc.field}",
+    )
 
 
-def _check_size(path: Path, max_bytes: int | None) -> None:
-    size = os.stat(path).st_size
-    if max_bytes is not None and size > max_bytes:
+@attrs.frozen
+class _Document:
+    """A log read from JSON whose actions are read one at a time: ``head`` holds all but
+    the actions and the result; ``length`` counts the actions."""
+
+    head: GameLog
+    length: int
+    data: dict[str, Any]
+    text: str
+
+    def items(self) -> Iterator[_Item]:
+        """Each action read, or the :class:`FormatError` (paths from ``$``) of a bad one."""
+        value = self.data["actions"]
+        raw = serialize.lazy_items(self.text, value) if isinstance(value, LazyArray) else value
+        read = _entry_reader(self.head.config)
+        for index, item in enumerate(raw):
+            try:
+                yield index, read(item)
+            except FormatError as exc:
+                yield index, exc.under(f"$.actions[{index}]")
+
+    def result(self) -> ExpectedResult | None:
+        return _structure_result(self.data, self.head.config)
+
+
+def _document(text: str | bytes, max_bytes: int | None) -> _Document:
+    """The log in ``text``, its actions left unread; :class:`FormatError`."""
+    data, decoded = serialize.scan_json(text, "actions", max_bytes=max_bytes)
+    obj = need_object(data)
+    head = _structure_head(obj)
+    value = obj["actions"]
+    if not isinstance(value, LazyArray):
+        value = at("$.actions", need_array, value)
+    length = value.length if isinstance(value, LazyArray) else len(value)
+    return _Document(head, length, obj, decoded)
+
+
+def _format_report(exc: FormatError) -> Report:
+    return Report(
+        tuple(Problem(ProblemKind.FORMAT, reason, path=path) for path, reason in exc.problems)
+    )
+
+
+def validate_json(
+    text: str | bytes,
+    *,
+    max_bytes: int | None = DEFAULT_MAX_BYTES,
+    max_problems: int | None = MAX_PROBLEMS,
+) -> Report:
+    """Read a log from JSON text and validate it; a malformed document gives a report of
+    format problems (each naming the JSON path of the bad field) instead of an exception.
+    The actions are read and replayed one at a time: the memory used does not grow with
+    their number."""
+    try:
+        document = _document(text, max_bytes)
+    except FormatError as exc:
+        return _format_report(exc)
+    return _check(
+        document.head,
+        document.length,
+        document.items(),
+        strict=False,
+        well_formed=True,
+        max_problems=max_problems,
+        expected=document.result,
+    )
+
+
+STDIN: Final = "-"
+"""The file name that stands for standard input in :func:`validate_file` and the command
+line."""
+
+
+def _read(path: str | os.PathLike[str], max_bytes: int | None) -> bytes:
+    """The bytes of the file at ``path`` (``"-"``: standard input), at most ``max_bytes``;
+    :class:`FormatError` past the limit, :class:`OSError` when it cannot be read."""
+    try:
+        if os.fspath(path) == STDIN:
+            return read_limited(sys.stdin.buffer, max_bytes)
+        with open(path, "rb") as stream:
+            return read_limited(stream, max_bytes)
+    except TooLarge as exc:
+        limit = format_size(max_bytes or 0)
+        known = _file_size(path)
+        size = format_size(known or exc.size) if exc.exact or known else f"more than {limit}"
         raise FormatError(
             "$",
-            f"the file is {format_size(size)}, larger than the limit of {format_size(max_bytes)}; "
-            "raise the limit to read it (tigris-rules validate --max-size MB)",
-        )
+            f"the file is {size}, larger than the limit of {limit}; raise the limit to read "
+            "it (tigris-rules validate --max-size MB)",
+        ) from None
+    except MemoryError:
+        raise FormatError("$", "the file does not fit in memory") from None
+
+
+def _file_size(path: str | os.PathLike[str]) -> int | None:
+    """The size of a regular file, for messages (the limit counts the bytes read)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_size if stat.S_ISREG(info.st_mode) and os.fspath(path) != STDIN else None
 
 
 def read_log(path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MAX_BYTES) -> GameLog:
     """Read the log in the file at ``path``; :class:`~tigris_rules.errors.FormatError` for a
-    malformed document or a file larger than ``max_bytes`` (50 MB by default, ``None`` for
-    no limit), :class:`OSError` when the file cannot be read."""
-    file = Path(path)
-    _check_size(file, max_bytes)
-    return serialize.loads(file.read_bytes(), GameLog, max_bytes=max_bytes)
+    malformed document or a file of more than ``max_bytes`` bytes (50 MB by default,
+    ``None`` for no limit; counted while reading, so a pipe or a device is refused too),
+    :class:`OSError` when the file cannot be read."""
+    return serialize.loads(_read(path, max_bytes), GameLog, max_bytes=max_bytes)
+
+
+def _unreadable(exc: OSError) -> Report:
+    reason = f"cannot read the file: {exc.strerror or exc}"
+    return Report((Problem(ProblemKind.FORMAT, reason, path="$"),))
 
 
 def validate_file(
-    path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MAX_BYTES
+    path: str | os.PathLike[str],
+    *,
+    max_bytes: int | None = DEFAULT_MAX_BYTES,
+    max_problems: int | None = MAX_PROBLEMS,
 ) -> Report:
-    """Validate the log in the file at ``path``; a file that cannot be read or is too large
-    gives a report with one format problem."""
-    file = Path(path)
+    """Validate the log in the file at ``path`` (``"-"``: standard input); a file that
+    cannot be read or is larger than ``max_bytes`` gives a report with one format
+    problem."""
     try:
-        _check_size(file, max_bytes)
-        data = file.read_bytes()
+        data = _read(path, max_bytes)
     except FormatError as exc:
-        return Report((Problem(ProblemKind.FORMAT, exc.reason, path=exc.path),))
+        return _format_report(exc)
     except OSError as exc:
-        reason = f"cannot read the file: {exc.strerror or exc}"
-        return Report((Problem(ProblemKind.FORMAT, reason, path="$"),))
-    return validate_json(data, max_bytes=max_bytes)
+        return _unreadable(exc)
+    return validate_json(data, max_bytes=max_bytes, max_problems=max_problems)
+
+
+@attrs.frozen
+class Position:
+    """What :func:`replay_position` found: the log's ``head`` (its configuration, seed or
+    deal; no actions), ``length`` (how many actions it holds), ``step`` (how many replayed)
+    and ``state`` (the position after them); ``problem`` is the action that could not be
+    replayed, when the replay stopped before the step asked for."""
+
+    head: GameLog
+    length: int
+    step: int
+    state: AnyState
+    problem: Problem | None = None
+
+
+def replay_position(
+    path: str | os.PathLike[str],
+    step: int | None = None,
+    *,
+    max_bytes: int | None = DEFAULT_MAX_BYTES,
+) -> Position:
+    """Replay the log in the file at ``path`` (``"-"``: standard input) up to its action
+    ``step`` (``None``: every action), keeping one position only. An action that cannot be
+    replayed stops the replay: the position is the one before it and ``problem`` says
+    which action it is. The format of every action is checked all the same.
+    :class:`~tigris_rules.errors.FormatError` for a malformed or unreadable file (or one
+    larger than ``max_bytes``), :class:`~tigris_rules.errors.LogError` for a deal that does
+    not match the components, :class:`ValueError` for a ``step`` past the end."""
+    try:
+        data = _read(path, max_bytes)
+    except OSError as exc:
+        raise FormatError("$", f"cannot read the file: {exc.strerror or exc}") from None
+    document = _document(data, max_bytes)
+    del data
+    length = document.length
+    if step is not None and not 0 <= step <= length:
+        raise ValueError(f"step must be between 0 and {length} (the log holds {length} actions)")
+    start = _start(document.head)
+    if isinstance(start, Problem):
+        raise start.error()
+    position = _Position(start, well_formed=True)
+    done = 0
+    problem = None
+    formats: list[tuple[str, str]] = []
+    for index, entry in document.items():
+        if isinstance(entry, FormatError):
+            formats += entry.problems
+        elif formats or problem is not None or (step is not None and index >= step):
+            continue
+        else:
+            try:
+                position.apply(entry)
+                done += 1
+            except (IllegalActionError, InvalidActionError) as exc:
+                problem = _action_problem(index, entry, exc)
+    if formats:
+        raise FormatError.of(formats[:MAX_PROBLEMS])
+    document.result()  # its format
+    return Position(document.head, length, done, position.state, problem)
 
 
 def write_log(log: GameLog, path: str | os.PathLike[str]) -> None:

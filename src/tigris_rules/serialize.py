@@ -34,7 +34,7 @@ import functools
 import json
 import re
 import types
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import Enum
 from typing import Any, Final, TypeVar, Union, cast, get_args, get_origin, overload
 
@@ -49,6 +49,14 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from tigris_rules.errors import ConfigError, FormatError, TigrisError
+from tigris_rules.json_reading import (
+    LazyArray,
+    TooLarge,
+    array_items,
+    decode_utf8,
+    scan_object,
+    utf8_size,
+)
 from tigris_rules.model import actions as _actions
 from tigris_rules.model import decisions as _decisions
 from tigris_rules.model import events as _events
@@ -68,15 +76,19 @@ __all__ = [
     "MAX_PROBLEMS",
     "MAX_SEAT",
     "MEGABYTE",
+    "QUOTE_LIMIT",
     "TAG_KEY",
     "at",
     "check_keys",
+    "clip",
+    "clip_quotes",
     "converter",
     "describe",
     "dumps",
     "event_field_hooks",
     "field_hooks",
     "format_size",
+    "lazy_items",
     "loads",
     "member",
     "need_array",
@@ -88,6 +100,7 @@ __all__ = [
     "register_fields",
     "register_hooks",
     "register_tagged",
+    "scan_json",
     "structure",
     "structure_seat",
     "structure_square",
@@ -105,7 +118,7 @@ MEGABYTE: Final = 1024 * 1024
 """The megabyte of size limits and of their messages."""
 
 DEFAULT_MAX_BYTES: Final = 50 * MEGABYTE
-"""The default size limit of JSON input, 50 MB (bytes for ``bytes``, characters for ``str``)."""
+"""The default size limit of JSON input, 50 MB (of UTF-8 for a ``str``)."""
 
 MAX_PROBLEMS: Final = 100
 """At most this many problems are collected in one :class:`FormatError`."""
@@ -235,11 +248,35 @@ def describe(value: object) -> str:
     return type(value).__name__
 
 
+QUOTE_LIMIT: Final = 80
+"""Error messages quote at most this many characters of any input."""
+
+_LONG_QUOTE: Final = re.compile(rf"'[^'\n]{{{QUOTE_LIMIT},}}'|\"[^\"\n]{{{QUOTE_LIMIT},}}\"")
+
+
+def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, the cut marked by ``...``."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def clip_quotes(message: str) -> str:
+    """``message`` with every quoted text longer than :data:`QUOTE_LIMIT` characters cut
+    short, and the whole capped at five times that."""
+
+    def cut(match: re.Match[str]) -> str:
+        quoted = match.group()
+        return quoted[: QUOTE_LIMIT - 4] + "..." + quoted[-1]
+
+    return clip(_LONG_QUOTE.sub(cut, message), 5 * QUOTE_LIMIT)
+
+
 _PLAIN_KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 
 
 def member(path: str, key: str) -> str:
-    """The path of ``key`` in the object at ``path``: ``$.players``, or ``$["odd key"]``."""
+    """The path of ``key`` in the object at ``path``: ``$.players``, or ``$["odd key"]``; a
+    key longer than :data:`QUOTE_LIMIT` characters is cut short."""
+    key = clip(key)
     if _PLAIN_KEY.fullmatch(key):
         return f"{path}.{key}"
     return f"{path}[{json.dumps(key, ensure_ascii=False)}]"
@@ -643,12 +680,12 @@ def problems_of(exc: BaseException, path: str = "$") -> list[tuple[str, str]]:
         expected = f" (expected: {known})" if known else " (the object has no fields)"
         return [(member(path, key), f"unknown field{expected}") for key in sorted(exc.extra_fields)]
     if isinstance(exc, TigrisError):
-        return [(path, str(exc))]
+        return [(path, clip_quotes(str(exc)))]
     if isinstance(exc, StructureHandlerNotFoundError):
         return [(path, f"cannot read a value of this type ({exc})")]
     if isinstance(exc, RecursionError):
         return [(path, "the value is nested too deeply")]
-    return [(path, f"invalid value ({type(exc).__name__}: {exc})")]
+    return [(path, clip_quotes(f"invalid value ({type(exc).__name__}: {exc})"))]
 
 
 # --- public functions -----------------------------------------------------------------------
@@ -701,20 +738,31 @@ def format_size(count: int) -> str:
     return f"{count / MEGABYTE:.1f} MB" if count >= MEGABYTE // 10 else f"{count} bytes"
 
 
-def parse_json(text: str | bytes, *, max_bytes: int | None = DEFAULT_MAX_BYTES) -> Any:
-    """Parse JSON text strictly: duplicate keys, ``NaN`` and ``Infinity``, bytes that are
-    not UTF-8 and input larger than ``max_bytes`` (``None``: no limit) raise
-    :class:`FormatError`."""
-    if max_bytes is not None and len(text) > max_bytes:
-        size, limit = format_size(len(text)), format_size(max_bytes)
-        raise _fail(f"the input is {size}, larger than the limit of {limit}; raise the limit")
-    if isinstance(text, bytes | bytearray):
+def _size_error(exc: TooLarge, max_bytes: int) -> FormatError:
+    size = format_size(exc.size) if exc.exact else f"more than {format_size(max_bytes)}"
+    return _fail(
+        f"the input is {size}, larger than the limit of {format_size(max_bytes)}; raise the limit"
+    )
+
+
+def _text(text: str | bytes, max_bytes: int | None) -> str:
+    """``text`` within ``max_bytes`` (UTF-8 bytes), as a ``str``."""
+    if max_bytes is not None:
         try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise _fail(f"not UTF-8 text (byte {exc.start}): not a JSON document") from None
+            utf8_size(text, max_bytes)
+        except TooLarge as exc:
+            raise _size_error(exc, max_bytes) from None
+    if isinstance(text, str):
+        return text
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
+        return decode_utf8(text)
+    except UnicodeDecodeError as exc:
+        raise _fail(f"not UTF-8 text (byte {exc.start}): not a JSON document") from None
+
+
+def _parse(text: str, parse: Callable[[str], Any]) -> Any:
+    try:
+        return parse(text)
     except json.JSONDecodeError as exc:
         hint = ""
         if exc.pos >= len(text.rstrip()):
@@ -726,6 +774,37 @@ def parse_json(text: str | bytes, *, max_bytes: int | None = DEFAULT_MAX_BYTES) 
         raise _fail("not valid JSON: nested too deeply") from None
     except ValueError as exc:
         raise _fail(f"not valid JSON: {exc}") from None
+
+
+_DECODER: Final = json.JSONDecoder(
+    object_pairs_hook=_no_duplicates, parse_constant=_reject_constant
+)
+
+
+def parse_json(text: str | bytes, *, max_bytes: int | None = DEFAULT_MAX_BYTES) -> Any:
+    """Parse JSON text strictly: duplicate keys, ``NaN`` and ``Infinity``, bytes that are
+    not UTF-8 and input larger than ``max_bytes`` (``None``: no limit) raise
+    :class:`FormatError`. The size of a ``str`` is that of its UTF-8 encoding."""
+    return _parse(_text(text, max_bytes), _DECODER.decode)
+
+
+def scan_json(
+    text: str | bytes, lazy: str, *, max_bytes: int | None = DEFAULT_MAX_BYTES
+) -> tuple[Any, str]:
+    """:func:`parse_json`, except that the member ``lazy`` of a top-level object, when it is
+    an array, is left undecoded as a :class:`~tigris_rules.json_reading.LazyArray` (its items
+    are checked all the same); also returns the text, for :func:`lazy_items`."""
+    decoded = _text(text, max_bytes)
+
+    def scan(whole: str) -> Any:
+        return scan_object(whole, lazy, _DECODER.raw_decode, _no_duplicates)
+
+    return _parse(decoded, scan), decoded
+
+
+def lazy_items(text: str, array: LazyArray) -> Iterator[Any]:
+    """The items of an array :func:`scan_json` left undecoded, one at a time."""
+    return array_items(text, array, _DECODER.raw_decode)
 
 
 def dumps(obj: object, *, indent: int | None = None) -> str:
