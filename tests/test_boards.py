@@ -45,7 +45,7 @@ def read_board_file(path: Path) -> list[str]:
 def shared_board(name: str) -> Path:
     path = SHARED_BOARDS / f"{name}.txt"
     if not path.exists():
-        pytest.skip(f"the shared board file {path} is not beside this checkout")
+        pytest.skip(f"{path} is missing: no specification folder shared/ beside the checkout")
     return path
 
 

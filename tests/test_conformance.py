@@ -11,6 +11,8 @@ import pytest
 import tigris_rules as tr
 from invariants import broken_invariants
 
+pytestmark = pytest.mark.slow
+
 GAMES = 200
 MAX_DECISIONS = 5000
 

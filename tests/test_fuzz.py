@@ -29,6 +29,8 @@ from tigris_rules.model.state import GameState
 from tigris_rules.notation import VERBS
 from tigris_rules.testing import configs, playthroughs, well_formed_actions
 
+pytestmark = pytest.mark.slow
+
 # --- vocabulary: keys and words of real documents, so that the fuzzer gets past the surface ---
 
 

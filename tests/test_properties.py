@@ -38,6 +38,8 @@ from tigris_rules.testing import (
     playthroughs,
 )
 
+pytestmark = pytest.mark.slow
+
 BOARDS = ("classic", "alternative")
 SUBSETS = [c for r in range(4) for c in itertools.combinations(KNOWN_VARIANTS, r)]
 COMBINATIONS = [(board, subset) for board in BOARDS for subset in SUBSETS]

@@ -421,6 +421,7 @@ def written_logs() -> list[tr.GameLog]:
     return logs
 
 
+@pytest.mark.slow
 def test_every_log_the_library_writes_follows_the_schema(tmp_path: Path) -> None:
     validator = schema_validator()
     for number, log in enumerate(written_logs()):
@@ -601,6 +602,7 @@ def mutated_logs(draw: st.DrawFn) -> str:
     return out
 
 
+@pytest.mark.slow
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(text=mutated_logs())
 def test_validation_of_mutated_logs_raises_only_library_errors(text: str) -> None:
@@ -652,6 +654,7 @@ def variant_log() -> tr.GameLog:
     return random_log(config, 11)
 
 
+@pytest.mark.slow
 @settings(suppress_health_check=[HealthCheck.too_slow])
 @given(
     base=st.sampled_from(["plain", "variants"]),
@@ -889,6 +892,7 @@ well_formed_card_actions: st.SearchStrategy[CardAction] = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(suppress_health_check=[HealthCheck.too_slow])
 @given(
     changes=st.lists(

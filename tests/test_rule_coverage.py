@@ -32,7 +32,9 @@ def cited_ids() -> set[str]:
 def test_rules_copy_matches_the_specification() -> None:
     """The packaged RULES.md is the specification the tests check against."""
     if not SHARED_RULES.exists():
-        pytest.skip("the shared specification is not beside this checkout")
+        pytest.skip(
+            f"{SHARED_RULES} is missing: no specification folder shared/ beside the checkout"
+        )
     assert RULES.read_text(encoding="utf-8") == SHARED_RULES.read_text(encoding="utf-8")
 
 

@@ -225,6 +225,7 @@ def test_round_trip_of_rare_values(value: Any, union: Any) -> None:
     round_trip(value, type(value))
 
 
+@pytest.mark.slow
 def test_every_class_is_tried_on_real_values() -> None:
     """Random games (one per configuration) and the rare examples above show every action,
     event and decision class, so that each class's JSON is tried."""
@@ -249,6 +250,7 @@ configs = st.sampled_from(ALL_CONFIGS).flatmap(
 )
 
 
+@pytest.mark.slow
 @given(config=configs, seed=st.integers(0, 2**32), steps=st.integers(0, 300))
 def test_round_trip_of_states_reached_by_random_play(
     config: tr.GameConfig, seed: int, steps: int
@@ -558,6 +560,7 @@ def card_play(players: int, seed: int, steps: int | None = None) -> list[Any]:
     return out
 
 
+@pytest.mark.slow
 def test_card_round_trip_along_whole_games() -> None:
     """Every state, action, event, pending decision and step of whole card games (2, 3 and 4
     players) reads back equal; every card class is tried."""
@@ -602,6 +605,7 @@ def test_card_round_trip_along_whole_games() -> None:
     assert not {m.__name__ for m in members - seen}
 
 
+@pytest.mark.slow
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32), steps=st.integers(0, 400))
 def test_round_trip_of_card_states_reached_by_random_play(
     players: int, seed: int, steps: int

@@ -36,6 +36,8 @@ from tigris_rules.model.squares import COLUMNS, NEIGHBOURS, square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.testing.invariants import check_invariants
 
+pytestmark = pytest.mark.slow
+
 VARIANTS = ("english", "buildings", "ziggurat")
 SUBSETS = [c for r in range(4) for c in itertools.combinations(VARIANTS, r)]
 BOARDS = ("classic", "alternative")

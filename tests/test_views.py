@@ -239,6 +239,7 @@ def reachable(draw: st.DrawFn) -> GameState:
     return play(tr.new_game(config, seed=seed), steps, seed)
 
 
+@pytest.mark.slow
 @given(reachable(), st.data(), st.randoms(use_true_random=False))
 def test_hidden_information_never_changes_a_view(
     state: GameState, data: st.DataObject, rng: random.Random
@@ -248,6 +249,7 @@ def test_hidden_information_never_changes_a_view(
     assert view(other, viewer) == view(state, viewer)
 
 
+@pytest.mark.slow
 @given(reachable(), st.data())
 def test_a_player_sees_his_own_hand_change(state: GameState, data: st.DataObject) -> None:
     """The property above is not vacuous: what a player may see does show in his view."""

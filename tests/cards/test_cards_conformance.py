@@ -26,6 +26,8 @@ from tigris_rules.cards import (
     new_card_game,
 )
 
+pytestmark = pytest.mark.slow
+
 GAMES_PER_COUNT = 15
 MAX_DECISIONS = 20_000
 

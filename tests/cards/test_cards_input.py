@@ -164,6 +164,7 @@ def accepted(state: CardGameState, action: CardAction) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_legal_list_agrees_with_the_checks(players: int) -> None:
     """CONV-17, CONV-15: along random games, every listed input is accepted and every other

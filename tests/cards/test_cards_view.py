@@ -206,6 +206,7 @@ def shuffle_hidden(state: CardGameState, viewer: int | None, rng: random.Random)
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(
     players=st.integers(2, 4),
