@@ -115,6 +115,7 @@ from tigris_rules.records import (
 from tigris_rules.rules.legality import LegalActions
 from tigris_rules.rules.scoring import PlayerResult, Result
 from tigris_rules.serialize import dumps, loads
+from tigris_rules.state_check import StateProblem, check_state
 from tigris_rules.views import PlayerView, ViewError, view
 
 __version__ = "0.1.0"
@@ -181,6 +182,7 @@ __all__ = [
     "Report",
     "Result",
     "Role",
+    "StateProblem",
     "StructureDecision",
     "SwapTiles",
     "TigrisError",
@@ -193,6 +195,7 @@ __all__ = [
     "__version__",
     "apply",
     "card_view",
+    "check_state",
     "dumps",
     "event_for",
     "events_for",
