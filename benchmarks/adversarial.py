@@ -44,7 +44,7 @@ def _states(seed: int, steps: int) -> list[Any]:
     for number, config in enumerate(configs):
         rng = random.Random(seed + number)
         make = tr.new_card_game if config.game == "cards" else tr.new_game
-        state = make(config, seed=seed + number)
+        state: Any = make(config, seed=seed + number)
         for _ in range(steps):
             if tr.is_over(state):
                 break
@@ -71,14 +71,15 @@ def _set(document: Any, path: tuple[Any, ...], value: Any) -> None:
 
 def _hand_written(state: tr.GameState) -> list[tuple[type, str]]:
     """The documents that once cost minutes: huge hands, a huge treasure count, seat 9."""
-    out = []
-    for change in (
+    out: list[tuple[type, str]] = []
+    changes: tuple[Callable[[dict[str, Any]], Any], ...] = (
         lambda d: d["hands"][0].update(black=60, red=60, blue=60, green=60),
         lambda d: d["hands"][0].update(black=2**63),
         lambda d: d.update(treasures_held=[10**7] * len(d["treasures_held"])),
         lambda d: d.update(pending={"type": "ziggurat_income_decision", "player": 9}),
         lambda d: d["config"].update(game="cards"),
-    ):
+    )
+    for change in changes:
         document = json.loads(tr.dumps(state))
         change(document)
         out.append((tr.GameState, json.dumps(document)))

@@ -206,7 +206,12 @@ def _leaders(state: CardGameState, add: _Add) -> None:
             continue
         card = card_at(state.columns, state.gaps, loc)
         if card is None or is_boat(card):
-            add("leader-card", path, "the leader stands on no face-up card that can carry it", "CARD-LEADER-3")
+            add(
+                "leader-card",
+                path,
+                "the leader stands on no face-up card that can carry it",
+                "CARD-LEADER-3",
+            )
         if loc in seen:
             add("leader-shared", path, "two leaders stand on one card", "CARD-LEADER-4")
         seen.add(loc)
