@@ -18,6 +18,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import tigris_rules as tr
+from tigris_rules.model.squares import SQUARE_NAMES
 from tigris_rules.rules.scoring import allocate_treasures
 
 # --- positions to start from ------------------------------------------------------------------
@@ -245,16 +246,78 @@ def _set(document: Any, path: tuple[Any, ...], value: Any) -> None:
     document[last] = value
 
 
+SEAT_FIELDS = frozenset({"player", "attacker", "defender", "active", "winner"})
+SPOTS = [f"{c}.{p}" for c in range(1, 9) for p in range(4)] + [f"g{g}" for g in range(1, 8)]
+
+
+def _seat_paths(document: Any) -> list[tuple[Any, ...]]:
+    return [p for p in _leaves(document) if p and p[-1] in SEAT_FIELDS]
+
+
+def _move_leader(draw: st.DrawFn, document: Any) -> None:
+    """A leader moved to another square (its cell moved with it) or another card."""
+    placed = [
+        (p, c, where)
+        for p, row in enumerate(document["leaders"])
+        for c, where in row.items()
+        if where is not None
+    ]
+    if not placed:
+        return
+    player, color, origin = draw(st.sampled_from(placed))
+    if "cells" in document:
+        target = draw(st.sampled_from(SQUARE_NAMES))
+        if target in document["cells"]:
+            return
+        del document["cells"][origin]
+        document["cells"][target] = "leader"
+    else:
+        target = draw(st.sampled_from(SPOTS))
+    document["leaders"][player][color] = target
+
+
+def _swap_cells(draw: st.DrawFn, document: Any) -> None:
+    """Two squares exchange what they hold (a tile moved to an empty square included)."""
+    if "cells" not in document:
+        return
+    cells = document["cells"]
+    a = draw(st.sampled_from(sorted(cells)))
+    b = draw(st.sampled_from(SQUARE_NAMES))
+    if "leader" in (cells.get(a), cells.get(b)):
+        return
+    cells[a], moved = cells.get(b), cells[a]
+    cells[b] = moved
+    if cells[a] is None:
+        del cells[a]
+
+
 @st.composite
 def mutated_states(draw: st.DrawFn) -> tuple[type, str]:
-    """A real state's JSON with a few values changed: counts, seats, squares, decisions."""
+    """A real state's JSON with a few changes: odd values anywhere, other seats, moved
+    pieces, a decision taken from another position of the same game."""
     state = draw(st.sampled_from(sample_states()))
+    kind = kind_of(state)
     document = json.loads(tr.dumps(state))
-    for _ in range(draw(st.integers(1, 3))):
-        paths = [p for p in _leaves(document) if p]
-        path = draw(st.sampled_from(paths))
-        _set(document, path, draw(ODD_VALUES))
-    return kind_of(state), json.dumps(document)
+    kinds = ["seat", "leader", "cells", "decision", "value"]
+    hows = draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=3))
+    for how in sorted(hows, key=kinds.index):  # odd values last: the others need the layout
+        if how == "value":
+            paths = [p for p in _leaves(document) if p]
+            _set(document, draw(st.sampled_from(paths)), draw(ODD_VALUES))
+        elif how == "seat" and _seat_paths(document):
+            path = draw(st.sampled_from(_seat_paths(document)))
+            _set(document, path, draw(st.integers(0, 4)))
+        elif how == "leader":
+            _move_leader(draw, document)
+        elif how == "cells":
+            _swap_cells(draw, document)
+        elif how == "decision":
+            other = draw(st.sampled_from([s for s in sample_states() if kind_of(s) is kind]))
+            donor = json.loads(tr.dumps(other))
+            for name in ("pending", "todo", "marker", "placed"):
+                if name in donor:
+                    document[name] = donor[name]
+    return kind, json.dumps(document)
 
 
 def finishes(call: Callable[[], Any]) -> Any:
