@@ -271,6 +271,8 @@ def _decision(state: CardGameState, add: _Add) -> None:
     elif isinstance(pending, BoatDecision):
         if not 1 <= pending.column <= COLUMNS or not pending.boats:
             add("decision", path, "a boat is offered on a column 1..8", "CARD-BOAT-3")
+        elif not set(pending.boats) <= set(state.available_boats):
+            add("decision", f"{path}.boats", "a boat offered is already built", "CARD-BOAT-5")
         elif pending.player != state.active:
             add("decision-seat", f"{path}.player", "the decision is the active player's")
     elif isinstance(pending, TreasureCardDecision):
