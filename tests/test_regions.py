@@ -143,7 +143,11 @@ def test_a_merge_leaves_every_region_number_with_a_list_of_leaders() -> None:
     regions = regions_of(after)
     assert all(isinstance(leaders, list) for leaders in regions.leaders)
     assert consistent(after)
-    assert check_invariants(after, state) == []
+    # A hand-built position (a temple on the river, one treasure, a bag of every other tile) is
+    # not one the rules reach: of its problems, none may be about the kingdoms.
+    problems = check_invariants(after, state)
+    assert problems
+    assert not [p for p in problems if "kingdom" in p], problems
 
 
 @pytest.mark.parametrize("density", [0.35, 0.5, 0.65, 0.8])

@@ -418,7 +418,7 @@ def test_bad_states_name_the_path() -> None:
         player, color, _square = leader_square(d)
         d["leaders"][player][color] = None
 
-    case(move_leader, "$.cells", "no leader stands there")
+    case(move_leader, f"$.cells.{leader_square(data)[2]}", "a leader cell with no leader")
     for change, path, words in cases:
         changed = json.loads(json.dumps(data))
         change(changed)

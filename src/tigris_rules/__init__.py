@@ -118,6 +118,7 @@ from tigris_rules.records import (
 from tigris_rules.rules.legality import LegalActions
 from tigris_rules.rules.scoring import PlayerResult, Result
 from tigris_rules.serialize import dumps, loads
+from tigris_rules.state_check import StateProblem, check_state
 from tigris_rules.views import PlayerView, ViewError, view
 
 __version__ = "0.1.0"
@@ -186,6 +187,7 @@ __all__ = [
     "Report",
     "Result",
     "Role",
+    "StateProblem",
     "StructureDecision",
     "SwapTiles",
     "TigrisError",
@@ -199,6 +201,7 @@ __all__ = [
     "action_encoding",
     "apply",
     "card_view",
+    "check_state",
     "dumps",
     "event_for",
     "events_for",

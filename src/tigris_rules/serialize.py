@@ -48,6 +48,7 @@ from cattrs.errors import (
 )
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import ConfigError, FormatError, TigrisError
 from tigris_rules.json_reading import (
     LazyArray,
@@ -66,6 +67,7 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.squares import SQUARE_COUNT, is_square_name, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.state_check import check_state
 
 __all__ = [
     "ACTION_TAGS",
@@ -825,19 +827,42 @@ def dumps(obj: object, *, indent: int | None = None) -> str:
 
 
 @overload
-def loads(text: str | bytes, kind: type[T], *, max_bytes: int | None = ...) -> T: ...
+def loads(
+    text: str | bytes, kind: type[T], *, max_bytes: int | None = ..., check: bool = ...
+) -> T: ...
 
 
 @overload
-def loads(text: str | bytes, kind: object, *, max_bytes: int | None = ...) -> Any: ...
+def loads(
+    text: str | bytes, kind: object, *, max_bytes: int | None = ..., check: bool = ...
+) -> Any: ...
 
 
-def loads(text: str | bytes, kind: Any, *, max_bytes: int | None = DEFAULT_MAX_BYTES) -> Any:
+def loads(
+    text: str | bytes,
+    kind: Any,
+    *,
+    max_bytes: int | None = DEFAULT_MAX_BYTES,
+    check: bool = True,
+) -> Any:
     """Read a value of ``kind`` (a class such as :class:`~tigris_rules.GameState`,
     :class:`~tigris_rules.GameConfig`, :class:`~tigris_rules.GameLog`, or a union such as
     :data:`~tigris_rules.Action`) from JSON text. Bad input raises :class:`FormatError`
-    naming the JSON path of the bad field."""
-    return structure(parse_json(text, max_bytes=max_bytes), kind)
+    naming the JSON path of the bad field.
+
+    A state (:class:`~tigris_rules.GameState`, :class:`~tigris_rules.CardGameState`) must
+    also be a position the rules can reach: :func:`~tigris_rules.check_state` finds no
+    problem in it, or :class:`FormatError` lists every problem with its path and rule ID.
+    ``check=False`` skips that check, for positions built by hand in tests (a short bag, a
+    small hand); the public functions may then fail on them in any way."""
+    value = structure(parse_json(text, max_bytes=max_bytes), kind)
+    if check and isinstance(value, GameState | CardGameState):
+        problems = check_state(value)
+        if problems:
+            raise FormatError.of(
+                [(p.path, f"{p.message} ({p.rule})" if p.rule else p.message) for p in problems]
+            )
+    return value
 
 
 _WIDTH = 110
@@ -1103,7 +1128,7 @@ def _structure_state(data: object) -> GameState:
     bag_pos = req("bag_pos", _count)
     if bag_pos > len(bag):
         raise _fail(f"bag_pos {bag_pos} is past the end of the bag ({len(bag)})", "$.bag_pos")
-    state = GameState(
+    return GameState(
         config=config,
         cells=cells,
         leaders=leaders,
@@ -1127,8 +1152,6 @@ def _structure_state(data: object) -> GameState:
         pending=field("pending", decision, None),
         over=field("over", flag, False),
     )
-    _check_state(state)
-    return state
 
 
 def _seat(players: int) -> Callable[[object], int]:
@@ -1150,19 +1173,6 @@ def _monument_map(value: object) -> tuple[int, ...]:
     names = [m.value for m in MONUMENTS]
     check_keys(obj, names)
     return tuple(at(f"$.{name}", _square_number, obj[name]) for name in names)
-
-
-def _check_state(state: GameState) -> None:
-    """Consistency a hand-edited state could break: leaders stand on leader cells."""
-    on_board = {s for s in state.leaders if s != NO_SQUARE}
-    if len(on_board) != sum(1 for s in state.leaders if s != NO_SQUARE):
-        raise _fail("two leaders stand on the same square", "$.leaders")
-    for square, code in enumerate(state.cells):
-        if (code == LEADER) != (square in on_board):
-            name = square_name(square)
-            if code == LEADER:
-                raise _fail(f"{name} holds a leader, but no leader stands there", "$.cells")
-            raise _fail(f"a leader stands on {name}, but the cell is not a leader", "$.leaders")
 
 
 register_hooks(GameConfig, _unstructure_config, _structure_config)

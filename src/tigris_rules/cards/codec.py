@@ -81,7 +81,6 @@ from tigris_rules.cards.steps import (
     TreasureStep,
     WarsStep,
 )
-from tigris_rules.cards.table import card_at
 from tigris_rules.cards.view import CardView, GapView
 from tigris_rules.errors import FormatError
 from tigris_rules.model.colors import COLORS, Color
@@ -518,7 +517,6 @@ def _structure_card_state(data: object) -> CardGameState:
         raise _fail("a boat is built twice (CARD-BOAT-5)", "$.columns")
     gaps = req("gaps", fixed(GAPS, _gap_reader(n)))
     leaders = tuple(loc for row in req("leaders", per_player(_leader_row)) for loc in row)
-    _check_leaders(columns, gaps, leaders)
     draw = req("draw", _color_cards)
     draw_pos = req("draw_pos", _count)
     if draw_pos > len(draw):
@@ -550,24 +548,6 @@ def _structure_card_state(data: object) -> CardGameState:
         over=opt("over", _flag, False),
         end_reason=opt("end_reason", _end_reason, None),
     )
-
-
-def _check_leaders(
-    columns: tuple[bytes, ...], gaps: tuple[GapCard | None, ...], leaders: tuple[Loc | None, ...]
-) -> None:
-    """Consistency a hand-edited state could break: a leader stands on a face-up card that
-    is not a boat (CARD-LEADER-2, CARD-LEADER-3), one leader per card (CARD-LEADER-4)."""
-    seen: set[Loc] = set()
-    for flat, loc in enumerate(leaders):
-        if loc is None:
-            continue
-        path = f"$.leaders[{flat // 4}].{_COLOR_NAMES[flat % 4]}"
-        card = card_at(columns, gaps, loc)
-        if card is None or is_boat(card):
-            raise _fail(f"no face-up card that can carry a leader lies on {spot_name(loc)}", path)
-        if loc in seen:
-            raise _fail(f"two leaders stand on {spot_name(loc)}", path)
-        seen.add(loc)
 
 
 register_hooks(CardGameState, _unstructure_card_state, _structure_card_state)

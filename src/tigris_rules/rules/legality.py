@@ -6,10 +6,9 @@ cached), so that the list and the checks agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
-from itertools import product
-from typing import Any, cast
+from typing import Any, cast, overload
 
 import attrs
 
@@ -517,8 +516,42 @@ _MAIN_CHECKS: dict[type, Callable[[Position, Any], None]] = {
 # --- generation -----------------------------------------------------------------------------
 
 
-def _swaps(hand: tuple[int, int, int, int]) -> list[SwapTiles]:
-    return [SwapTiles(*counts) for counts in product(*(range(h + 1) for h in hand)) if any(counts)]
+class _Swaps(Sequence[SwapTiles]):
+    """Every swap of a hand (SWAP-1: at least one tile), in the order of
+    ``itertools.product`` over the counts per colour, without the empty swap; the i-th one
+    computed directly, so that neither ``len`` nor indexing costs more than the hand's
+    four colours."""
+
+    __slots__ = ("_hand", "_len")
+
+    def __init__(self, hand: tuple[int, int, int, int]) -> None:
+        self._hand = hand
+        size = 1
+        for count in hand:
+            size *= count + 1
+        self._len = size - 1
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> SwapTiles: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[SwapTiles]: ...
+
+    def __getitem__(self, index: int | slice) -> SwapTiles | Sequence[SwapTiles]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("swap index out of range")
+        rest = index + 1  # the empty swap comes first in the product
+        counts = [0, 0, 0, 0]
+        for color in (3, 2, 1, 0):  # the last colour varies fastest
+            rest, counts[color] = divmod(rest, self._hand[color] + 1)
+        return SwapTiles(*counts)
 
 
 def _identity(action: Action) -> Action:
@@ -568,7 +601,7 @@ def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
             parts.append((partial(_place_tile, color), squares))
     if state.catastrophes[player]:
         parts.append((_place_catastrophe, targets.catastrophe))
-    parts.append((_identity, _swaps(hand)))
+    parts.append((_identity, _Swaps(hand)))
     parts.append((_identity, (EndTurn(),)))
 
 

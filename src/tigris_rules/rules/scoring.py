@@ -90,13 +90,22 @@ def allocate_treasures(
     scores: tuple[int, int, int, int], treasures: int
 ) -> tuple[int, int, int, int]:
     """SCORE-2: each treasure in turn goes to a lowest colour, the first in canonical order
-    among equals."""
-    totals = list(scores)
+    among equals.
+
+    Computed at once, not treasure by treasure: the lowest k colours are raised to one level
+    (k the fewest whose filling to the next colour's total the treasures do not reach), and
+    what is left over goes one each to the first of them in canonical order.
+    """
+    order = sorted(range(4), key=lambda c: (scores[c], c))
+    low = [scores[c] for c in order]
+    k = 1
+    while k < 4 and treasures >= sum(low[k] - v for v in low[:k]):
+        k += 1
+    level, extra = divmod(sum(low[:k]) + treasures, k)
+    raised = sorted(order[:k])
     given = [0, 0, 0, 0]
-    for _ in range(treasures):
-        lowest = totals.index(min(totals))
-        totals[lowest] += 1
-        given[lowest] += 1
+    for rank, color in enumerate(raised):
+        given[color] = level + (1 if rank < extra else 0) - scores[color]
     return (given[0], given[1], given[2], given[3])
 
 

@@ -1,7 +1,7 @@
 """A testing toolkit for programs built on ``tigris_rules`` (docs/testing.md).
 
-It needs Hypothesis, which the library itself never imports: install the optional extra,
-``pip install 'tigris-rules[testing]'``.
+The strategies need Hypothesis, which the library itself never imports: install the
+optional extra, ``pip install 'tigris-rules[testing]'``. :func:`check_invariants` does not.
 
 - :func:`configs`, :func:`states`, :func:`playthroughs`: configurations and states reached by
   legal play, shrinking toward short games;
@@ -16,17 +16,31 @@ Installing the package registers :func:`configs` and :func:`states` with Hypothe
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.state import GameState
+from tigris_rules.testing.invariants import TOTAL_TILES, check_invariants
+
+if TYPE_CHECKING:
+    from tigris_rules.testing.strategies import (
+        DEFAULT_MAX_ACTIONS,
+        Playthrough,
+        configs,
+        game_logs,
+        illegal_actions,
+        legal_actions_of,
+        playthroughs,
+        states,
+        well_formed_actions,
+    )
 
 
 def _hypothesis_setup_hook() -> None:
     """Register the strategies for ``st.from_type`` (called by Hypothesis' entry point).
 
     ``GameConfig`` draws board-game configurations (:func:`configs`) and ``GameState``
-    board-game states reached by legal play (:func:`states`). It is defined before this
-    package imports Hypothesis, so that it exists when ``import tigris_rules.testing`` is
-    what first imports Hypothesis (which then loads this hook from the half-loaded package).
+    board-game states reached by legal play (:func:`states`).
     """
     from hypothesis import strategies as st
 
@@ -41,26 +55,36 @@ def _board_state(state: object) -> GameState:
     return state
 
 
-try:
-    import hypothesis  # noqa: F401
-except ImportError as _exc:  # pragma: no cover - depends on the environment
-    raise ImportError(
-        "tigris_rules.testing needs Hypothesis: pip install 'tigris-rules[testing]'"
-    ) from _exc
-
-# Imported after the hook is defined (see _hypothesis_setup_hook).
-from tigris_rules.testing.invariants import TOTAL_TILES, check_invariants  # noqa: E402
-from tigris_rules.testing.strategies import (  # noqa: E402
-    DEFAULT_MAX_ACTIONS,
-    Playthrough,
-    configs,
-    game_logs,
-    illegal_actions,
-    legal_actions_of,
-    playthroughs,
-    states,
-    well_formed_actions,
+_STRATEGIES = frozenset(
+    {
+        "DEFAULT_MAX_ACTIONS",
+        "Playthrough",
+        "configs",
+        "game_logs",
+        "illegal_actions",
+        "legal_actions_of",
+        "playthroughs",
+        "states",
+        "well_formed_actions",
+    }
 )
+"""The names that come from :mod:`tigris_rules.testing.strategies`, which needs Hypothesis:
+loaded on first use, so that :func:`check_invariants` works without it."""
+
+
+def __getattr__(name: str) -> object:
+    if name not in _STRATEGIES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    try:
+        from tigris_rules.testing import strategies
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        if exc.name != "hypothesis":
+            raise
+        raise ImportError(
+            f"tigris_rules.testing.{name} needs Hypothesis: pip install 'tigris-rules[testing]'"
+        ) from exc
+    return getattr(strategies, name)
+
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",

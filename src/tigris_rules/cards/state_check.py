@@ -1,0 +1,307 @@
+"""The promises a card-game position keeps (RULES.md Part II), checked on any state.
+
+A state read from JSON is checked once with :func:`card_state_problems`; the rules then
+trust it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from tigris_rules.cards.components import (
+    CARD_COUNTS,
+    COLUMNS,
+    GAPS,
+    HAND_SIZE,
+    TOTAL_CARDS,
+    TREASURE,
+    TREASURE_CARDS,
+    TWO_PLAYER_SET_ASIDE,
+    is_boat,
+)
+from tigris_rules.cards.decisions import (
+    BoatDecision,
+    CardCommitDecision,
+    PaymentDecision,
+    TreasureCardDecision,
+)
+from tigris_rules.cards.kingdoms import column_of, kingdom_labels
+from tigris_rules.cards.state import CardGameState
+from tigris_rules.cards.steps import BoatStep, PayStep, RemovalStep, TreasureStep, WarsStep
+from tigris_rules.cards.table import card_at
+from tigris_rules.model.decisions import ConflictKind, Role, WarOrderDecision
+from tigris_rules.model.problems import StateProblem
+
+__all__ = ["card_state_problems", "cards_accounted_for"]
+
+_RED = 1
+_COLOR_NAMES = ("black", "red", "blue", "green")
+_Add = Callable[..., None]
+
+
+def cards_accounted_for(state: CardGameState) -> int:
+    """Draw pile + set aside + hands + table + VP piles + out of the game (+ the attacker's
+    cards committed to the conflict in progress): 193 in every position (CARD-COMP-2)."""
+    return sum(_cards_by_code(state).values())
+
+
+def _cards_by_code(state: CardGameState) -> Counter[int]:
+    """Every civilization card by code (colour 0..3, :data:`TREASURE`), wherever it is."""
+    counts: Counter[int] = Counter(state.draw[state.draw_pos :])
+    counts.update(state.set_aside)
+    for hand in state.hands:
+        for color, count in enumerate(hand):
+            counts[color] += count
+    for head in state.heads:
+        counts[TREASURE if head == TREASURE else _RED] += 1
+    for column in state.columns:
+        counts.update(c for c in column if not is_boat(c))
+    counts.update(g.card for g in state.gaps if g is not None)
+    for pile in state.piles:
+        counts.update(pile)
+    for color, count in enumerate(state.out_of_game):
+        counts[color] += count
+    pending = state.pending
+    if isinstance(pending, CardCommitDecision) and pending.conflict.attacker_commit:
+        counts[pending.conflict.commit_color.index] += pending.conflict.attacker_commit
+    return counts
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_seat(value: object, n: int) -> bool:
+    return _is_int(value) and 0 <= value < n  # type: ignore[operator]
+
+
+def card_state_problems(state: CardGameState) -> list[StateProblem]:
+    """Every way ``state`` breaks a promise of the card game, in a fixed order; ``[]`` for a
+    position the rules can reach."""
+    problems: list[StateProblem] = []
+
+    def add(code: str, path: str, message: str, rule: str | None = None) -> None:
+        problems.append(StateProblem(code, path, message, rule))
+
+    _shape(state, add)
+    if problems:
+        return problems
+    _turn(state, add)
+    _cards(state, add)
+    _leaders(state, add)
+    if not problems:
+        _decision(state, add)
+        _steps(state, add)
+    return problems
+
+
+def _shape(state: CardGameState, add: _Add) -> None:
+    config = state.config
+    if config.game != "cards":
+        add(
+            "config-game",
+            "$.config.game",
+            f'a card-game state needs game "cards", not {config.game!r}',
+            "CONV-18",
+        )
+        return
+    n = config.players
+    if len(state.heads) != TREASURE_CARDS or any(h not in (TREASURE, _RED) for h in state.heads):
+        add("heads", "$.heads", "every column has one head, a treasure card or red", "CARD-DEF-2")
+    if len(state.columns) != COLUMNS or len(state.gaps) != GAPS:
+        add("shape", "$.columns", f"expected {COLUMNS} columns and {GAPS} gaps")
+    if any(c > 7 for column in state.columns for c in column):
+        add("shape", "$.columns", "expected card codes")
+    for name in ("hands", "piles", "catastrophes"):
+        if len(getattr(state, name)) != n:
+            add("shape", f"$.{name}", f"expected one entry for each of {n} players")
+    if len(state.leaders) != 4 * n:
+        add("shape", "$.leaders", f"expected 4 leaders per player ({4 * n})")
+    if any(len(h) != 4 or not all(map(_is_int, h)) for h in state.hands):
+        add("shape", "$.hands", "expected one count per colour")
+    if any(c > TREASURE for pile in state.piles for c in pile):
+        add("shape", "$.piles", "expected card codes")
+    if any(c > 3 for c in state.draw) or any(c > 3 for c in state.set_aside):
+        add("shape", "$.draw", "expected colours")
+    for name in ("draw_pos", "turn", "actions_taken", "idle_turns", "active"):
+        value = getattr(state, name)
+        if not _is_int(value) or value < 0:
+            add("shape", f"$.{name}", "expected a non-negative integer")
+    if _is_int(state.active) and state.active >= n:
+        add("seat", "$.active", f"seat {state.active} does not exist with {n} players", "CONV-4")
+    for number, gap in enumerate(state.gaps):
+        if gap is not None and (not _is_seat(gap.player, n) or not 0 <= gap.card <= 3):
+            add("seat", f"$.gaps[{number}]", "a gap card's player is no seat", "CONV-4")
+    if state.turn_start is not None and len(state.turn_start.hands) != n:
+        add("shape", "$.turn_start", f"expected the hands of {n} players")
+
+
+def _turn(state: CardGameState, add: _Add) -> None:
+    n = state.config.players
+    if state.active != state.turn % n and not state.over:
+        add("active", "$.active", f"after {state.turn} turns seat {state.turn % n} is active")
+    if state.actions_taken > 2:
+        add("actions-taken", "$.actions_taken", "at most 2 actions per turn", "CARD-TURN-1")
+    if state.idle_turns > n:
+        add("idle-turns", "$.idle_turns", f"more idle turns than a round of {n}", "CARD-END-5")
+    if state.over and (state.pending is not None or state.todo):
+        add("over-pending", "$.pending", "a decision is pending after the end", "END-3")
+    if not state.over and state.end_reason is not None:
+        add("end-reason", "$.end_reason", "a reason for an end that did not come", "END-3")
+
+
+def _cards(state: CardGameState, add: _Add) -> None:
+    """CARD-COMP-2, CARD-DEF-1, CARD-SETUP-3, CARD-SETUP-4, CARD-END-1: every card in one
+    place, hands of at most 8, columns within the limit."""
+    n = state.config.players
+    for p, hand in enumerate(state.hands):
+        if min(hand) < 0:
+            add("hand-count", f"$.hands[{p}]", "a hand holds a negative number of cards")
+            return
+        if sum(hand) > HAND_SIZE:
+            add("hand-size", f"$.hands[{p}]", f"{sum(hand)} cards, more than 8", "CARD-END-1")
+    if min(state.out_of_game) < 0:
+        add("out-count", "$.out_of_game", "a negative number of cards left the game")
+        return
+    if state.draw_pos > len(state.draw):
+        add("draw-pos", "$.draw_pos", f"past the end of the draw pile ({len(state.draw)})")
+        return
+    aside = TWO_PLAYER_SET_ASIDE if n == 2 else 0
+    if len(state.set_aside) != aside:
+        add("set-aside", "$.set_aside", f"{aside} cards are set aside", "CARD-SETUP-4")
+    deal = TOTAL_CARDS - TREASURE_CARDS - aside - HAND_SIZE * n
+    if len(state.draw) > deal:
+        add("draw-size", "$.draw", f"more than the {deal} cards the deal leaves", "CARD-SETUP-3")
+    counts = _cards_by_code(state)
+    total = sum(counts.values())
+    if total != TOTAL_CARDS:
+        add("card-count", "$", f"{total} cards accounted for, not {TOTAL_CARDS}", "CARD-COMP-2")
+    for code, name in enumerate((*_COLOR_NAMES, "treasure")):
+        most = CARD_COUNTS[code] if code < 4 else TREASURE_CARDS
+        if counts[code] > most:
+            add("card-colors", "$", f"{counts[code]} {name} cards, more than {most}", "CARD-COMP-2")
+    limit = state.config.column_limit
+    for number, column in enumerate(state.columns):
+        if len(column) > limit:
+            add("column-size", f"$.columns[{number}]", f"more than {limit} cards", "CARD-DEF-1")
+    boats = [c for column in state.columns for c in column if is_boat(c)]
+    if len(boats) != len(set(boats)):
+        add("boats", "$.columns", "a boat is built twice", "CARD-BOAT-5")
+    if TREASURE not in state.heads and not state.over:
+        add("treasure-none", "$.heads", "no treasure card is left in play", "CARD-END-3")
+
+
+def _leaders(state: CardGameState, add: _Add) -> None:
+    """CARD-LEADER-2..CARD-LEADER-4, CARD-DEF-4: leaders on face-up cards, one per card, one
+    of each colour per kingdom outside a conflict."""
+    seen: set[tuple[int, int]] = set()
+    for flat, loc in enumerate(state.leaders):
+        if loc is None:
+            continue
+        path = f"$.leaders[{flat // 4}].{_COLOR_NAMES[flat % 4]}"
+        x, y = loc
+        if not (0 <= x < 2 * COLUMNS - 1 and 0 <= y <= len(state.columns[x // 2])):
+            add("leader-card", path, "no face-up card: the spot is off the table", "CARD-LEADER-2")
+            continue
+        card = card_at(state.columns, state.gaps, loc)
+        if card is None or is_boat(card):
+            add(
+                "leader-card",
+                path,
+                "the leader stands on no face-up card that can carry it",
+                "CARD-LEADER-3",
+            )
+        if loc in seen:
+            add("leader-shared", path, "two leaders stand on one card", "CARD-LEADER-4")
+        seen.add(loc)
+    if state.pending is None and not state.todo:
+        labels = kingdom_labels(state.gaps)
+        kinds: set[tuple[int, int]] = set()
+        for flat, loc in enumerate(state.leaders):
+            if loc is None:
+                continue
+            key = (labels[column_of(loc)], flat % 4)
+            if key in kinds:
+                add("kingdom-leaders", "$.leaders", "a kingdom holds two leaders of one colour")
+            kinds.add(key)
+        if any(g is not None and not g.face_up for g in state.gaps):
+            add("gap-face-down", "$.gaps", "a gap card stayed face down after its action")
+
+
+def _decision(state: CardGameState, add: _Add) -> None:
+    """CONV-15: the pending decision names existing players, columns and colours."""
+    pending = state.pending
+    if pending is None:
+        return
+    n = state.config.players
+    path = "$.pending"
+    if not _is_seat(pending.player, n):
+        add("decision-seat", f"{path}.player", f"seat {pending.player} does not exist", "CONV-4")
+        return
+    if isinstance(pending, WarOrderDecision):
+        colors = pending.colors
+        if len(colors) < 2 or len(set(colors)) != len(colors) or pending.player != state.active:
+            add("decision", path, "a war order needs 2 or more wars", "CARD-WAR-2")
+    elif isinstance(pending, CardCommitDecision):
+        conflict = pending.conflict
+        seats = (conflict.attacker, conflict.defender)
+        if not all(_is_seat(p, n) for p in seats) or seats[0] == seats[1]:
+            add("decision-seat", f"{path}.conflict", "two existing players", "CONV-4")
+            return
+        color = conflict.color.index
+        if any(state.leaders[4 * p + color] is None for p in seats):
+            add("decision", f"{path}.conflict", "a leader in conflict is not on the table")
+        role_player = seats[0] if pending.role is Role.ATTACKER else seats[1]
+        committed = conflict.attacker_commit
+        if pending.player != role_player or (pending.role is Role.DEFENDER) != (
+            committed is not None
+        ):
+            add("decision", f"{path}.role", "the attacker commits first, then the defender")
+        bases = (conflict.attacker_base, conflict.defender_base, committed or 0)
+        if not all(_is_int(b) and 0 <= b <= TOTAL_CARDS for b in bases):
+            add("decision", f"{path}.conflict", "strengths must be counts of cards")
+        gap = conflict.gap
+        is_war = conflict.kind is ConflictKind.WAR
+        if (gap is not None) != is_war or (gap is not None and not 1 <= gap <= GAPS):
+            add("decision", f"{path}.conflict.gap", "a war names its gap (1..7), a revolt none")
+    elif isinstance(pending, PaymentDecision):
+        if not _is_int(pending.points) or not 1 <= pending.points <= TOTAL_CARDS:
+            add("decision", f"{path}.points", "points must be a count of cards", "CARD-VP-2")
+    elif isinstance(pending, BoatDecision):
+        if not 1 <= pending.column <= COLUMNS or not pending.boats:
+            add("decision", path, "a boat is offered on a column 1..8", "CARD-BOAT-3")
+        elif not set(pending.boats) <= set(state.available_boats):
+            add("decision", f"{path}.boats", "a boat offered is already built", "CARD-BOAT-5")
+        elif pending.player != state.active:
+            add("decision-seat", f"{path}.player", "the decision is the active player's")
+    elif isinstance(pending, TreasureCardDecision):
+        columns = pending.columns
+        if (
+            len(columns) < 2
+            or len(set(columns)) != len(columns)
+            or not all(_is_int(c) and 1 <= c <= COLUMNS for c in columns)
+            or any(state.heads[c - 1] != TREASURE for c in columns)
+        ):
+            add("decision", f"{path}.columns", "treasure-card heads of 2+ columns", "CARD-TREAS-1")
+
+
+def _steps(state: CardGameState, add: _Add) -> None:
+    """The rest of the action in progress names existing seats, columns and gaps."""
+    n = state.config.players
+    for i, step in enumerate(state.todo):
+        path = f"$.todo[{i}]"
+        if isinstance(step, PayStep):
+            ok = _is_seat(step.player, n) and 0 <= step.color <= 3
+            ok = ok and _is_int(step.points) and 1 <= step.points <= TOTAL_CARDS
+        elif isinstance(step, BoatStep):
+            ok = 0 <= step.column < COLUMNS
+        elif isinstance(step, WarsStep | TreasureStep):
+            ok = 0 <= step.gap < GAPS
+        elif isinstance(step, RemovalStep):
+            ok = 0 <= step.gap < GAPS and 0 <= step.color <= 3 and _is_seat(step.winner, n)
+            ok = ok and 0 <= step.first <= step.last < COLUMNS
+        else:
+            ok = True
+        if not ok:
+            add("step", path, "the step names a seat, column, gap or colour that does not exist")

@@ -1,0 +1,525 @@
+"""The promises a board-game position keeps (RULES.md Part I), checked on any state.
+
+A state read from JSON is checked once with :func:`board_state_problems`; the rules then
+trust it. Every position the rules can reach passes; a state that fails could make them
+misbehave (a seat that does not exist, 200 tiles in a hand, a decision about a leader that
+is not there).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from tigris_rules.model.actions import MONUMENTS
+from tigris_rules.model.board import BOARD_NAMES, board_layout
+from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, ZIGGURAT
+from tigris_rules.model.decisions import (
+    BuildingDecision,
+    CommitDecision,
+    ConflictKind,
+    Role,
+    StructureDecision,
+    TreasureDecision,
+    WarOrderDecision,
+    ZigguratIncomeDecision,
+)
+from tigris_rules.model.problems import StateProblem
+from tigris_rules.model.squares import (
+    COLUMNS,
+    NEIGHBOURS,
+    SQUARE_COUNT,
+    is_square_name,
+    square_index,
+    square_name,
+)
+from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.regions import compute_regions
+from tigris_rules.rules.setup import HAND_SIZE, TILE_COUNTS, bag_contents
+
+__all__ = [
+    "CATASTROPHES_PER_PLAYER",
+    "MAX_VP_PER_TURN",
+    "TOTAL_TILES",
+    "board_state_problems",
+]
+
+TOTAL_TILES = 153
+"""Civilization tiles in the game (COMP-4): bag + hands + board + out of the game."""
+
+CATASTROPHES_PER_PLAYER = 2
+"""Catastrophe tiles each player starts with (COMP-5, CATA-1)."""
+
+MAX_VP_PER_TURN = 2 * (TOTAL_TILES + 2) + 8
+"""More VP than one player can score in one turn: two actions, each worth at most a tile's
+VP (and its building bonus) or a war won with every tile of the board removed, plus the
+income of six monuments and the ziggurat. Scores are bounded by it times the turns played."""
+
+_BLACK, _RED, _BLUE, _GREEN = 0, 1, 2, 3
+_TRADER = _GREEN
+_TILE_CELLS = frozenset({_BLACK, _RED, _BLUE, _GREEN, FLIPPED, ZIGGURAT})
+"""Cells that carry a tile, so that a treasure may lie on them."""
+_COLOR_NAMES = ("black", "red", "blue", "green")
+
+_Add = Callable[..., None]
+
+
+def board_state_problems(state: GameState) -> list[StateProblem]:
+    """Every way ``state`` breaks a promise of the board game, in a fixed order; ``[]`` for
+    a position the rules can reach.
+
+    The shape of every field is checked first (lengths, seats, counts); when a field has the
+    wrong shape, only those problems are reported.
+    """
+    problems: list[StateProblem] = []
+
+    def add(code: str, path: str, message: str, rule: str | None = None) -> None:
+        problems.append(StateProblem(code, path, message, rule))
+
+    _shape(state, add)
+    if problems:
+        return problems
+    _config(state, add)
+    _turn(state, add)
+    _tiles(state, add)
+    _leaders(state, add)
+    _catastrophes(state, add)
+    _treasures(state, add)
+    _monuments(state, add)
+    _buildings(state, add)
+    _ziggurat(state, add)
+    _scores(state, add)
+    if not problems:  # the decision checks read squares and seats the checks above vouch for
+        _decision(state, add)
+    if not problems and not isinstance(state.pending, WarOrderDecision | CommitDecision):
+        _kingdoms(state, add)
+    return problems
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_square(value: object, allow_none: bool = True) -> bool:
+    return _is_int(value) and (
+        0 <= value < SQUARE_COUNT or (allow_none and value == NO_SQUARE)  # type: ignore[operator]
+    )
+
+
+def _shape(state: GameState, add: _Add) -> None:
+    """Field lengths and value ranges, so that the later checks can index freely."""
+    config = state.config
+    n = config.players if _is_int(config.players) else 0
+    if config.board not in BOARD_NAMES or not 2 <= n <= 4:
+        add("config", "$.config", "not a valid board-game configuration", "CONV-18")
+        return
+    if len(state.cells) != SQUARE_COUNT or not all(
+        _is_int(c) and 0 <= c <= LEADER for c in state.cells
+    ):
+        add("shape", "$.cells", f"expected {SQUARE_COUNT} cell codes")
+    if len(state.leaders) != 4 * n or not all(_is_square(s) for s in state.leaders):
+        add("shape", "$.leaders", f"expected 4 leaders per player ({4 * n})")
+    if not all(_is_square(s, allow_none=False) for s in state.treasures):
+        add("shape", "$.treasures", "expected squares")
+    if len(state.monuments) != len(MONUMENTS) or not all(_is_square(s) for s in state.monuments):
+        add("shape", "$.monuments", f"expected {len(MONUMENTS)} monuments")
+    for name in ("hands", "scores"):
+        rows = getattr(state, name)
+        if len(rows) != n or not all(len(r) == 4 and all(map(_is_int, r)) for r in rows):
+            add("shape", f"$.{name}", f"expected one count per colour for each of {n} players")
+    for name in ("catastrophes", "treasures_held"):
+        if len(getattr(state, name)) != n or not all(map(_is_int, getattr(state, name))):
+            add("shape", f"$.{name}", f"expected one count for each of {n} players")
+    if len(state.out_of_game) != 4 or not all(map(_is_int, state.out_of_game)):
+        add("shape", "$.out_of_game", "expected one count per colour")
+    if len(state.buildings) != 4 or not all(_is_square(s) for s in state.buildings):
+        add("shape", "$.buildings", "expected one square or null per colour")
+    if not all(_is_int(c) and 0 <= c <= _GREEN for c in state.bag):
+        add("shape", "$.bag", "expected colours")
+    for name in ("ziggurat", "marker", "placed"):
+        if not _is_square(getattr(state, name)):
+            add("shape", f"$.{name}", "expected a square or null")
+    for name in ("bag_pos", "turn", "actions_taken", "active"):
+        value = getattr(state, name)
+        if not _is_int(value) or value < 0:
+            add("shape", f"$.{name}", "expected a non-negative integer")
+    if _is_int(state.active) and state.active >= n:
+        add("seat", "$.active", f"seat {state.active} does not exist with {n} players", "CONV-4")
+
+
+def _config(state: GameState, add: _Add) -> None:
+    if state.config.game != "board":
+        add(
+            "config-game",
+            "$.config.game",
+            f'a board-game state needs game "board", not {state.config.game!r}',
+            "CONV-18",
+        )
+
+
+def _turn(state: GameState, add: _Add) -> None:
+    n = state.config.players
+    if state.active != state.turn % n and not state.over:
+        add(
+            "active",
+            "$.active",
+            f"after {state.turn} turns seat {state.turn % n} is active, not {state.active}",
+            "TURN-1",
+        )
+    if state.actions_taken > 2:
+        add("actions-taken", "$.actions_taken", "at most 2 actions per turn", "TURN-3")
+    if state.over and state.pending is not None:
+        add("over-pending", "$.pending", "a decision is pending after the end of the game", "END-3")
+
+
+def _tiles(state: GameState, add: _Add) -> None:
+    """COMP-4, SETUP-4, SETUP-6, TURN-12: every tile is in one place, the bag is the one the
+    setup made, no hand holds more than 6."""
+    n = state.config.players
+    for p, hand in enumerate(state.hands):
+        if min(hand) < 0:
+            add("hand-count", f"$.hands[{p}]", "a hand holds a negative number of tiles")
+        elif sum(hand) > HAND_SIZE:
+            add("hand-size", f"$.hands[{p}]", f"{sum(hand)} tiles in hand, more than 6", "TURN-12")
+    if min(state.out_of_game) < 0:
+        add("out-count", "$.out_of_game", "a negative number of tiles left the game")
+    setup = bag_contents(state.config)
+    bag_length = sum(setup) - HAND_SIZE * n
+    if len(state.bag) != bag_length:
+        add(
+            "bag-size",
+            "$.bag",
+            f"the bag holds {len(state.bag)} tiles, drawn or not; the setup leaves {bag_length}",
+            "SETUP-4",
+        )
+    if state.bag_pos > len(state.bag):
+        add("bag-pos", "$.bag_pos", f"past the end of the bag ({len(state.bag)})")
+        return
+    in_bag = Counter(state.bag)
+    for c, name in enumerate(_COLOR_NAMES):
+        if in_bag[c] > setup[c]:
+            add("bag-colors", "$.bag", f"{in_bag[c]} {name} tiles, more than {setup[c]}", "SETUP-4")
+    rest = Counter(state.bag[state.bag_pos :])
+    face_up = Counter(c for c in state.cells if c <= _GREEN)
+    flipped = sum(1 for c in state.cells if c == FLIPPED)
+    known = [
+        rest[c] + sum(h[c] for h in state.hands) + face_up[c] + state.out_of_game[c]
+        for c in range(4)
+    ]
+    total = sum(known) + flipped
+    if total != TOTAL_TILES:
+        add(
+            "tile-count",
+            "$",
+            f"{total} tiles in bag, hands, board and out of the game, not {TOTAL_TILES}",
+            "COMP-4",
+        )
+    for c, name in enumerate(_COLOR_NAMES):
+        if known[c] > TILE_COUNTS[c]:
+            add(
+                "tile-colors", "$", f"{known[c]} {name} tiles, more than {TILE_COUNTS[c]}", "COMP-4"
+            )
+    river = board_layout(state.config.board).river
+    for square, code in enumerate(state.cells):
+        if code <= _GREEN and river[square] != (code == _BLUE):
+            add(
+                "tile-square",
+                f"$.cells.{square_name(square)}",
+                f"a {_COLOR_NAMES[code]} tile on a {'river' if river[square] else 'land'} square",
+                "TILE-3" if code == _BLUE else "TILE-4",
+            )
+
+
+def _leaders(state: GameState, add: _Add) -> None:
+    """CONV-5, LEADER-5..LEADER-7, LEADER-11: each leader in one place, on land, beside a
+    temple, and the board shows exactly the leaders placed."""
+    cells = state.cells
+    river = board_layout(state.config.board).river
+    seen: set[int] = set()
+    for flat, square in enumerate(state.leaders):
+        if square == NO_SQUARE:
+            continue
+        path = f"$.leaders[{flat // 4}].{_COLOR_NAMES[flat % 4]}"
+        name = square_name(square)
+        if square in seen:
+            add("leader-shared", path, f"two leaders stand on {name}", "CONV-5")
+        seen.add(square)
+        if cells[square] != LEADER:
+            add("leader-cell", path, f"a leader stands on {name}, but the cell is not a leader")
+        elif river[square]:
+            add("leader-river", path, f"a leader stands on the river square {name}", "LEADER-6")
+        elif not any(cells[s] == _RED for s in NEIGHBOURS[square]):
+            add("leader-temple", path, f"the leader on {name} touches no temple", "LEADER-11")
+    for square, code in enumerate(cells):
+        if code == LEADER and square not in seen:
+            add("leader-cell", f"$.cells.{square_name(square)}", "a leader cell with no leader")
+
+
+def _catastrophes(state: GameState, add: _Add) -> None:
+    """CATA-1: each player has 2 catastrophes; the board shows the ones used."""
+    for p, left in enumerate(state.catastrophes):
+        if not 0 <= left <= CATASTROPHES_PER_PLAYER:
+            add("catastrophes", f"$.catastrophes[{p}]", f"{left} catastrophes left", "CATA-1")
+            return
+    used = sum(CATASTROPHES_PER_PLAYER - c for c in state.catastrophes)
+    on_board = sum(1 for c in state.cells if c == CATASTROPHE)
+    if on_board != used:
+        add(
+            "catastrophes",
+            "$.cells",
+            f"{on_board} catastrophes on the board, but {used} were played",
+            "CATA-1",
+        )
+
+
+def _treasures(state: GameState, add: _Add) -> None:
+    """COMP-7, TREAS-1, TREAS-8: treasures stay on their start squares, on a tile, until
+    taken; taken and left add up to the board's count."""
+    starts = board_layout(state.config.board).start_squares
+    for square in sorted(state.treasures):
+        if square not in starts:
+            add("treasure-square", "$.treasures", f"no treasure starts on {square_name(square)}")
+        elif state.cells[square] not in _TILE_CELLS:
+            add(
+                "treasure-square",
+                "$.treasures",
+                f"the treasure on {square_name(square)} lies on no tile",
+                "TREAS-1",
+            )
+    if not state.treasures:
+        add("treasure-none", "$.treasures", "no treasure is left on the board", "END-1")
+    for p, held in enumerate(state.treasures_held):
+        if held < 0:
+            add("treasures-held", f"$.treasures_held[{p}]", "a negative number of treasures")
+            return
+    total = len(state.treasures) + sum(state.treasures_held)
+    if total != len(starts):
+        add(
+            "treasure-count",
+            "$.treasures_held",
+            f"{total} treasures on the board and taken, not {len(starts)}",
+            "COMP-7",
+        )
+
+
+def _block(top_left: int) -> tuple[int, int, int, int]:
+    return (top_left, top_left + 1, top_left + COLUMNS, top_left + COLUMNS + 1)
+
+
+def _monuments(state: GameState, add: _Add) -> None:
+    """MON-6, MON-7: a built monument stands on a 2x2 block of flipped tiles, and flipped
+    tiles are found only under monuments."""
+    cells = state.cells
+    covered: set[int] = set()
+    for monument, top_left in zip(MONUMENTS, state.monuments, strict=True):
+        if top_left == NO_SQUARE:
+            continue
+        path = f"$.monuments.{monument.value}"
+        if top_left % COLUMNS == COLUMNS - 1 or top_left + COLUMNS + 1 >= SQUARE_COUNT:
+            add("monument-block", path, f"no 2x2 block starts at {square_name(top_left)}", "MON-6")
+            continue
+        block = _block(top_left)
+        if covered.intersection(block):
+            add("monument-block", path, "two monuments share a square", "MON-6")
+        covered.update(block)
+        if any(cells[s] != FLIPPED for s in block):
+            add("monument-block", path, "the block is not four flipped tiles", "MON-6")
+    stray = [s for s, c in enumerate(cells) if c == FLIPPED and s not in covered]
+    if stray:
+        add(
+            "flipped-tile",
+            f"$.cells.{square_name(stray[0])}",
+            "a flipped tile under no monument",
+            "MON-7",
+        )
+
+
+def _buildings(state: GameState, add: _Add) -> None:
+    """BLD-1, COMP-8: a building stands on a face-up tile of its colour, only in games with
+    the buildings variant."""
+    placed = [b for b in state.buildings if b != NO_SQUARE]
+    if placed and "buildings" not in state.config.variants:
+        add("variant", "$.buildings", "a building without the buildings variant", "COMP-8")
+    if len(placed) != len(set(placed)):
+        add("building-square", "$.buildings", "two buildings share a square", "BLD-1")
+    for color, square in enumerate(state.buildings):
+        if square != NO_SQUARE and state.cells[square] != color:
+            add(
+                "building-square",
+                f"$.buildings.{_COLOR_NAMES[color]}",
+                f"no {_COLOR_NAMES[color]} tile on {square_name(square)}",
+                "BLD-1",
+            )
+
+
+def _ziggurat(state: GameState, add: _Add) -> None:
+    """ZIG-1, ZIG-4, COMP-8: the ziggurat is one cross of five squares, only with its
+    variant."""
+    zig_cells = {s for s, c in enumerate(state.cells) if c == ZIGGURAT}
+    centre = state.ziggurat
+    if centre == NO_SQUARE:
+        if zig_cells:
+            add("ziggurat", "$.cells", "ziggurat squares without a ziggurat", "ZIG-4")
+        return
+    if "ziggurat" not in state.config.variants:
+        add("variant", "$.ziggurat", "a ziggurat without the ziggurat variant", "COMP-8")
+    if len(NEIGHBOURS[centre]) != 4 or zig_cells != {centre, *NEIGHBOURS[centre]}:
+        add("ziggurat", "$.ziggurat", "the ziggurat is not its five squares", "ZIG-4")
+
+
+def _scores(state: GameState, add: _Add) -> None:
+    """CONV-13: VP start at 0 and only grow, by at most :data:`MAX_VP_PER_TURN` a turn."""
+    bound = (state.turn + 1) * MAX_VP_PER_TURN
+    for p, scores in enumerate(state.scores):
+        if min(scores) < 0:
+            add("score", f"$.scores[{p}]", "a negative score", "CONV-13")
+        elif sum(scores) > bound:
+            add("score", f"$.scores[{p}]", f"more VP than {state.turn + 1} turns can give")
+
+
+def _square(name: object) -> int | None:
+    return square_index(name) if is_square_name(name) else None  # type: ignore[arg-type]
+
+
+def _decision(state: GameState, add: _Add) -> None:
+    """CONV-15: the pending decision names existing players, squares and colours that fit
+    the position."""
+    pending = state.pending
+    n = state.config.players
+    variants = state.config.variants
+    path = "$.pending"
+    if state.marker != NO_SQUARE and state.cells[state.marker] > _GREEN:
+        add("marker", "$.marker", "the unification marker lies on no face-up tile", "WAR-1")
+    if state.placed != NO_SQUARE and state.cells[state.placed] > _GREEN:
+        add("placed", "$.placed", "the tile just placed is not on the board", "TURN-6")
+    in_war = isinstance(pending, WarOrderDecision) or (
+        isinstance(pending, CommitDecision) and pending.conflict.kind is ConflictKind.WAR
+    )
+    if state.marker != NO_SQUARE and not in_war and not state.over:
+        add("marker", "$.marker", "the unification marker outside a war", "WAR-1")
+    if pending is None:
+        return
+    if not _is_int(pending.player) or not 0 <= pending.player < n:
+        add("decision-seat", f"{path}.player", f"seat {pending.player} does not exist", "CONV-4")
+        return
+    active_only = WarOrderDecision | StructureDecision | BuildingDecision | ZigguratIncomeDecision
+    if isinstance(pending, active_only) and pending.player != state.active:
+        add("decision-seat", f"{path}.player", "the decision belongs to the active player")
+    if isinstance(pending, WarOrderDecision):
+        colors = pending.colors
+        if len(colors) < 2 or len(set(colors)) != len(colors) or state.marker == NO_SQUARE:
+            add("decision", f"{path}.colors", "a war order needs 2 or more wars", "WAR-4")
+    elif isinstance(pending, CommitDecision):
+        _commit(state, pending, add)
+    elif isinstance(pending, StructureDecision):
+        _structure(state, pending, add)
+    elif isinstance(pending, BuildingDecision):
+        if "buildings" not in variants:
+            add("variant", path, "a building decision without the buildings variant", "COMP-8")
+        squares = [_square(s) for s in pending.squares]
+        color = pending.color.index
+        if not squares or any(s is None or state.cells[s] != color for s in squares):
+            add("decision", f"{path}.squares", "the squares must hold tiles of the colour", "BLD-6")
+    elif isinstance(pending, ZigguratIncomeDecision):
+        if "ziggurat" not in variants or state.ziggurat == NO_SQUARE:
+            add("variant", path, "ziggurat income without a ziggurat", "ZIG-8")
+    elif isinstance(pending, TreasureDecision):
+        treasures = [_square(s) for s in pending.treasures]
+        candidates = [_square(s) for s in pending.candidates]
+        if (
+            len(candidates) < 2
+            or len(set(treasures)) != len(treasures)
+            or not set(candidates) <= set(treasures)
+            or not set(treasures) <= state.treasures
+        ):
+            add("decision", path, "the treasures named must lie in one kingdom", "TREAS-5")
+
+
+def _commit(state: GameState, pending: CommitDecision, add: _Add) -> None:
+    """WAR-6..WAR-10, REVOLT-3..REVOLT-6: the two leaders stand where the conflict says."""
+    path = "$.pending.conflict"
+    conflict = pending.conflict
+    n = state.config.players
+    seats_ok = all(_is_int(p) and 0 <= p < n for p in (conflict.attacker, conflict.defender))
+    if not seats_ok or conflict.attacker == conflict.defender:
+        add("decision-seat", path, "the two sides must be two existing players", "CONV-4")
+        return
+    attacker = _square(conflict.attacker_square)
+    defender = _square(conflict.defender_square)
+    color = conflict.color.index
+    if (
+        attacker is None
+        or defender is None
+        or state.leaders[4 * conflict.attacker + color] != attacker
+        or state.leaders[4 * conflict.defender + color] != defender
+    ):
+        add("decision", path, "the leaders in conflict are not on their squares", "CONV-15")
+    role_player = conflict.attacker if pending.role is Role.ATTACKER else conflict.defender
+    if pending.player != role_player:
+        add("decision-seat", "$.pending.player", "the decision is not that side's", "CONV-15")
+    committed = conflict.attacker_commit
+    if (pending.role is Role.DEFENDER) != (committed is not None):
+        add("decision", path, "the attacker commits first, then the defender", "WAR-10")
+    bases = (conflict.attacker_base, conflict.defender_base, committed or 0)
+    if not all(_is_int(b) and 0 <= b <= TOTAL_TILES for b in bases):
+        add("decision", path, "strengths must be counts of tiles", "WAR-7")
+    if conflict.kind is ConflictKind.WAR and state.marker == NO_SQUARE:
+        add("decision", path, "a war without the unification marker", "WAR-1")
+
+
+def _structure(state: GameState, pending: StructureDecision, add: _Add) -> None:
+    """MON-3, MON-4, ZIG-3: the blocks offered are blocks for available monuments, the
+    crosses are crosses of one colour."""
+    path = "$.pending"
+    cells = state.cells
+    for monument, block in pending.monuments:
+        top_left = _square(block)
+        if (
+            top_left is None
+            or state.monuments[monument.index] != NO_SQUARE
+            or top_left % COLUMNS == COLUMNS - 1
+            or top_left + COLUMNS + 1 >= SQUARE_COUNT
+            or len({cells[s] for s in _block(top_left)}) != 1
+            or cells[top_left] not in {c.index for c in monument.colors}
+        ):
+            add(
+                "decision",
+                f"{path}.monuments",
+                f"{monument.value} cannot stand on {block}",
+                "MON-3",
+            )
+    if pending.crosses and ("ziggurat" not in state.config.variants or state.ziggurat != NO_SQUARE):
+        add("variant", f"{path}.crosses", "a cross offered with no ziggurat to build", "ZIG-3")
+    for name in pending.crosses:
+        centre = _square(name)
+        if (
+            centre is None
+            or len(NEIGHBOURS[centre]) != 4
+            or len({cells[s] for s in (centre, *NEIGHBOURS[centre])}) != 1
+            or cells[centre] > _GREEN
+        ):
+            add("decision", f"{path}.crosses", f"no cross of one colour at {name}", "ZIG-2")
+    if not pending.monuments and not pending.crosses:
+        add("decision", path, "a structure decision offers nothing", "MON-4")
+
+
+def _kingdoms(state: GameState, add: _Add) -> None:
+    """CONV-9, WAR: no kingdom holds two leaders of one colour outside a conflict; TREAS-2:
+    a trader's kingdom keeps at most one treasure once the action is complete."""
+    regions = compute_regions(state.cells, state.leaders)
+    settled = state.pending is None
+    for region, leaders in enumerate(regions.leaders):
+        colors = [f % 4 for f in leaders]
+        if len(colors) != len(set(colors)):
+            add(
+                "kingdom-leaders", "$.leaders", "a kingdom holds two leaders of one colour", "WAR-1"
+            )
+        if settled and _TRADER in colors:
+            count = sum(1 for t in state.treasures if regions.label[t] == region)
+            if count >= 2:
+                add(
+                    "kingdom-treasures",
+                    "$.treasures",
+                    f"a trader's kingdom with {count} treasures",
+                    "TREAS-2",
+                )

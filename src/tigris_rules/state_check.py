@@ -1,0 +1,49 @@
+"""Is this a position the rules can reach? :func:`check_state` for both rulesets.
+
+States built by the library are always consistent. A state read from JSON, or assembled by
+hand, may not be: :func:`tigris_rules.loads` runs this check on every state it reads (unless
+told ``check=False``) and refuses a state with problems, so that the public functions can
+trust every state they are given.
+"""
+
+from __future__ import annotations
+
+from tigris_rules.cards.state import CardGameState
+from tigris_rules.cards.state_check import card_state_problems
+from tigris_rules.errors import NotAStateError
+from tigris_rules.model.problems import StateProblem
+from tigris_rules.model.state import GameState
+from tigris_rules.rules.state_check import board_state_problems
+
+__all__ = ["StateProblem", "check_state"]
+
+
+def check_state(state: GameState | CardGameState) -> list[StateProblem]:
+    """Every promise of the rules ``state`` breaks, as :class:`StateProblem` values (stable
+    ``code``, RULES.md ``rule`` where one applies, JSON ``path``, ``message``); ``[]`` for a
+    position the rules can reach.
+
+    Checked for the board game: the configuration is a board game's; seats, squares and
+    colours exist; tiles add up to 153 and per colour to COMP-4, the bag is the one the
+    setup leaves (SETUP-4); hands hold at most 6 tiles; blue tiles only on the river; each
+    leader stands alone on land beside a temple; catastrophes (at most 2 a player, CATA-1)
+    on the board as played; treasures only on their start squares, on a tile, their count
+    with the ones taken the board's (COMP-7); monuments on 2x2 blocks of flipped tiles;
+    buildings and the ziggurat only with their variant and where they may stand; scores
+    non-negative and no more than the turns played can give; no kingdom with two leaders of
+    one colour outside a conflict; the pending decision names the active player or the
+    sides of the conflict, and squares, monuments and colours that fit the board.
+
+    For the card game: the configuration is a card game's; 193 cards, per colour as
+    CARD-COMP-2 says; hands of at most 8; columns within the limit; set-aside and draw pile as
+    the deal leaves them; leaders on face-up cards, one per card, one of a colour per
+    kingdom outside a conflict; the decision and the steps in progress name existing seats,
+    columns and gaps.
+
+    Anything but a state raises :class:`~tigris_rules.NotAStateError`.
+    """
+    if isinstance(state, GameState):
+        return board_state_problems(state)
+    if isinstance(state, CardGameState):
+        return card_state_problems(state)
+    raise NotAStateError(f"expected a GameState or a CardGameState, got {type(state).__name__}")
