@@ -7,8 +7,10 @@ gives the game. Parameters:
 
 - ``players``: 2, 3 or 4 (default 2);
 - ``board``: ``classic`` or ``alternative`` (default ``classic``);
-- ``variants``: the variants' names separated by commas, e.g. ``english,buildings``
-  (default none);
+- ``variants``: the variants' names separated by ``+`` or commas (default none). OpenSpiel's
+  game strings split parameters at commas, so a string names several with ``+``:
+  ``"tigris_euphrates(variants=english+buildings)"``; a parameter dict,
+  ``pyspiel.load_game("tigris_euphrates", {"variants": "english,buildings"})``, takes either;
 - ``max_decisions``: the referee's cap (default
   :data:`~tigris_rules.integrations.returns.DEFAULT_MAX_DECISIONS`): the rules bound no game,
   so a game still running after that many decisions ends there and is scored on the
@@ -115,8 +117,8 @@ def config_from_parameters(params: Mapping[str, Any]) -> tuple[GameConfig, int]:
         )
     variants = merged["variants"]
     if not isinstance(variants, str):
-        raise ConfigError(f"variants must be names separated by commas, not {variants!r}")
-    names = tuple(name.strip() for name in variants.split(",") if name.strip())
+        raise ConfigError(f"variants must be names separated by '+' or ',', not {variants!r}")
+    names = tuple(name.strip() for name in variants.replace("+", ",").split(",") if name.strip())
     config = GameConfig(players=merged["players"], board=merged["board"], variants=names)
     cap = merged["max_decisions"]
     if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
