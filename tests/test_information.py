@@ -126,7 +126,9 @@ def test_a_sample_conserves_the_unseen_tiles() -> None:
         assert unseen(sample) == unseen(state)
         assert sample.hands[0] == state.hands[0]
         assert sample.bag_size == state.bag_size
-        assert sample.bag_pos == 0
+        assert sample.bag_pos == state.bag_pos
+        drawn = sample.bag[: sample.bag_pos]
+        assert list(drawn) == sorted(drawn), "the drawn part tells nothing of the real draws"
 
 
 def test_every_unseen_colour_reaches_every_hidden_place() -> None:

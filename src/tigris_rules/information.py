@@ -61,6 +61,7 @@ from tigris_rules.model.decisions import (
 )
 from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.setup import bag_contents
 from tigris_rules.views import PlayerView, view
 
 if TYPE_CHECKING:
@@ -347,8 +348,8 @@ def sample_hidden(
 
     The tiles ``player`` has not seen (the other players' hands, the bag and the tiles the
     other players discarded in swaps, as ``discards`` records them) are shuffled with ``rng``
-    and dealt again: each other hand keeps its size, the bag its size (in a new order, with no
-    record of the tiles drawn before) and each seat's discards their number. Everything else,
+    and dealt again: each other hand keeps its size, the bag its size (in a new order; its drawn
+    part holds no record of the real draws) and each seat's discards their number. Everything else,
     so ``view(sample, player)``, is unchanged. Once the game is over it returns ``state``.
     """
     state = _board_state(state, "sample_hidden")
@@ -381,14 +382,29 @@ def sample_hidden(
         discarded = deal(discards.total(seat))
         for color in range(4):
             out[color] += discarded[color] - discards.counts[seat][color]
-    bag = tuple(pool[taken:])
+    rest = pool[taken:]
     return attrs.evolve(
         state,
         hands=tuple(hands),
-        bag=bag,
-        bag_pos=0,
+        bag=_drawn_part(state, rest) + tuple(rest),
         out_of_game=(out[0], out[1], out[2], out[3]),
     )
+
+
+def _drawn_part(state: GameState, rest: Sequence[int]) -> tuple[int, ...]:
+    """The tiles already drawn from a sampled bag whose undrawn part is ``rest``: as many as
+    ``state`` drew (``bag_pos``), by colour in canonical order, from what the setup's tiles
+    leave beside ``rest``. It depends on ``rest`` alone, so it tells nothing of the real
+    draws, and the whole bag stays one the setup can make (SETUP-4)."""
+    setup = bag_contents(state.config)
+    undrawn = [0, 0, 0, 0]
+    for tile in rest:
+        undrawn[tile] += 1
+    drawn: list[int] = []
+    for color in range(4):
+        count = min(setup[color] - undrawn[color], state.bag_pos - len(drawn))
+        drawn.extend([color] * count)
+    return tuple(drawn)
 
 
 def _tiles(counts: Sequence[int]) -> list[int]:

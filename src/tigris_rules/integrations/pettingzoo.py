@@ -1,0 +1,210 @@
+"""The board game as a PettingZoo AEC environment, for multi-agent reinforcement learning.
+
+Needs PettingZoo (``pip install 'tigris-rules[pettingzoo]'``); ``import tigris_rules`` never
+imports it. :class:`TigrisEuphratesEnv` follows PettingZoo's classic board games:
+
+- agents ``player_0`` .. ``player_{n-1}`` are the seats; ``agent_selection`` is the seat that
+  must decide (:func:`~tigris_rules.to_move`), the defender of a conflict included;
+- an observation is a ``Dict`` of ``"observation"``, the library's
+  :func:`~tigris_rules.information.observation` of that agent as an ``int32`` ``Box`` of
+  length :func:`~tigris_rules.information.observation_size`, and ``"action_mask"``, an
+  ``int8`` ``Box`` of length N with the :func:`~tigris_rules.legal_action_mask` of the agent
+  to move (zeros for the others);
+- the action space is ``Discrete(N)``, N the size of the
+  :func:`~tigris_rules.action_encoding`;
+- rewards are 0 until the game ends, then
+  :func:`~tigris_rules.integrations.returns.ranking_returns` (+1 / -1 for two players, ties
+  shared); a game still running after ``max_decisions`` decisions is *truncated* instead,
+  with no reward (the rules bound no game);
+- ``reset(seed=s)`` seeds the environment's generator, which draws the seed of each deal
+  (:func:`~tigris_rules.new_game`), so the same seed and actions replay the same games;
+- ``render()`` with ``render_mode="ansi"`` returns the text board
+  (:func:`~tigris_rules.render.render_board`) and who must decide.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Sequence
+from typing import Any, cast
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from tigris_rules.api import is_over, step, to_move
+from tigris_rules.encoding import action_encoding, legal_action_mask
+from tigris_rules.errors import ArgumentTypeError, ConfigError
+from tigris_rules.information import observation, observation_size
+from tigris_rules.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
+from tigris_rules.model.actions import Action
+from tigris_rules.model.config import GameConfig
+from tigris_rules.model.state import GameState
+from tigris_rules.render.text import describe_decision, render_board
+from tigris_rules.rules.setup import new_game
+
+__all__ = ["TigrisEuphratesEnv", "env"]
+
+_OBSERVATION_HIGH = np.iinfo(np.int32).max
+
+
+class TigrisEuphratesEnv(AECEnv):  # type: ignore[misc]
+    """Tigris & Euphrates (the board game) for PettingZoo's agent-environment cycle.
+
+    ``players``, ``board`` and ``variants`` are those of :class:`~tigris_rules.GameConfig`;
+    ``max_decisions`` truncates a game that runs longer; ``render_mode`` is ``None`` or
+    ``"ansi"``.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's class attribute)
+        "name": "tigris_euphrates_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 2,
+        board: str = "classic",
+        variants: Sequence[str] = (),
+        *,
+        max_decisions: int = DEFAULT_MAX_DECISIONS,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.config = GameConfig(players=players, board=board, variants=tuple(variants))
+        if isinstance(max_decisions, bool) or not isinstance(max_decisions, int):
+            raise ConfigError(f"max_decisions must be a positive integer, not {max_decisions!r}")
+        if max_decisions < 1:
+            raise ConfigError(f"max_decisions must be a positive integer, not {max_decisions}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ConfigError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.max_decisions = max_decisions
+        self.render_mode = render_mode
+        self._encoding = action_encoding(self.config)
+        self.possible_agents = [f"player_{p}" for p in range(players)]
+        self.agents = list(self.possible_agents)
+        size = self._encoding.size
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=0,
+                        high=_OBSERVATION_HIGH,
+                        shape=(observation_size(self.config),),
+                        dtype=np.int32,
+                    ),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self._rng = random.Random()
+        self.state_value: GameState | None = None
+        self.decisions = 0
+
+    @property
+    def game_state(self) -> GameState:
+        """The rules' state of the current game; :class:`~tigris_rules.ConfigError` before
+        the first ``reset``."""
+        if self.state_value is None:
+            raise ConfigError("call reset() before using the environment")
+        return self.state_value
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[self._check_agent(agent)]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[self._check_agent(agent)]
+
+    def _check_agent(self, agent: object) -> str:
+        if agent not in self.possible_agents:
+            raise ArgumentTypeError(
+                f"agent: expected one of {', '.join(self.possible_agents)}, got {agent!r}"
+            )
+        return str(agent)
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(self._check_agent(agent))
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game, dealt from a seed the environment's generator draws; ``seed`` seeds
+        that generator first."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.state_value = new_game(self.config, seed=self._rng.getrandbits(64))
+        self.decisions = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agent_to_move()
+
+    def _agent_to_move(self) -> str:
+        player = to_move(self.game_state)
+        return self.possible_agents[0 if player is None else player]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation and, when he must decide, the mask of his legal actions."""
+        seat = self._seat(agent)
+        state = self.game_state
+        if agent == self.agent_selection and not is_over(state):
+            mask = np.frombuffer(legal_action_mask(state), dtype=np.int8).copy()
+        else:
+            mask = np.zeros(self._encoding.size, dtype=np.int8)
+        return {
+            "observation": np.array(observation(state, seat), dtype=np.int32),
+            "action_mask": mask,
+        }
+
+    def step(self, action: Any) -> None:
+        """The selected agent's action: an index of the encoding, legal in the game (else
+        :class:`~tigris_rules.IllegalActionError`); ``None`` once he is done."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        try:
+            index = operator.index(action)
+        except TypeError:
+            raise ArgumentTypeError.expected("action", "an action index (int)", action) from None
+        state, _ = step(
+            self.game_state, cast(Action, self._encoding.decode(index)), player=self._seat(agent)
+        )
+        self.state_value = state
+        self.decisions += 1
+        self._clear_rewards()
+        if is_over(state):
+            returns = ranking_returns(state)
+            self.rewards = {a: returns[p] for p, a in enumerate(self.possible_agents)}
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.decisions >= self.max_decisions:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self._agent_to_move()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The board and who must decide, as text (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() needs render_mode='ansi'")
+            return None
+        state = self.game_state
+        if is_over(state):
+            status = "The game is over."
+        else:
+            status = describe_decision(state.pending, state.active)
+        return f"{render_board(state)}\n{status}"
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(**kwargs: Any) -> TigrisEuphratesEnv:
+    """A :class:`TigrisEuphratesEnv` (PettingZoo's usual constructor name)."""
+    return TigrisEuphratesEnv(**kwargs)

@@ -1,0 +1,268 @@
+"""The OpenSpiel adapter: OpenSpiel's own conformance check, the deal's chance nodes,
+observations and information states, returns, the cap on decisions, and MCTS playing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="OpenSpiel is not installed (tigris-rules[openspiel])"
+)
+np = pytest.importorskip("numpy")
+pytest.importorskip("open_spiel")
+
+from open_spiel.python.algorithms import mcts  # noqa: E402
+
+import tigris_rules as tr  # noqa: E402
+from tigris_rules.encoding import action_encoding  # noqa: E402
+from tigris_rules.information import observation, observation_layout  # noqa: E402
+from tigris_rules.integrations import openspiel as adapter  # noqa: E402
+from tigris_rules.integrations.returns import ranking_returns  # noqa: E402
+from tigris_rules.rules.setup import deal_from_seed  # noqa: E402
+
+
+def _dealt(game: Any, seed: int) -> Any:
+    """A state of ``game`` after the deal ``new_game(config, seed=seed)`` uses."""
+    state = game.new_initial_state()
+    for action in adapter.deal_actions(deal_from_seed(game.config, seed)):
+        state.apply_action(action)
+    return state
+
+
+def _random_play(state: Any, rng: Any, decisions: int) -> Any:
+    for _ in range(decisions):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "tigris_euphrates",
+        "tigris_euphrates(players=3,board=alternative,variants=english+buildings+ziggurat)",
+        "tigris_euphrates(players=4)",
+    ],
+)
+def test_openspiel_random_simulation_check(spec: str) -> None:
+    game = pyspiel.load_game(spec)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_parameters_give_the_configuration_and_sizes() -> None:
+    game = pyspiel.load_game(
+        "tigris_euphrates", {"players": 3, "variants": "english,buildings", "max_decisions": 50}
+    )
+    config = tr.GameConfig(players=3, variants=("english", "buildings"))
+    assert game.config == config
+    assert game.num_players() == 3
+    assert game.num_distinct_actions() == action_encoding(config).size == 2057
+    assert game.max_chance_outcomes() == 4
+    assert game.max_game_length() == 50
+    assert game.observation_tensor_shape() == [sum(n for _, n in observation_layout(config))]
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    plus = pyspiel.load_game("tigris_euphrates(players=3,variants=english+buildings)")
+    assert plus.config == config
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"players": 5}, "SETUP-1"),
+        ({"board": "round"}, "unknown board"),
+        ({"variants": "english+nope"}, "unknown variant 'nope'"),
+        ({"max_decisions": 0}, "max_decisions"),
+    ],
+)
+def test_bad_parameters_are_named(params: dict[str, Any], message: str) -> None:
+    with pytest.raises(tr.ConfigError, match=message):
+        pyspiel.load_game("tigris_euphrates", params)
+
+
+def test_the_deal_is_chance_nodes_proportional_to_the_tiles_left() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=2)")
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(0, 30 / 143), (1, 47 / 143), (2, 36 / 143), (3, 30 / 143)]
+    state.apply_action(2)
+    assert dict(state.chance_outcomes())[2] == 35 / 142
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "deal blue"
+    for _ in range(30):
+        state.apply_action(0)
+    assert 0 not in dict(state.chance_outcomes())
+    with pytest.raises(tr.DealError, match="chance action 0"):
+        state.apply_action(0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_chance_actions_of_a_seed_deal_replay_new_game(players: int) -> None:
+    game = pyspiel.load_game("tigris_euphrates", {"players": players})
+    state = _dealt(game, seed=7)
+    assert state.game_state == tr.new_game(game.config, seed=7)
+    assert state.current_player() == 0
+    assert len(state.history()) == 143
+
+
+def test_a_game_is_reproducible_from_its_history() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=3)")
+    state = _random_play(_dealt(game, seed=3), np.random.default_rng(3), 80)
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    assert again.game_state == state.game_state
+    assert str(again) == str(state)
+    assert again.information_state_string(1) == state.information_state_string(1)
+
+
+def test_player_actions_are_the_encoding_and_the_notation() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=2)")
+    state = _dealt(game, seed=1)
+    encoding = action_encoding(game.config)
+    legal = state.legal_actions()
+    assert legal == sorted(encoding.encode(a) for a in tr.legal_actions(state.game_state))
+    move = tr.PlaceTile(tr.Color.RED, "g4")
+    index = encoding.encode(move)
+    assert state.action_to_string(0, index) == tr.format_action(move) == "tile red g4"
+    clone = state.clone()
+    clone.apply_action(index)
+    assert clone.game_state == tr.apply(state.game_state, move)
+    assert state.game_state == tr.new_game(game.config, seed=1)  # the clone is separate
+
+
+def test_observation_tensor_is_the_library_observation() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=3)")
+    state = game.new_initial_state()
+    assert not any(state.observation_tensor(1))  # nothing to see while dealing
+    state = _random_play(_dealt(game, seed=5), np.random.default_rng(5), 40)
+    for player in range(3):
+        assert state.observation_tensor(player) == list(
+            map(float, observation(state.game_state, player))
+        )
+    assert "View of seat 2" in state.observation_string(2)
+
+
+def test_a_seat_cannot_tell_deals_that_differ_only_in_what_it_cannot_see() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=2)")
+    deal = deal_from_seed(game.config, 11)
+    other = attrs.evolve(
+        deal, hands=(deal.hands[0], deal.bag[:6]), bag=deal.hands[1] + deal.bag[6:]
+    )
+    assert other.hands[1] != deal.hands[1]
+    states = []
+    for chosen in (deal, other):
+        state = game.new_initial_state()
+        for action in adapter.deal_actions(chosen):
+            state.apply_action(action)
+        states.append(state)
+    first, second = states
+    assert first.information_state_string(0) == second.information_state_string(0)
+    assert first.observation_string(0) == second.observation_string(0)
+    assert first.observation_tensor(0) == second.observation_tensor(0)
+    assert first.information_state_string(1) != second.information_state_string(1)
+    assert first.observation_tensor(1) != second.observation_tensor(1)
+
+
+def test_another_players_swap_shows_only_its_size() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=2)")
+    state = _dealt(game, seed=2)
+    hand = state.game_state.hands[0]
+    swap = tr.SwapTiles(*(min(n, 1) for n in hand))
+    state.apply_action(action_encoding(game.config).encode(swap))
+    mine, theirs = state.information_state_string(0), state.information_state_string(1)
+    assert f"seat 0: {tr.format_action(swap)}" in mine
+    assert f"seat 0: swap {sum(swap.counts)} tiles" in theirs
+    assert tr.format_action(swap) not in theirs
+
+
+def test_returns_at_the_end_are_the_ranking() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=4)")
+    state = _random_play(_dealt(game, seed=4), np.random.default_rng(4), 1000)
+    assert state.is_terminal()
+    assert tr.is_over(state.game_state)
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.returns() == list(ranking_returns(state.game_state))
+    assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_the_cap_on_decisions_ends_the_game_on_the_standing() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=2,max_decisions=30)")
+    state = _random_play(_dealt(game, seed=6), np.random.default_rng(6), 100)
+    assert state.is_terminal()
+    assert not tr.is_over(state.game_state)
+    assert len(state.history()) == 143 + 30
+    assert state.returns() == list(ranking_returns(state.game_state))
+    assert state.information_state_string(0).endswith("stopped after 30 decisions")
+    with pytest.raises(tr.IllegalActionError, match="END-3"):
+        state.apply_action(action_encoding(game.config).encode(tr.EndTurn()))
+
+
+def test_an_illegal_action_is_rejected_with_its_rule() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=2)")
+    state = _dealt(game, seed=1)
+    with pytest.raises(tr.IllegalActionError):
+        state.apply_action(action_encoding(game.config).encode(tr.CommitSupport(2)))
+    assert state.game_state == tr.new_game(game.config, seed=1)
+
+
+class _FlatEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """No look-ahead: every state is worth 0, every legal action equally likely."""
+
+    def evaluate(self, state: Any) -> Any:
+        return np.zeros(state.num_players())
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        legal = state.legal_actions()
+        return [(action, 1 / len(legal)) for action in legal]
+
+
+def _play_with(bot: Any, state: Any, rng: Any, decisions: int) -> Any:
+    for _ in range(decisions):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    return state
+
+
+def test_mcts_with_random_rollouts_chooses_legal_moves() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=2)")
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, evaluator=evaluator, random_state=rng)
+    state = _play_with(bot, _dealt(game, seed=1), rng, 3)
+    assert len(state.history()) == 143 + 3
+
+
+def test_mcts_plays_a_whole_game_through_the_adapter() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=3)")
+    rng = np.random.RandomState(2)
+    bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=2, evaluator=_FlatEvaluator(), random_state=rng
+    )
+    state = _play_with(bot, game.new_initial_state(), rng, 2000)
+    assert state.is_terminal()
+    assert tr.is_over(state.game_state)
+    assert sum(state.returns()) == pytest.approx(0.0)
+
+
+@pytest.mark.slow
+def test_mcts_with_random_rollouts_plays_a_whole_game() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=2)")
+    rng = np.random.RandomState(3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=2, evaluator=evaluator, random_state=rng)
+    state = _play_with(bot, game.new_initial_state(), rng, 2000)
+    assert state.is_terminal()
+    assert state.returns() == list(ranking_returns(state.game_state))
