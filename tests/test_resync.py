@@ -84,7 +84,7 @@ def test_a_changed_seat_gives_one_problem(name: str, every: int) -> None:
 def test_a_square_changed_to_a_river_square_gives_one_problem(name: str, every: int) -> None:
     indexes, found = counts(load(name), river_square, every)
     rejected = [(i, n) for i, n in zip(indexes, found, strict=True) if n is not None]
-    assert len(rejected) > 0.8 * len(indexes)  # a leader may stand on a river square
+    assert len(rejected) > 0.8 * len(indexes)  # a blue tile may go on a river square
     assert [i for i, n in rejected if n != 1] == []
 
 
