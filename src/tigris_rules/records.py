@@ -30,7 +30,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
 from importlib import resources
-from itertools import takewhile
+from itertools import islice, takewhile
 from pathlib import Path
 from typing import Any, Final, TypeAlias, cast, overload
 
@@ -86,7 +86,9 @@ __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "LOOKAHEAD",
+    "MAX_LOOKAHEAD",
     "REPAIR_BUDGET",
+    "REPAIR_PER_ACTION",
     "STDIN",
     "ExpectedResult",
     "GameLog",
@@ -654,13 +656,33 @@ class _Position:
 
 
 LOOKAHEAD: Final = 12
-"""After a rejected action, each way to go on is judged by this many following actions."""
+"""After a rejected action, each way to go on is first judged by this many following
+actions; the ways that tie are judged again by twice as many, and so on."""
+
+MAX_LOOKAHEAD: Final = LOOKAHEAD * 2**9
+"""The most following actions a way to go on is judged by (6,144): validation holds at most
+this many actions read ahead."""
 
 REPAIR_BUDGET: Final = 200_000
-"""At most this many inputs are tried ahead while choosing how to go on, per log; past it a
-rejected action is skipped."""
+"""At most this many inputs are tried ahead while choosing how to go on, per log, and at
+most :data:`REPAIR_PER_ACTION` per action of the log; past it the ways that lead are not
+judged any further, and a rejected action met once it is spent is skipped."""
+
+REPAIR_PER_ACTION: Final = 100
+"""The inputs tried ahead while choosing how to go on, per action of the log: the bound
+that keeps a short log cheap (see :data:`REPAIR_BUDGET`)."""
 
 _Item: TypeAlias = tuple[int, "LogEntry | FormatError"]
+
+
+def _readable(entry: LogEntry | FormatError) -> bool:
+    return isinstance(entry, LogEntry)
+
+
+def _repair_budget(length: int) -> int:
+    """The inputs that may be tried ahead to go on after rejected actions in a log of
+    ``length`` actions."""
+    return min(REPAIR_BUDGET, REPAIR_PER_ACTION * length)
 
 
 def _one_field_apart(a: object, b: object) -> bool:
@@ -671,56 +693,108 @@ def _one_field_apart(a: object, b: object) -> bool:
     return [getattr(a, n) != getattr(b, n) for n in names].count(True) == 1
 
 
-def _fit(state: AnyState, ahead: list[LogEntry]) -> tuple[int, int]:
-    """How many of ``ahead`` replay from ``state``, each rejected one skipped; and the work
-    done (inputs tried)."""
-    fitting = 0
-    for entry in ahead:
-        try:
-            state = _step(state, entry.action, entry.player)[0]
-        except (IllegalActionError, InvalidActionError):
-            continue
-        fitting += 1
-    return fitting, len(ahead)
+class _Way:
+    """One way to go on after a rejected action: what it assumes, the input it plays instead
+    (``None``: none), the position it has reached while judged, and how many inputs
+    replayed there (that one included)."""
+
+    __slots__ = ("action", "assumed", "fitting", "position")
+
+    def __init__(
+        self, assumed: str, action: LogEntry | None, position: _Position, fitting: int
+    ) -> None:
+        self.assumed = assumed
+        self.action = action
+        self.position = position
+        self.fitting = fitting
+
+    def judge(self, ahead: list[LogEntry]) -> None:
+        """Replay ``ahead`` on this way's position, each rejected input skipped."""
+        for entry in ahead:
+            try:
+                self.position.apply(entry)
+            except (IllegalActionError, InvalidActionError):
+                continue
+            self.fitting += 1
 
 
-def _resume(
-    state: AnyState, entry: LogEntry, ahead: list[LogEntry], budget: int
-) -> tuple[str, AnyState, int]:
-    """How to go on after ``entry`` was rejected in ``state``: the first of these that lets
-    the most of the actions ``ahead`` replay (Validation in docs/log-format.md):
-
-    1. the same action sent by the seat to move, when the log names another seat;
-    2. a legal action of the same kind that differs from it in one field (a square, a
-       colour, a count...), in the order of ``legal_actions``;
-    3. nothing: the action is skipped.
-
-    Returns what was assumed, the position to go on from and the work done."""
+def _ways(
+    state: AnyState, entry: LogEntry, budget: int, *, well_formed: bool
+) -> tuple[list[_Way], int]:
+    """The ways to go on after ``entry`` was rejected in ``state``, in order of preference
+    when they tie (skipping it first), and the inputs tried to build them."""
+    ways = [_Way("skipped", None, _Position(state, well_formed=well_formed), 0)]
     mover = to_move(state)
-    options: list[tuple[str, AnyAction]] = []
-    if mover is not None and entry.player != mover:
-        options.append((f"as player {mover}'s", entry.action))
-    elif mover is not None:
-        options += [
+    if mover is None or budget <= 0:
+        return ways, 0
+    options: Iterable[tuple[str, AnyAction]]
+    if entry.player != mover:
+        options = [(f"as player {mover}'s", entry.action)]
+    else:
+        options = (
             (f"as {describe_action(a)}", a)
             for a in legal_actions(state)
             if _one_field_apart(a, entry.action)
-        ]
-    best: tuple[str, AnyState] = ("skipped", state)
-    best_fit, work = _fit(state, ahead)
+        )
+    work = 0
     for text, action in options:
-        if best_fit == len(ahead) or work >= budget:
+        if work >= budget:
             break
         work += 1
+        position = _Position(state, well_formed=well_formed)
+        instead = LogEntry(mover, action)
         try:
-            after = _step(state, action, mover)[0]
+            position.apply(instead)
         except (IllegalActionError, InvalidActionError):  # sent by the seat to move, or not
             continue
-        fitting, done = _fit(after, ahead)
-        work += done
-        if fitting + 1 > best_fit:  # the repaired action itself counts as one that fits
-            best, best_fit = (text, after), fitting + 1
-    return (*best, work)
+        ways.append(_Way(text, instead, position, 1))
+    return ways, work
+
+
+def _resume(
+    state: AnyState,
+    entry: LogEntry,
+    ahead: Callable[[int], list[LogEntry]],
+    budget: int,
+    *,
+    well_formed: bool = False,
+) -> tuple[str, AnyState, int]:
+    """How to go on after ``entry`` was rejected in ``state`` (Validation in
+    docs/log-format.md). The ways:
+
+    1. nothing: the action is skipped;
+    2. the same action sent by the seat to move, when the log names another seat;
+    3. a legal action of the same kind that differs from it in one field (a square, a
+       colour, a count...), in the order of ``legal_actions``.
+
+    Each way is judged by how many of the inputs replay, the repaired one and the
+    ``LOOKAHEAD`` next ones (``ahead(n)``: the next ``n`` readable actions of the log, fewer
+    at its end), each rejected one skipped. While several ways lead, only they are judged
+    again by twice as many next actions, up to ``MAX_LOOKAHEAD``, the end of the log or the
+    ``budget`` of inputs tried; the first way that leads then wins (skipping it before the
+    others, and these in the order above). Returns what was assumed, the position to go on
+    from and the work done (inputs tried)."""
+    ways, work = _ways(state, entry, budget, well_formed=well_formed)
+    judged = 0
+    horizon = LOOKAHEAD
+    while len(ways) > 1:
+        following = ahead(horizon)
+        more = following[judged:]
+        if len(ways) * len(more) > budget - work:
+            break
+        for way in ways:
+            way.judge(more)
+        work += len(ways) * len(more)
+        best = max(way.fitting for way in ways)
+        ways = [way for way in ways if way.fitting == best]
+        judged = len(following)
+        if judged < horizon or horizon >= MAX_LOOKAHEAD:
+            break
+        horizon *= 2
+    way = ways[0]
+    if way.action is None:
+        return way.assumed, state, work
+    return way.assumed, _step(state, way.action.action, way.action.player)[0], work
 
 
 class _Problems:
@@ -774,8 +848,17 @@ def _check(
         return Report(tuple(problems.listed), length, 0, None, head, problems.more)
     position = _Position(start, well_formed=well_formed)
     waiting: deque[_Item] = deque()
+
+    def ahead(count: int) -> list[LogEntry]:
+        """The next ``count`` actions, read ahead into ``waiting``; fewer at the end of the
+        log or before an unreadable one."""
+        while len(waiting) < count and (more := next(items, None)) is not None:
+            waiting.append(more)
+        following = (e for _, e in islice(waiting, count))
+        return cast("list[LogEntry]", list(takewhile(_readable, following)))
+
     applied = 0
-    budget = REPAIR_BUDGET
+    budget = _repair_budget(length)
     while True:
         next_item = waiting.popleft() if waiting else next(items, None)
         if next_item is None:
@@ -799,11 +882,9 @@ def _check(
             path = f"$.actions[{index}].{exc.field}"
         assumed = None
         if not strict and kind is ProblemKind.RULE:
-            while len(waiting) < LOOKAHEAD and (more := next(items, None)) is not None:
-                waiting.append(more)
-            ahead = list(takewhile(lambda e: isinstance(e, LogEntry), (e for _, e in waiting)))
-            state = position.state
-            assumed, state, work = _resume(state, entry, cast("list[LogEntry]", ahead), budget)
+            assumed, state, work = _resume(
+                position.state, entry, ahead, budget, well_formed=well_formed
+            )
             budget -= work
             position = _Position(state, well_formed=well_formed)
         problems.add(
