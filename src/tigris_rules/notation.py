@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from tigris_rules.arguments import expect
 from tigris_rules.errors import InvalidActionError, TigrisError
 from tigris_rules.model.actions import (
     MONUMENTS,
@@ -105,7 +106,12 @@ _COLOR_WORDS: dict[str, Color] = {
 
 _SEPARATORS = re.compile(r"[\s,;]+")
 _MONUMENT_SPLIT = re.compile(r"[-/+]")
-_COUNT = re.compile(r"\d+")
+_COUNT = re.compile(r"[0-9]+", re.ASCII)
+"""A count: ASCII digits only (``str.isdigit`` and ``\\d`` also take other scripts' digits)."""
+
+MAX_COUNT_DIGITS = 6
+"""A count has at most this many digits; no count in the game comes near, and a longer one
+is refused before it is converted (a number of thousands of digits costs seconds)."""
 
 
 # --- formatting ---------------------------------------------------------------------------
@@ -206,6 +212,8 @@ class _Reader:
         word = self.take(what)
         if not _COUNT.fullmatch(word):
             raise self.error(f"{what} must be a whole number 0 or more, not {word!r}")
+        if len(word) > MAX_COUNT_DIGITS:
+            raise self.error(f"{what} has {len(word)} digits; at most {MAX_COUNT_DIGITS} are read")
         return int(word)
 
 
@@ -350,8 +358,9 @@ def parse_action(text: str) -> Action:
     """The action written as ``text`` in the notation (docs/notation.md).
 
     Case does not matter; colours may be given by colour, leader or tile name, and every
-    word may be shortened to an unambiguous prefix. Raises :class:`NotationError` for text
-    that is not an action, naming what was expected. Whether the action is legal is for the
+    word may be shortened to an unambiguous prefix; numbers are ASCII digits. Raises
+    :class:`NotationError` for text that is not an action, naming what was expected, and
+    :class:`~tigris_rules.ArgumentTypeError` for a ``text`` that is not a ``str``. Whether the action is legal is for the
     rules to say: ``parse_action`` only reads it.
 
     >>> parse_action("monument RED-black f5")
@@ -362,8 +371,7 @@ def parse_action(text: str) -> Action:
     ...     print(err.reason)
     'b' is ambiguous: it could be black, blue
     """
-    if not isinstance(text, str):
-        raise NotationError(repr(text), "an action is written as text")
+    expect(text, str, "text")
     reader = _Reader(text)
     if not reader.more():
         raise reader.error("the text is empty; type an action such as 'tile red f4' or 'end'")
