@@ -15,14 +15,18 @@ tigris_rules.errors.ArgumentTypeError: player: expected int or None, got str
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from collections import abc
+from typing import Final, TypeAlias, cast
 
 from tigris_rules.errors import ArgumentTypeError
 
-__all__ = ["Kind", "expect", "expect_items"]
+__all__ = ["CALLABLE", "Kind", "expect", "expect_items"]
 
-Kind: TypeAlias = type | None | tuple[type | None, ...]
+Kind: TypeAlias = type | tuple[type | None, ...] | None
 """What an argument may be: a class, ``None``, or a tuple of them (any one will do)."""
+
+CALLABLE: Final = cast("type", abc.Callable)
+"""The kind of a function argument (a function, a class, any object with ``__call__``)."""
 
 
 def _kinds(kind: Kind) -> tuple[type | None, ...]:
@@ -44,15 +48,22 @@ def _fits(value: object, kinds: tuple[type | None, ...]) -> bool:
     return False
 
 
-def expect(value: object, kind: Kind, name: str, expected: str | None = None) -> None:
-    """Raise :class:`ArgumentTypeError` unless ``value`` is an instance of ``kind`` (``None``
-    in ``kind`` admits ``None``; a ``bool`` is not an ``int``). ``name`` is the argument as
-    the caller wrote it; ``expected`` describes ``kind`` in the message when its class names
-    do not say enough."""
+def expect(
+    value: object,
+    kind: Kind,
+    name: str,
+    expected: str | None = None,
+    *,
+    error: type[ArgumentTypeError] = ArgumentTypeError,
+) -> None:
+    """Raise ``error`` (an :class:`ArgumentTypeError`) unless ``value`` is an instance of
+    ``kind`` (``None`` in ``kind`` admits ``None``; a ``bool`` is not an ``int``). ``name`` is
+    the argument as the caller wrote it; ``expected`` describes ``kind`` in the message when
+    its class names do not say enough."""
     kinds = _kinds(kind)
     if not _fits(value, kinds):
         what = expected if expected is not None else " or ".join(_name(k) for k in kinds)
-        raise ArgumentTypeError.expected(name, what, value)
+        raise error.expected(name, what, value)
 
 
 def expect_items(values: object, kind: Kind, name: str, expected: str | None = None) -> None:

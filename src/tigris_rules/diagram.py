@@ -25,7 +25,9 @@ are set; every other square is empty. Tokens:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import get_args
 
+from tigris_rules.arguments import expect
 from tigris_rules.errors import TigrisError
 from tigris_rules.model.actions import Monument
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, ZIGGURAT
@@ -149,6 +151,20 @@ def position(
     letters; by default it holds every tile not drawn on the board or in a hand, in canonical
     colour order, so that the 153 tiles are accounted for.
     """
+    expect(diagram, str, "diagram")
+    expect(config, (GameConfig, None), "config")
+    expect(players, int, "players")
+    expect(hands, (Mapping, None), "hands")
+    expect(scores, (Mapping, None), "scores")
+    expect(treasures_held, (Mapping, None), "treasures_held")
+    expect(catastrophes, (Mapping, None), "catastrophes")
+    expect(monuments, (Mapping, None), "monuments")
+    expect(buildings, (Mapping, None), "buildings")
+    expect(active, int, "active")
+    expect(bag, (str, None), "bag")
+    expect(turn, int, "turn")
+    expect(actions_taken, int, "actions_taken")
+    expect(pending, (*get_args(Decision), None), "pending", "a Decision or None")
     config = config or GameConfig(players=players)
     n = config.players
     cells = [EMPTY] * SQUARE_COUNT
@@ -212,6 +228,7 @@ def _start_squares(config: GameConfig) -> tuple[int, ...]:
 
 def to_diagram(state: GameState) -> str:
     """The whole board of ``state`` as a diagram :func:`position` reads back."""
+    expect(state, GameState, "state")
     tokens = [""] * SQUARE_COUNT
     for s in range(SQUARE_COUNT):
         cell = state.cells[s]

@@ -34,10 +34,11 @@ PublicTilesDrawn(player=1, count=2, short=False)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import TypeAlias, get_args
 
 import attrs
 
+from tigris_rules.arguments import expect
 from tigris_rules.model.events import Event, SupportCommitted, TileLeft, TilesDrawn
 
 __all__ = [
@@ -60,6 +61,8 @@ class PublicTilesDrawn:
     count: int
     short: bool = False
 
+
+_EVENTS: tuple[type, ...] = get_args(Event)
 
 PublicEvent: TypeAlias = Event | PublicTilesDrawn
 """An event as one viewer sees it: an :data:`~tigris_rules.model.events.Event` or a redacted
@@ -85,6 +88,9 @@ def event_for(
     ``event`` in the same step; it tells a committed :class:`TileLeft` (public) from a
     swapped one (hidden), and without it another player's ``TileLeft`` is hidden.
     """
+    expect(event, _EVENTS, "event", "an Event")
+    expect(player, (int, None), "player")
+    expect(previous, (*_EVENTS, None), "previous", "an Event or None")
     if isinstance(event, TilesDrawn):
         if event.player == player:
             return event
@@ -101,12 +107,16 @@ def public_event(event: Event, previous: Event | None = None) -> PublicEvent | N
 
     The same as ``event_for(event, None, previous)``.
     """
+    expect(event, _EVENTS, "event", "an Event")
+    expect(previous, (*_EVENTS, None), "previous", "an Event or None")
     return event_for(event, None, previous)
 
 
 def events_for(events: Iterable[Event], player: int | None) -> tuple[PublicEvent, ...]:
     """The events of one step (in the order :func:`~tigris_rules.step` returned them) as
     ``player`` (a seat, or ``None`` for a spectator) may see them, hidden ones left out."""
+    expect(events, Iterable, "events", "an iterable of events")
+    expect(player, (int, None), "player")
     seen: list[PublicEvent] = []
     previous: Event | None = None
     for event in events:
@@ -119,4 +129,5 @@ def events_for(events: Iterable[Event], player: int | None) -> tuple[PublicEvent
 
 def public_events(events: Iterable[Event]) -> tuple[PublicEvent, ...]:
     """The events of one step as spectators see them: ``events_for(events, None)``."""
+    expect(events, Iterable, "events", "an iterable of events")
     return events_for(events, None)

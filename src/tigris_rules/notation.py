@@ -360,8 +360,8 @@ def parse_action(text: str) -> Action:
     Case does not matter; colours may be given by colour, leader or tile name, and every
     word may be shortened to an unambiguous prefix; numbers are ASCII digits. Raises
     :class:`NotationError` for text that is not an action, naming what was expected, and
-    :class:`~tigris_rules.ArgumentTypeError` for a ``text`` that is not a ``str``. Whether the action is legal is for the
-    rules to say: ``parse_action`` only reads it.
+    :class:`~tigris_rules.ArgumentTypeError` for a ``text`` that is not a ``str``. Whether
+    the action is legal is for the rules to say: ``parse_action`` only reads it.
 
     >>> parse_action("monument RED-black f5")
     BuildMonument(monument=<Monument.BLACK_RED: 'black-red'>, block='f5')

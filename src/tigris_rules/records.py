@@ -34,6 +34,7 @@ import attrs
 
 from tigris_rules import serialize
 from tigris_rules.api import AnyAction, AnyState, new_card_game, new_game, result, step, to_move
+from tigris_rules.arguments import CALLABLE, expect
 from tigris_rules.cards import codec as _card_codec  # noqa: F401  # registers the card JSON
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.events import CardEvent
@@ -662,6 +663,8 @@ def validate_log(log: GameLog, *, strict: bool = False) -> Report:
     expected result, when the log gives one, is compared once every action replayed. With
     ``strict=True`` the first problem raises :class:`~tigris_rules.errors.LogError` instead.
     """
+    expect(log, GameLog, "log")
+    expect(strict, bool, "strict")
     return _run(log, strict=strict, keep=False)[0]
 
 
@@ -669,6 +672,7 @@ def replay(log: GameLog) -> Replay:
     """Every state and the events of every action of ``log``; raises
     :class:`~tigris_rules.errors.LogError` at the first illegal action (the expected result
     is not checked: use :func:`validate_log`)."""
+    expect(log, GameLog, "log")
     _, states, events = _run(attrs.evolve(log, result=None), strict=True, keep=True)
     return Replay(log, tuple(states), tuple(events))
 
@@ -676,6 +680,8 @@ def replay(log: GameLog) -> Replay:
 def validate_json(text: str | bytes, *, max_bytes: int | None = DEFAULT_MAX_BYTES) -> Report:
     """Read a log from JSON text and validate it; a malformed document gives a report of
     format problems (each naming the JSON path of the bad field) instead of an exception."""
+    expect(text, (str, bytes, bytearray), "text")
+    expect(max_bytes, (int, None), "max_bytes")
     try:
         log = serialize.loads(text, GameLog, max_bytes=max_bytes)
     except FormatError as exc:
@@ -699,6 +705,8 @@ def read_log(path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MA
     """Read the log in the file at ``path``; :class:`~tigris_rules.errors.FormatError` for a
     malformed document or a file larger than ``max_bytes`` (50 MB by default, ``None`` for
     no limit), :class:`OSError` when the file cannot be read."""
+    expect(path, (str, os.PathLike), "path")
+    expect(max_bytes, (int, None), "max_bytes")
     file = Path(path)
     _check_size(file, max_bytes)
     return serialize.loads(file.read_bytes(), GameLog, max_bytes=max_bytes)
@@ -709,6 +717,8 @@ def validate_file(
 ) -> Report:
     """Validate the log in the file at ``path``; a file that cannot be read or is too large
     gives a report with one format problem."""
+    expect(path, (str, os.PathLike), "path")
+    expect(max_bytes, (int, None), "max_bytes")
     file = Path(path)
     try:
         _check_size(file, max_bytes)
@@ -722,7 +732,11 @@ def validate_file(
 
 
 def write_log(log: GameLog, path: str | os.PathLike[str]) -> None:
-    """Write ``log`` to the file at ``path`` as laid-out JSON, one action per line."""
+    """Write ``log`` (a :class:`GameLog`, anything else raises
+    :class:`~tigris_rules.ArgumentTypeError` and writes nothing) to the file at ``path`` as
+    laid-out JSON, one action per line."""
+    expect(log, GameLog, "log")
+    expect(path, (str, os.PathLike), "path")
     Path(path).write_text(serialize.dumps(log, indent=2) + "\n", encoding="utf-8")
 
 
@@ -765,6 +779,7 @@ class Recorder:
         seed: int | None = None,
         deal: Deal | CardDeal | None = None,
     ) -> None:
+        expect(config, GameConfig, "config")
         self._state = _opening(config, seed, deal)
         self._config = config
         self._seed = seed
@@ -844,6 +859,8 @@ def record_game(
     (with the final result); :class:`RuntimeError` when the game is still running after
     ``max_actions`` inputs. A card-game configuration plays a card game: ``choose`` is then
     given :class:`~tigris_rules.CardGameState` values."""
+    expect(choose, CALLABLE, "choose", "a callable")
+    expect(max_actions, int, "max_actions")
     recorder = Recorder(config, seed=seed, deal=deal)
     for _ in range(max_actions):
         if recorder.state.over:

@@ -34,12 +34,13 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from tigris_rules.arguments import expect
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, ZIGGURAT
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.squares import COLUMNS, NEIGHBOURS, ROWS, SQUARE_COUNT, square_name
 from tigris_rules.model.state import NO_SQUARE
-from tigris_rules.render.text import DYNASTIES, BoardLike
+from tigris_rules.render.text import BOARD_TYPES, DYNASTIES, BoardLike
 
 __all__ = ["CELL", "PALETTE", "render_svg"]
 
@@ -479,6 +480,10 @@ def render_svg(
     ``caption``). The pieces and their ``class`` attributes are listed in the module
     documentation. The text has no XML declaration and no trailing newline.
     """
+    expect(board, BOARD_TYPES, "board", "a GameState or a PlayerView")
+    expect(scale, (int, float), "scale")
+    expect(coordinates, bool, "coordinates")
+    expect(caption, (str, None), "caption")
     width = COLUMNS * CELL + 2 * _MARGIN
     board_height = ROWS * CELL + 2 * _MARGIN
     height = board_height + (_CAPTION_HEIGHT if caption is not None else 0)

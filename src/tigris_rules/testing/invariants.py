@@ -13,6 +13,7 @@ called from any test, fuzzer or debugging session.
 
 from __future__ import annotations
 
+from tigris_rules.arguments import expect
 from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, ZIGGURAT
 from tigris_rules.model.decisions import (
     BuildingDecision,
@@ -61,6 +62,8 @@ def check_invariants(state: GameState, before: GameState | None = None) -> list[
 
     Only board-game states are checked; a card-game state raises :class:`TypeError`.
     """
+    expect(state, GameState, "state")
+    expect(before, (GameState, None), "before")
     if not isinstance(state, GameState):
         raise TypeError(f"check_invariants checks board-game states, not {type(state).__name__}")
     problems: list[str] = []
