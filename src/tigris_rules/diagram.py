@@ -193,6 +193,8 @@ def position(
                 remaining[index] -= hand[index]
         bag_tiles = tuple(c for c in range(4) for _ in range(max(0, remaining[c])))
     else:
+        if any(letter not in _TILE_LETTERS for letter in bag):
+            raise DiagramError(f"bag letters are k, r, b, g; got {bag!r}")
         bag_tiles = tuple(_TILE_LETTERS.index(letter) for letter in bag)
     return GameState(
         config=config,

@@ -91,6 +91,10 @@ def event_for(
     expect(event, _EVENTS, "event", "an Event")
     expect(player, (int, None), "player")
     expect(previous, (*_EVENTS, None), "previous", "an Event or None")
+    return _shown(event, player, previous)
+
+
+def _shown(event: Event, player: int | None, previous: Event | None) -> PublicEvent | None:
     if isinstance(event, TilesDrawn):
         if event.player == player:
             return event
@@ -107,8 +111,6 @@ def public_event(event: Event, previous: Event | None = None) -> PublicEvent | N
 
     The same as ``event_for(event, None, previous)``.
     """
-    expect(event, _EVENTS, "event", "an Event")
-    expect(previous, (*_EVENTS, None), "previous", "an Event or None")
     return event_for(event, None, previous)
 
 
@@ -119,8 +121,9 @@ def events_for(events: Iterable[Event], player: int | None) -> tuple[PublicEvent
     expect(player, (int, None), "player")
     seen: list[PublicEvent] = []
     previous: Event | None = None
-    for event in events:
-        shown = event_for(event, player, previous)
+    for index, event in enumerate(events):
+        expect(event, _EVENTS, f"events[{index}]", "an Event")
+        shown = _shown(event, player, previous)
         if shown is not None:
             seen.append(shown)
         previous = event
@@ -129,5 +132,4 @@ def events_for(events: Iterable[Event], player: int | None) -> tuple[PublicEvent
 
 def public_events(events: Iterable[Event]) -> tuple[PublicEvent, ...]:
     """The events of one step as spectators see them: ``events_for(events, None)``."""
-    expect(events, Iterable, "events", "an iterable of events")
     return events_for(events, None)
