@@ -60,6 +60,7 @@ from tigris_rules.model.actions import (
 )
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.squares import is_square_name
+from tigris_rules.rules.legality import check_well_formed
 
 __all__ = ["VERBS", "NotationError", "format_action", "parse_action"]
 
@@ -113,15 +114,25 @@ MAX_COUNT_DIGITS = 6
 """A count has at most this many digits; no count in the game comes near, and a longer one
 is refused before it is converted (a number of thousands of digits costs seconds)."""
 
+_MAX_COUNT = 10**MAX_COUNT_DIGITS - 1
+
 
 # --- formatting ---------------------------------------------------------------------------
+
+
+def _count_text(count: int, field: str) -> str:
+    if count > _MAX_COUNT:  # str() of a huge int is slow, or refused past 4300 digits
+        raise InvalidActionError(
+            field, f"the notation writes counts of at most {MAX_COUNT_DIGITS} digits"
+        )
+    return str(count)
 
 
 def _format_swap(action: SwapTiles) -> str:
     parts = ["swap"]
     for color, count in zip(COLORS, action.counts, strict=True):
         if count:
-            parts.append(f"{count} {color.value}")
+            parts.append(f"{_count_text(count, color.value)} {color.value}")
     return " ".join(parts)
 
 
@@ -129,12 +140,14 @@ def format_action(action: Action) -> str:
     """The canonical notation of ``action``, e.g. ``"tile red f4"``.
 
     :func:`parse_action` reads the result back as an equal action. An object that is not
-    an action raises :class:`~tigris_rules.InvalidActionError`.
+    a well-formed action (CONV-19), or a count of more than :data:`MAX_COUNT_DIGITS`
+    digits, raises :class:`~tigris_rules.InvalidActionError`.
 
     >>> from tigris_rules import Monument, BuildMonument
     >>> format_action(BuildMonument(Monument.BLACK_RED, "f5"))
     'monument black-red f5'
     """
+    check_well_formed(action)
     if isinstance(action, PlaceLeader):
         return f"leader {action.color.leader_name} {action.square}"
     if isinstance(action, WithdrawLeader):
@@ -150,7 +163,7 @@ def format_action(action: Action) -> str:
     if isinstance(action, ChooseConflict):
         return f"war {action.color.value}"
     if isinstance(action, CommitSupport):
-        return f"commit {action.count}"
+        return f"commit {_count_text(action.count, 'count')}"
     if isinstance(action, BuildMonument):
         return f"monument {action.monument.value} {action.block}"
     if isinstance(action, Decline):
