@@ -65,6 +65,10 @@ from tigris_rules.rules.legality import check_well_formed
 __all__ = ["VERBS", "NotationError", "format_action", "parse_action"]
 
 
+_SHOWN = 80
+"""Longer text is cut to this many characters in the message of a :class:`NotationError`."""
+
+
 class NotationError(TigrisError, ValueError):
     """Text that is not an action in the notation of docs/notation.md.
 
@@ -72,7 +76,8 @@ class NotationError(TigrisError, ValueError):
     """
 
     def __init__(self, text: str, reason: str) -> None:
-        super().__init__(f"cannot read {text!r}: {reason}")
+        shown = text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+        super().__init__(f"cannot read {shown!r}: {reason}")
         self.text = text
         self.reason = reason
 
