@@ -476,7 +476,7 @@ def run_target(
     also reads it from a file with ``read_log``. :class:`Slow` raised by the caller's timer
     is recorded and raised again."""
     found = [] if found is None else found
-    text = data.decode("utf-8", "surrogatepass") if kind == "notation" else None
+    text = data.decode("utf-8", "surrogateescape") if kind == "notation" else None
     if text is not None:
         action = _call("read", "parse_action", lambda: tr.parse_action(text), found)
         if action is not None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -69,7 +70,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--files-every", type=int, default=50, help="read every N-th log input from a file"
     )
     parser.add_argument(
-        "--out", type=Path, default=Path("fuzz-escapes"), help="where reproducers are saved"
+        "--out",
+        type=Path,
+        default=Path(tempfile.gettempdir()) / "tigris-fuzz-escapes",
+        help="the folder where reproducers are saved",
     )
     parser.add_argument(
         "--time-limit", type=float, default=2.0, help="seconds one input may take (else: Slow)"
