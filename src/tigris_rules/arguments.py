@@ -60,6 +60,8 @@ def expect(
     ``kind`` (``None`` in ``kind`` admits ``None``; a ``bool`` is not an ``int``). ``name`` is
     the argument as the caller wrote it; ``expected`` describes ``kind`` in the message when
     its class names do not say enough."""
+    if type(value) is kind or (type(kind) is tuple and type(value) in kind):
+        return  # the common case, cheap enough for the readers' building blocks
     kinds = _kinds(kind)
     if not _fits(value, kinds):
         what = expected if expected is not None else " or ".join(_name(k) for k in kinds)

@@ -264,7 +264,8 @@ def need_object(value: object) -> dict[str, Any]:
 
 def need_array(value: object, length: int | None = None) -> list[Any]:
     """``value`` as a JSON array (of ``length`` items if given), or :class:`FormatError`."""
-    expect(length, (int, None), "length")
+    if length is not None and type(length) is not int:  # checked cheaply: readers call this
+        expect(length, (int, None), "length")
     if not isinstance(value, list | tuple):
         raise _fail(f"expected an array, got {describe(value)}")
     if length is not None and len(value) != length:
@@ -274,7 +275,8 @@ def need_array(value: object, length: int | None = None) -> list[Any]:
 
 def need_int(value: object, minimum: int | None = None) -> int:
     """``value`` as an integer (never a boolean or a float), at least ``minimum``."""
-    expect(minimum, (int, None), "minimum")
+    if minimum is not None and type(minimum) is not int:  # checked cheaply: readers call this
+        expect(minimum, (int, None), "minimum")
     if type(value) is not int:
         raise _fail(f"expected an integer, got {describe(value)}")
     if minimum is not None and value < minimum:
@@ -286,9 +288,10 @@ def check_keys(
     obj: Mapping[str, object], required: Iterable[str], optional: Iterable[str] = ()
 ) -> None:
     """Reject missing required keys and unknown keys of a JSON object."""
-    expect(obj, Mapping, "obj", "a mapping")
-    expect(required, Iterable, "required", "an iterable of keys")
-    expect(optional, Iterable, "optional", "an iterable of keys")
+    if type(obj) is not dict or type(required) is not tuple or type(optional) is not tuple:
+        expect(obj, Mapping, "obj", "a mapping")  # checked cheaply first: readers call this
+        expect(required, Iterable, "required", "an iterable of keys")
+        expect(optional, Iterable, "optional", "an iterable of keys")
     required = tuple(required)
     known = (*required, *optional)
     problems = [(f"$.{key}", "missing required field") for key in required if key not in obj]
@@ -951,12 +954,15 @@ _STATE_OPTIONAL: Final = (
 def at(path: str, read: Callable[[Any], T], value: object) -> T:
     """``read(value)``; a :class:`FormatError` it raises is moved under ``path`` (the path of
     ``value`` in the object being read)."""
-    expect(path, str, "path")
-    expect(read, CALLABLE, "read", "a callable")
+    if type(path) is not str:  # checked cheaply: readers call this for every field
+        expect(path, str, "path")
     try:
         return read(value)
     except FormatError as exc:
         raise exc.under(path) from None
+    except TypeError:  # whether ``read`` is a function is checked only when it fails
+        expect(read, CALLABLE, "read", "a callable")
+        raise
 
 
 def _square_number(value: object) -> int:
