@@ -378,3 +378,24 @@ def test_a_view_error_of_a_wrong_type_is_both() -> None:
         with pytest.raises(tr.ViewError) as info:
             call()
         assert isinstance(info.value, tr.ArgumentTypeError)
+
+
+def test_the_examples_of_the_checks_run() -> None:
+    import doctest
+
+    import tigris_rules.arguments
+
+    failures, tried = doctest.testmod(tigris_rules.arguments, raise_on_error=False)
+    assert tried > 0
+    assert failures == 0
+
+
+def test_a_bool_is_not_a_number_and_none_must_be_named() -> None:
+    from tigris_rules.arguments import expect
+
+    expect(0, int, "seed")
+    expect(None, (int, None), "seed")
+    with pytest.raises(tr.ArgumentTypeError, match="seed: expected int, got bool"):
+        expect(True, int, "seed")
+    with pytest.raises(tr.ArgumentTypeError, match="seed: expected int, got NoneType"):
+        expect(None, int, "seed")
