@@ -165,8 +165,33 @@ def test_notation_error_is_a_library_value_error() -> None:
 
 
 def test_parse_rejects_non_text() -> None:
-    with pytest.raises(NotationError):
+    with pytest.raises(tr.ArgumentTypeError, match="text: expected str, got int"):
         parse_action(42)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["commit \u0661", "commit \uff13", "swap \u0662 red", "commit \u00b2", "commit 3\u0663"],
+)
+def test_counts_are_ascii_digits(text: str) -> None:
+    """Digits of other scripts (Arabic-Indic, full-width, superscript) are not counts."""
+    with pytest.raises(NotationError):
+        parse_action(text)
+
+
+def test_a_count_of_six_digits_is_read() -> None:
+    assert parse_action("commit 000123") == tr.CommitSupport(123)
+    assert parse_action("commit 999999") == tr.CommitSupport(999999)
+
+
+@pytest.mark.parametrize("digits", [7, 4301, 100_000])
+def test_longer_counts_are_refused_before_conversion(digits: int) -> None:
+    """A count of thousands of digits would trip Python's int limit (a ValueError) or cost
+    seconds; it is refused by its length."""
+    with pytest.raises(NotationError, match=f"has {digits} digits; at most 6"):
+        parse_action("commit " + "9" * digits)
+    with pytest.raises(NotationError, match=f"has {digits} digits"):
+        parse_action("swap " + "9" * digits + " red")
 
 
 def test_format_rejects_non_actions() -> None:

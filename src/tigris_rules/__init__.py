@@ -41,6 +41,7 @@ from tigris_rules.cards.render import render_card_result, render_table
 from tigris_rules.encoding import ActionEncoding, action_encoding, legal_action_mask
 from tigris_rules.errors import (
     ArgumentTypeError,
+    ArgumentValueError,
     ConfigError,
     DealError,
     FormatError,
@@ -131,6 +132,7 @@ __all__ = [
     "AnyEvent",
     "AnyState",
     "ArgumentTypeError",
+    "ArgumentValueError",
     "BuildMonument",
     "BuildZiggurat",
     "BuildingDecision",

@@ -44,7 +44,9 @@ AnyAction: TypeAlias = Action | CardAction
 
 
 def _not_a_state(state: object) -> NotAStateError:
-    return NotAStateError(f"expected a GameState or a CardGameState, got {type(state).__name__}")
+    return NotAStateError(
+        f"state: expected a GameState or a CardGameState, got {type(state).__name__}"
+    )
 
 
 def new_game(config: GameConfig, *, seed: int | None = None, deal: Deal | None = None) -> GameState:

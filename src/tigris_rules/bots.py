@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, overload
+from typing import Protocol, overload, runtime_checkable
 
 from tigris_rules import apply, is_over, legal_actions, new_card_game, new_game, to_move
+from tigris_rules.arguments import expect, expect_items
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import TigrisError
@@ -67,6 +68,7 @@ DEFAULT_MAX_DECISIONS = 1_000_000
 """The default cap on decisions in :func:`play_game`, a guard against a game that never ends."""
 
 
+@runtime_checkable
 class Bot(Protocol):
     """A player program: picks the next action or decision answer."""
 
@@ -78,6 +80,7 @@ class Bot(Protocol):
         ...
 
 
+@runtime_checkable
 class CardBot(Protocol):
     """A player program for the card game: picks the next action or decision answer."""
 
@@ -99,6 +102,7 @@ class RandomBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
+        expect(seed, (int, None), "seed")
         self._rng = random.Random(seed)
 
     @overload
@@ -130,6 +134,10 @@ def evaluate(state: GameState, player: int) -> Evaluation:
     3. how many of his leaders stand on the board (leaders are what score later);
     4. how many catastrophe tiles he still holds (none is spent for nothing).
     """
+    expect(state, GameState, "state")
+    expect(player, int, "player")
+    if not 0 <= player < state.config.players:
+        raise BotError(f"seat {player} does not exist; seats are 0..{state.config.players - 1}")
     scores = state.scores[player]
     treasures = state.treasures_held[player]
     given = allocate_treasures(scores, treasures)
@@ -164,6 +172,9 @@ class GreedyBot:
     """
 
     def __init__(self, seed: int | None = None, *, sample: int = 8, limit: int = 48) -> None:
+        expect(seed, (int, None), "seed")
+        expect(sample, int, "sample")
+        expect(limit, int, "limit")
         self._rng = random.Random(seed)
         self._sample = sample
         self._limit = limit
@@ -197,6 +208,7 @@ class GreedyBot:
 
     def choose(self, state: GameState) -> Action:
         """Return the legal input with the best evaluation after it, ties broken at random."""
+        expect(state, GameState, "state")
         player = to_move(state)
         if player is None:
             raise RuntimeError("the game is over; there is nothing to choose")
@@ -232,6 +244,8 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     >>> make_bot("greedy", 1)  # doctest: +ELLIPSIS
     <tigris_rules.bots.GreedyBot object at ...>
     """
+    expect(name, str, "name")
+    expect(seed, (int, None), "seed")
     key = name.strip().lower() if isinstance(name, str) else name
     if key == "random":
         return RandomBot(seed)
@@ -247,6 +261,9 @@ def make_bots(spec: str, players: int, seed: int) -> tuple[Bot, ...]:
     ``i`` is seeded with ``seed * 16 + i + 1``, as :func:`random_bots` does. Raises
     :class:`BotError` for an unknown name or a wrong number of names.
     """
+    expect(spec, str, "spec")
+    expect(players, int, "players")
+    expect(seed, int, "seed")
     names = [n.strip() for n in spec.split(",")] if isinstance(spec, str) else []
     if len(names) == 1:
         names = names * players
@@ -257,6 +274,8 @@ def make_bots(spec: str, players: int, seed: int) -> tuple[Bot, ...]:
 
 def random_bots(players: int, seed: int) -> tuple[RandomBot, ...]:
     """One :class:`RandomBot` per seat, each with its own seed derived from ``seed``."""
+    expect(players, int, "players")
+    expect(seed, int, "seed")
     return tuple(RandomBot(seed * 16 + seat + 1) for seat in range(players))
 
 
@@ -271,11 +290,16 @@ def play_game(
 
     At every decision the bot of the player who must decide is asked, whoever is active.
     Returns the final state and the number of decisions taken (actions and answers, end of
-    turn included). Raises :class:`ValueError` when there is not one bot per seat and
+    turn included). Raises :class:`BotError` (a ``ValueError``) when there is not one bot per
+    seat, :class:`~tigris_rules.ArgumentTypeError` for an argument of the wrong type and
     :class:`RuntimeError` when the game is still running after ``max_decisions`` decisions.
     """
+    expect(config, GameConfig, "config")
+    expect_items(bots, Bot, "bots", "a bot (an object with a choose method)")
+    expect(seed, int, "seed")
+    expect(max_decisions, int, "max_decisions")
     if len(bots) != config.players:
-        raise ValueError(f"expected {config.players} bots, one per seat, got {len(bots)}")
+        raise BotError(f"expected {config.players} bots, one per seat, got {len(bots)}")
     state = new_game(config, seed=seed)
     decisions = 0
     while not is_over(state):
@@ -293,6 +317,9 @@ def make_card_bots(spec: str, players: int, seed: int) -> tuple[CardBot, ...]:
     """One card-game bot per seat from a comma-separated list of names, as
     :func:`make_bots` (seat ``i`` seeded with ``seed * 16 + i + 1``). Only the names of
     :data:`CARD_BOT_NAMES` play the card game; any other raises :class:`BotError`."""
+    expect(spec, str, "spec")
+    expect(players, int, "players")
+    expect(seed, int, "seed")
     names = [n.strip() for n in spec.split(",")] if isinstance(spec, str) else []
     if len(names) == 1:
         names = names * players
@@ -318,14 +345,18 @@ def play_card_game(
     """Play a whole card game of ``config`` (``game="cards"``) dealt from ``seed``;
     ``bots[i]`` plays seat ``i``, asked at every decision that is his (CONV-15).
 
-    Returns the final state and the number of decisions taken. Raises :class:`ValueError`
-    when there is not one bot per seat and :class:`RuntimeError` when the game is still
-    running after ``max_decisions`` decisions: a game whose table never locks can go on for
-    as long as the players only move leaders (CARD-END-5 ends only a locked table's
-    stalemate), so a referee bounds it.
+    Returns the final state and the number of decisions taken. Raises :class:`BotError` (a
+    ``ValueError``) when there is not one bot per seat and :class:`RuntimeError` when the
+    game is still running after ``max_decisions`` decisions: a game whose table never locks
+    can go on for as long as the players only move leaders (CARD-END-5 ends only a locked
+    table's stalemate), so a referee bounds it.
     """
+    expect(config, GameConfig, "config")
+    expect_items(bots, CardBot, "bots", "a bot (an object with a choose method)")
+    expect(seed, int, "seed")
+    expect(max_decisions, int, "max_decisions")
     if len(bots) != config.players:
-        raise ValueError(f"expected {config.players} bots, one per seat, got {len(bots)}")
+        raise BotError(f"expected {config.players} bots, one per seat, got {len(bots)}")
     state = new_card_game(config, seed=seed)
     decisions = 0
     while not is_over(state):

@@ -25,7 +25,9 @@ are set; every other square is empty. Tokens:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import get_args
 
+from tigris_rules.arguments import expect
 from tigris_rules.errors import TigrisError
 from tigris_rules.model.actions import Monument
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, ZIGGURAT
@@ -149,6 +151,20 @@ def position(
     letters; by default it holds every tile not drawn on the board or in a hand, in canonical
     colour order, so that the 153 tiles are accounted for.
     """
+    expect(diagram, str, "diagram")
+    expect(config, (GameConfig, None), "config")
+    expect(players, int, "players")
+    expect(hands, (Mapping, None), "hands")
+    expect(scores, (Mapping, None), "scores")
+    expect(treasures_held, (Mapping, None), "treasures_held")
+    expect(catastrophes, (Mapping, None), "catastrophes")
+    expect(monuments, (Mapping, None), "monuments")
+    expect(buildings, (Mapping, None), "buildings")
+    expect(active, int, "active")
+    expect(bag, (str, None), "bag")
+    expect(turn, int, "turn")
+    expect(actions_taken, int, "actions_taken")
+    expect(pending, (*get_args(Decision), None), "pending", "a Decision or None")
     config = config or GameConfig(players=players)
     n = config.players
     cells = [EMPTY] * SQUARE_COUNT
@@ -177,6 +193,8 @@ def position(
                 remaining[index] -= hand[index]
         bag_tiles = tuple(c for c in range(4) for _ in range(max(0, remaining[c])))
     else:
+        if any(letter not in _TILE_LETTERS for letter in bag):
+            raise DiagramError(f"bag letters are k, r, b, g; got {bag!r}")
         bag_tiles = tuple(_TILE_LETTERS.index(letter) for letter in bag)
     return GameState(
         config=config,
@@ -212,6 +230,7 @@ def _start_squares(config: GameConfig) -> tuple[int, ...]:
 
 def to_diagram(state: GameState) -> str:
     """The whole board of ``state`` as a diagram :func:`position` reads back."""
+    expect(state, GameState, "state")
     tokens = [""] * SQUARE_COUNT
     for s in range(SQUARE_COUNT):
         cell = state.cells[s]

@@ -129,6 +129,11 @@ class LogError(TigrisError, ValueError):
         self.problem = problem
 
 
+class ArgumentValueError(TigrisError, ValueError):
+    """A public function was given an argument of the right type but out of its range (a
+    replay step past the end of the log...). The message names the argument and the range."""
+
+
 class ArgumentTypeError(TigrisError, TypeError):
     """A public function was given an argument of the wrong type (``None`` for a state, a
     card-game state to a board-game helper, a number for a log...).

@@ -40,10 +40,11 @@ receive back (docs/views.md).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final, TypeAlias, overload
+from typing import Final, TypeAlias, get_args, overload
 
 import attrs
 
+from tigris_rules.arguments import expect
 from tigris_rules.cards.events import CardEvent, CardsDrawn
 from tigris_rules.model.events import Event, SupportCommitted, TileLeft, TilesDrawn
 from tigris_rules.serialize import event_field_hooks, register_tagged
@@ -100,6 +101,9 @@ AnyEvent: TypeAlias = Event | CardEvent
 AnyPublicEvent: TypeAlias = PublicEvent | PublicCardEvent
 """An event of either game as one viewer sees it."""
 
+_EVENTS: Final[tuple[type, ...]] = (*get_args(Event), *get_args(CardEvent))
+"""Every class of event of either game, for the checks of arguments."""
+
 
 def _is_commitment(event: TileLeft, previous: AnyEvent | None) -> bool:
     return (
@@ -128,6 +132,15 @@ def event_for(
     ``event`` in the same step; it tells a committed :class:`TileLeft` (public) from a
     swapped one (hidden), and without it another player's ``TileLeft`` is hidden.
     """
+    expect(player, (int, None), "player")
+    return _checked_shown(event, player, previous)
+
+
+def _checked_shown(
+    event: AnyEvent, player: int | None, previous: AnyEvent | None
+) -> AnyPublicEvent | None:
+    expect(event, _EVENTS, "event", "an event")
+    expect(previous, (*_EVENTS, None), "previous", "an event or None")
     return _shown(event, player, previous)
 
 
@@ -158,7 +171,7 @@ def public_event(event: AnyEvent, previous: AnyEvent | None = None) -> AnyPublic
 
     The same as ``event_for(event, None, previous)``.
     """
-    return _shown(event, None, previous)
+    return _checked_shown(event, None, previous)
 
 
 @overload
@@ -170,13 +183,16 @@ def events_for(events: Iterable[CardEvent], player: int | None) -> tuple[PublicC
 def events_for(events: Iterable[AnyEvent], player: int | None) -> tuple[AnyPublicEvent, ...]:
     """The events of one step (in the order :func:`~tigris_rules.step` returned them) as
     ``player`` (a seat, or ``None`` for a spectator) may see them, hidden ones left out."""
+    expect(player, (int, None), "player")
     return _seen(events, player)
 
 
 def _seen(events: Iterable[AnyEvent], player: int | None) -> tuple[AnyPublicEvent, ...]:
+    expect(events, Iterable, "events", "an iterable of events")
     seen: list[AnyPublicEvent] = []
     previous: AnyEvent | None = None
-    for event in events:
+    for index, event in enumerate(events):
+        expect(event, _EVENTS, f"events[{index}]", "an event")
         shown = _shown(event, player, previous)
         if shown is not None:
             seen.append(shown)

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from tigris_rules.arguments import expect
 from tigris_rules.errors import InvalidActionError, TigrisError
 from tigris_rules.model.actions import (
     MONUMENTS,
@@ -59,8 +60,13 @@ from tigris_rules.model.actions import (
 )
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.squares import is_square_name
+from tigris_rules.rules.legality import check_well_formed
 
 __all__ = ["VERBS", "NotationError", "format_action", "parse_action"]
+
+
+_SHOWN = 80
+"""Longer text is cut to this many characters in the message of a :class:`NotationError`."""
 
 
 class NotationError(TigrisError, ValueError):
@@ -70,7 +76,8 @@ class NotationError(TigrisError, ValueError):
     """
 
     def __init__(self, text: str, reason: str) -> None:
-        super().__init__(f"cannot read {text!r}: {reason}")
+        shown = text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+        super().__init__(f"cannot read {shown!r}: {reason}")
         self.text = text
         self.reason = reason
 
@@ -105,17 +112,32 @@ _COLOR_WORDS: dict[str, Color] = {
 
 _SEPARATORS = re.compile(r"[\s,;]+")
 _MONUMENT_SPLIT = re.compile(r"[-/+]")
-_COUNT = re.compile(r"\d+")
+_COUNT = re.compile(r"[0-9]+", re.ASCII)
+"""A count: ASCII digits only (``str.isdigit`` and ``\\d`` also take other scripts' digits)."""
+
+MAX_COUNT_DIGITS = 6
+"""A count has at most this many digits; no count in the game comes near, and a longer one
+is refused before it is converted (a number of thousands of digits costs seconds)."""
+
+_MAX_COUNT = 10**MAX_COUNT_DIGITS - 1
 
 
 # --- formatting ---------------------------------------------------------------------------
+
+
+def _count_text(count: int, field: str) -> str:
+    if count > _MAX_COUNT:  # str() of a huge int is slow, or refused past 4300 digits
+        raise InvalidActionError(
+            field, f"the notation writes counts of at most {MAX_COUNT_DIGITS} digits"
+        )
+    return str(count)
 
 
 def _format_swap(action: SwapTiles) -> str:
     parts = ["swap"]
     for color, count in zip(COLORS, action.counts, strict=True):
         if count:
-            parts.append(f"{count} {color.value}")
+            parts.append(f"{_count_text(count, color.value)} {color.value}")
     return " ".join(parts)
 
 
@@ -123,12 +145,14 @@ def format_action(action: Action) -> str:
     """The canonical notation of ``action``, e.g. ``"tile red f4"``.
 
     :func:`parse_action` reads the result back as an equal action. An object that is not
-    an action raises :class:`~tigris_rules.InvalidActionError`.
+    a well-formed action (CONV-19), or a count of more than :data:`MAX_COUNT_DIGITS`
+    digits, raises :class:`~tigris_rules.InvalidActionError`.
 
     >>> from tigris_rules import Monument, BuildMonument
     >>> format_action(BuildMonument(Monument.BLACK_RED, "f5"))
     'monument black-red f5'
     """
+    check_well_formed(action)
     if isinstance(action, PlaceLeader):
         return f"leader {action.color.leader_name} {action.square}"
     if isinstance(action, WithdrawLeader):
@@ -144,7 +168,7 @@ def format_action(action: Action) -> str:
     if isinstance(action, ChooseConflict):
         return f"war {action.color.value}"
     if isinstance(action, CommitSupport):
-        return f"commit {action.count}"
+        return f"commit {_count_text(action.count, 'count')}"
     if isinstance(action, BuildMonument):
         return f"monument {action.monument.value} {action.block}"
     if isinstance(action, Decline):
@@ -206,6 +230,8 @@ class _Reader:
         word = self.take(what)
         if not _COUNT.fullmatch(word):
             raise self.error(f"{what} must be a whole number 0 or more, not {word!r}")
+        if len(word) > MAX_COUNT_DIGITS:
+            raise self.error(f"{what} has {len(word)} digits; at most {MAX_COUNT_DIGITS} are read")
         return int(word)
 
 
@@ -350,9 +376,10 @@ def parse_action(text: str) -> Action:
     """The action written as ``text`` in the notation (docs/notation.md).
 
     Case does not matter; colours may be given by colour, leader or tile name, and every
-    word may be shortened to an unambiguous prefix. Raises :class:`NotationError` for text
-    that is not an action, naming what was expected. Whether the action is legal is for the
-    rules to say: ``parse_action`` only reads it.
+    word may be shortened to an unambiguous prefix; numbers are ASCII digits. Raises
+    :class:`NotationError` for text that is not an action, naming what was expected, and
+    :class:`~tigris_rules.ArgumentTypeError` for a ``text`` that is not a ``str``. Whether
+    the action is legal is for the rules to say: ``parse_action`` only reads it.
 
     >>> parse_action("monument RED-black f5")
     BuildMonument(monument=<Monument.BLACK_RED: 'black-red'>, block='f5')
@@ -362,8 +389,7 @@ def parse_action(text: str) -> Action:
     ...     print(err.reason)
     'b' is ambiguous: it could be black, blue
     """
-    if not isinstance(text, str):
-        raise NotationError(repr(text), "an action is written as text")
+    expect(text, str, "text")
     reader = _Reader(text)
     if not reader.more():
         raise reader.error("the text is empty; type an action such as 'tile red f4' or 'end'")

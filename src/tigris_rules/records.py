@@ -47,12 +47,14 @@ from tigris_rules.api import (
     step,
     to_move,
 )
+from tigris_rules.arguments import CALLABLE, expect
 from tigris_rules.cards import codec as _card_codec  # noqa: F401  # registers the card JSON
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.events import CardEvent
 from tigris_rules.cards.setup import CardDeal
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import (
+    ArgumentValueError,
     DealError,
     FormatError,
     IllegalActionError,
@@ -930,6 +932,9 @@ def validate_log(
     compared once every action replayed without a problem. With ``strict=True`` the first
     problem raises :class:`~tigris_rules.errors.LogError` instead.
     """
+    expect(log, GameLog, "log")
+    expect(strict, bool, "strict")
+    expect(max_problems, (int, None), "max_problems")
     return _check(
         log, len(log.actions), _numbered(log.actions), strict=strict, max_problems=max_problems
     )
@@ -940,6 +945,7 @@ def replay(log: GameLog) -> Replay:
     :class:`~tigris_rules.errors.LogError` at the first illegal action (the expected result
     is not checked: use :func:`validate_log`). For a long log, :func:`replay_position` keeps
     one position only."""
+    expect(log, GameLog, "log")
     start = _start(log)
     if isinstance(start, Problem):
         raise start.error()
@@ -1031,6 +1037,9 @@ def validate_json(
     format problems (each naming the JSON path of the bad field) instead of an exception.
     The actions are read and replayed one at a time: the memory used does not grow with
     their number."""
+    expect(text, (str, bytes, bytearray), "text")
+    expect(max_bytes, (int, None), "max_bytes")
+    expect(max_problems, (int, None), "max_problems")
     try:
         document = _document(text, max_bytes)
     except FormatError as exc:
@@ -1086,6 +1095,8 @@ def read_log(path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MA
     malformed document or a file of more than ``max_bytes`` bytes (50 MB by default,
     ``None`` for no limit; counted while reading, so a pipe or a device is refused too),
     :class:`OSError` when the file cannot be read."""
+    expect(path, (str, os.PathLike), "path")
+    expect(max_bytes, (int, None), "max_bytes")
     return serialize.loads(_read(path, max_bytes), GameLog, max_bytes=max_bytes)
 
 
@@ -1103,6 +1114,9 @@ def validate_file(
     """Validate the log in the file at ``path`` (``"-"``: standard input); a file that
     cannot be read or is larger than ``max_bytes`` gives a report with one format
     problem."""
+    expect(path, (str, os.PathLike), "path")
+    expect(max_bytes, (int, None), "max_bytes")
+    expect(max_problems, (int, None), "max_problems")
     try:
         data = _read(path, max_bytes)
     except FormatError as exc:
@@ -1138,7 +1152,11 @@ def replay_position(
     which action it is. The format of every action is checked all the same.
     :class:`~tigris_rules.errors.FormatError` for a malformed or unreadable file (or one
     larger than ``max_bytes``), :class:`~tigris_rules.errors.LogError` for a deal that does
-    not match the components, :class:`ValueError` for a ``step`` past the end."""
+    not match the components, :class:`~tigris_rules.errors.ArgumentValueError` for a
+    ``step`` past the end."""
+    expect(path, (str, os.PathLike), "path")
+    expect(step, (int, None), "step")
+    expect(max_bytes, (int, None), "max_bytes")
     try:
         data = _read(path, max_bytes)
     except OSError as exc:
@@ -1147,7 +1165,9 @@ def replay_position(
     del data
     length = document.length
     if step is not None and not 0 <= step <= length:
-        raise ValueError(f"step must be between 0 and {length} (the log holds {length} actions)")
+        raise ArgumentValueError(
+            f"step must be between 0 and {length} (the log holds {length} actions)"
+        )
     start = _start(document.head)
     if isinstance(start, Problem):
         raise start.error()
@@ -1173,7 +1193,11 @@ def replay_position(
 
 
 def write_log(log: GameLog, path: str | os.PathLike[str]) -> None:
-    """Write ``log`` to the file at ``path`` as laid-out JSON, one action per line."""
+    """Write ``log`` (a :class:`GameLog`, anything else raises
+    :class:`~tigris_rules.ArgumentTypeError` and writes nothing) to the file at ``path`` as
+    laid-out JSON, one action per line."""
+    expect(log, GameLog, "log")
+    expect(path, (str, os.PathLike), "path")
     Path(path).write_text(serialize.dumps(log, indent=2) + "\n", encoding="utf-8")
 
 
@@ -1216,6 +1240,7 @@ class Recorder:
         seed: int | None = None,
         deal: Deal | CardDeal | None = None,
     ) -> None:
+        expect(config, GameConfig, "config")
         self._state = _opening(config, seed, deal)
         self._config = config
         self._seed = seed
@@ -1295,6 +1320,8 @@ def record_game(
     (with the final result); :class:`RuntimeError` when the game is still running after
     ``max_actions`` inputs. A card-game configuration plays a card game: ``choose`` is then
     given :class:`~tigris_rules.CardGameState` values."""
+    expect(choose, CALLABLE, "choose", "a callable")
+    expect(max_actions, int, "max_actions")
     recorder = Recorder(config, seed=seed, deal=deal)
     for _ in range(max_actions):
         if recorder.state.over:

@@ -2,29 +2,37 @@
 
 from __future__ import annotations
 
-from tigris_rules.errors import TigrisError
+from typing import cast
+
+from tigris_rules.arguments import expect
+from tigris_rules.errors import ArgumentTypeError, TigrisError
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 
-__all__ = ["SeatView", "ViewError", "check_viewer"]
+__all__ = ["SeatView", "ViewArgumentError", "ViewError", "check_viewer"]
 
 
 class ViewError(TigrisError, ValueError):
     """A view asked for a seat that does not exist, or for something that is not a state."""
 
 
+class ViewArgumentError(ViewError, ArgumentTypeError):
+    """A view asked of something that is not a state, or for a viewer that is neither a seat
+    number nor ``None``: a :class:`ViewError` and an
+    :class:`~tigris_rules.ArgumentTypeError`."""
+
+
 def check_viewer(config: GameConfig, player: object) -> int | None:
     """``player`` as a seat of ``config``'s game, or ``None`` for a spectator."""
+    expect(player, (int, None), "player", "a seat number or None", error=ViewArgumentError)
     if player is None:
         return None
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise ViewError(f"a viewer is a seat number or None, not {player!r}")
-    if not 0 <= player < config.players:
+    seat = cast("int", player)
+    if not 0 <= seat < config.players:
         raise ViewError(
-            f"seat {player} does not exist; seats are 0..{config.players - 1} "
-            "(None for a spectator)"
+            f"seat {seat} does not exist; seats are 0..{config.players - 1} (None for a spectator)"
         )
-    return player
+    return seat
 
 
 class SeatView:

@@ -48,8 +48,9 @@ from cattrs.errors import (
 )
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+from tigris_rules.arguments import CALLABLE, expect
 from tigris_rules.cards.state import CardGameState
-from tigris_rules.errors import ConfigError, FormatError, TigrisError
+from tigris_rules.errors import ArgumentTypeError, ConfigError, FormatError, TigrisError
 from tigris_rules.json_reading import (
     LazyArray,
     TooLarge,
@@ -166,6 +167,9 @@ def register_tagged(
     hooks for other fields that need their own layout. Tags are unique and never change once
     published; registering a second class under a tag raises :class:`ValueError`.
     """
+    expect(tag, str, "tag")
+    expect(cls, type, "cls", "a class")
+    expect(family, str, "family")
     known = _BY_TAG.get(tag)
     if known is not None and known.cls is not cls:
         raise ValueError(f"the tag {tag!r} already belongs to {known.cls.__name__}")
@@ -191,6 +195,10 @@ def register_fields(
 ) -> None:
     """Give some fields of the attrs class ``cls`` their own hooks (see
     :func:`register_tagged`), without a tag."""
+    expect(cls, type, "cls", "a class")
+    expect(squares, Iterable, "squares", "an iterable of field names")
+    expect(structure_fields, (Mapping, None), "structure_fields")
+    expect(unstructure_fields, (Mapping, None), "unstructure_fields")
     hooks = _FIELD_STRUCTURE.setdefault(cls, {})
     for name in squares:
         hooks[name] = _square_field_hook(cls, name)
@@ -208,13 +216,20 @@ def register_hooks(
 ) -> None:
     """Give ``cls`` a hand-written layout. ``structure_hook(data)`` raises
     :class:`FormatError` with paths relative to the object (``$`` is the object itself)."""
+    expect(cls, type, "cls", "a class")
+    expect(unstructure_hook, CALLABLE, "unstructure_hook", "a callable")
+    expect(structure_hook, CALLABLE, "structure_hook", "a callable")
     converter.register_unstructure_hook(cls, unstructure_hook)
     converter.register_structure_hook(cls, lambda data, _: structure_hook(data))
 
 
 def tag_of(cls: type) -> str:
-    """The tag of a tagged class; :class:`KeyError` for any other class."""
-    return _BY_CLASS[cls].tag
+    """The tag of a tagged class; :class:`~tigris_rules.ArgumentTypeError` for anything
+    else."""
+    entry = _BY_CLASS.get(cls) if isinstance(cls, type) else None
+    if entry is None:
+        raise ArgumentTypeError.expected("cls", "a tagged class", cls)
+    return entry.tag
 
 
 def field_hooks(cls: type) -> dict[str, Callable[[Any, Any], Any]]:
@@ -278,6 +293,8 @@ _PLAIN_KEY: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 def member(path: str, key: str) -> str:
     """The path of ``key`` in the object at ``path``: ``$.players``, or ``$["odd key"]``; a
     key longer than :data:`QUOTE_LIMIT` characters is cut short."""
+    expect(path, str, "path")
+    expect(key, str, "key")
     key = clip(key)
     if _PLAIN_KEY.fullmatch(key):
         return f"{path}.{key}"
@@ -297,6 +314,8 @@ def need_object(value: object) -> dict[str, Any]:
 
 def need_array(value: object, length: int | None = None) -> list[Any]:
     """``value`` as a JSON array (of ``length`` items if given), or :class:`FormatError`."""
+    if length is not None and type(length) is not int:  # checked cheaply: readers call this
+        expect(length, (int, None), "length")
     if not isinstance(value, list | tuple):
         raise _fail(f"expected an array, got {describe(value)}")
     if length is not None and len(value) != length:
@@ -306,6 +325,8 @@ def need_array(value: object, length: int | None = None) -> list[Any]:
 
 def need_int(value: object, minimum: int | None = None) -> int:
     """``value`` as an integer (never a boolean or a float), at least ``minimum``."""
+    if minimum is not None and type(minimum) is not int:  # checked cheaply: readers call this
+        expect(minimum, (int, None), "minimum")
     if type(value) is not int:
         raise _fail(f"expected an integer, got {describe(value)}")
     if minimum is not None and value < minimum:
@@ -317,6 +338,10 @@ def check_keys(
     obj: Mapping[str, object], required: Iterable[str], optional: Iterable[str] = ()
 ) -> None:
     """Reject missing required keys and unknown keys of a JSON object."""
+    if type(obj) is not dict or type(required) is not tuple or type(optional) is not tuple:
+        expect(obj, Mapping, "obj", "a mapping")  # checked cheaply first: readers call this
+        expect(required, Iterable, "required", "an iterable of keys")
+        expect(optional, Iterable, "optional", "an iterable of keys")
     required = tuple(required)
     known = (*required, *optional)
     problems = [(f"$.{key}", "missing required field") for key in required if key not in obj]
@@ -514,6 +539,8 @@ def quick_reader(
 
     Results are immutable and kept by their exact JSON values (up to a bound), so that an
     entry seen before is not built again."""
+    expect(besides, str, "besides")
+    expect(build, CALLABLE, "build", "a callable")
     plans: dict[str, tuple[type, tuple[tuple[str, Any], ...]]] = {}
     for cls in _union_members(union) or ():
         if cls in _BY_CLASS and (plan := _quick_plan(cls)) is not None:
@@ -656,6 +683,8 @@ def _join(path: str, sub: str) -> str:
 
 def problems_of(exc: BaseException, path: str = "$") -> list[tuple[str, str]]:
     """Every (JSON path, reason) pair an exception raised while structuring stands for."""
+    expect(exc, BaseException, "exc", "an exception")
+    expect(path, str, "path")
     if isinstance(exc, FormatError):
         return [(_join(path, p), reason) for p, reason in exc.problems]
     if isinstance(exc, ClassValidationError):
@@ -709,11 +738,16 @@ def structure(data: object, kind: object) -> Any: ...
 def structure(data: object, kind: Any) -> Any:
     """Build a value of ``kind`` (a class, or a union such as
     :data:`~tigris_rules.Action`) from plain JSON data; :class:`FormatError` naming the path
-    of every bad field otherwise."""
+    of every bad field otherwise, :class:`~tigris_rules.ArgumentTypeError` for a ``kind``
+    the library cannot read."""
     try:
+        if not isinstance(kind, type) and get_origin(kind) is None:
+            raise TypeError(kind)
         hook = converter.get_structure_hook(kind)
-    except StructureHandlerNotFoundError:
-        raise TypeError(f"cannot read values of {kind!r}") from None
+    except Exception:  # cattrs raises what it likes for a kind that is not a type
+        raise ArgumentTypeError.expected(
+            "kind", "a class or a union this library reads", kind
+        ) from None
     try:
         return hook(data, kind)
     except Exception as exc:  # every failure becomes a path-naming FormatError
@@ -737,6 +771,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def format_size(count: int) -> str:
     """A size in bytes for messages: ``"51.0 MB"`` or ``"812 bytes"``."""
+    expect(count, int, "count")
     return f"{count / MEGABYTE:.1f} MB" if count >= MEGABYTE // 10 else f"{count} bytes"
 
 
@@ -749,6 +784,8 @@ def _size_error(exc: TooLarge, max_bytes: int) -> FormatError:
 
 def _text(text: str | bytes, max_bytes: int | None) -> str:
     """``text`` within ``max_bytes`` (UTF-8 bytes), as a ``str``."""
+    expect(text, (str, bytes, bytearray), "text")
+    expect(max_bytes, (int, None), "max_bytes")
     if max_bytes is not None:
         try:
             utf8_size(text, max_bytes)
@@ -819,11 +856,18 @@ def lazy_items(text: str, array: LazyArray) -> Iterator[Any]:
 
 def dumps(obj: object, *, indent: int | None = None) -> str:
     """``obj`` as JSON text: compact on one line, or laid out with ``indent`` spaces where
-    short arrays and objects stay on one line (a log then shows one action per line)."""
-    data = unstructure(obj)
-    if indent is None:
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return _layout(data, indent, 0)
+    short arrays and objects stay on one line (a log then shows one action per line).
+    A value that has no JSON form raises :class:`~tigris_rules.ArgumentTypeError`."""
+    expect(indent, (int, None), "indent")
+    try:
+        data = unstructure(obj)
+        if indent is None:
+            return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return _layout(data, indent, 0)
+    except (TypeError, ValueError, RecursionError):  # an object JSON cannot hold, or a cycle
+        raise ArgumentTypeError.expected(
+            "obj", "a value of this library or JSON data", obj
+        ) from None
 
 
 @overload
@@ -855,6 +899,7 @@ def loads(
     problem in it, or :class:`FormatError` lists every problem with its path and rule ID.
     ``check=False`` skips that check, for positions built by hand in tests (a short bag, a
     small hand); the public functions may then fail on them in any way."""
+    expect(check, bool, "check")
     value = structure(parse_json(text, max_bytes=max_bytes), kind)
     if check and isinstance(value, GameState | CardGameState):
         problems = check_state(value)
@@ -1033,10 +1078,15 @@ _STATE_OPTIONAL: Final = (
 def at(path: str, read: Callable[[Any], T], value: object) -> T:
     """``read(value)``; a :class:`FormatError` it raises is moved under ``path`` (the path of
     ``value`` in the object being read)."""
+    if type(path) is not str:  # checked cheaply: readers call this for every field
+        expect(path, str, "path")
     try:
         return read(value)
     except FormatError as exc:
         raise exc.under(path) from None
+    except TypeError:  # whether ``read`` is a function is checked only when it fails
+        expect(read, CALLABLE, "read", "a callable")
+        raise
 
 
 def _square_number(value: object) -> int:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, overload
 
 import attrs
 
+from tigris_rules.arguments import expect
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.model.actions import MONUMENTS, Action, Monument
 from tigris_rules.model.board import BoardLayout, board_layout
@@ -46,7 +47,7 @@ from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.engine import to_move
 from tigris_rules.rules.legality import legal_actions
 from tigris_rules.rules.scoring import Result, result
-from tigris_rules.seats import SeatView, ViewError, check_viewer
+from tigris_rules.seats import SeatView, ViewArgumentError, ViewError, check_viewer
 
 if TYPE_CHECKING:
     from tigris_rules.cards.view import CardView
@@ -151,14 +152,15 @@ def view(state: GameState | CardGameState, player: int | None) -> PlayerView | C
 
     Follows CONV-14 and OPT-2 for the board game (see the module documentation), and
     CARD-DEF-7 for the card game (:func:`tigris_rules.cards.view.card_view`). Raises
-    :class:`ViewError` for a seat that does not exist.
+    :class:`ViewError` for a seat that does not exist, and a :class:`ViewError` that is also
+    an :class:`~tigris_rules.ArgumentTypeError` for a ``state`` or a ``player`` of the wrong
+    type.
     """
     if isinstance(state, CardGameState):
         from tigris_rules.cards.view import card_view
 
         return card_view(state, player)
-    if not isinstance(state, GameState):
-        raise ViewError(f"expected a game state, got {type(state).__name__}")
+    expect(state, GameState, "state", "a GameState or a CardGameState", error=ViewArgumentError)
     viewer = check_viewer(state.config, player)
     n = state.config.players
     over = state.over

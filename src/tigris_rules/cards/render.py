@@ -15,6 +15,7 @@ only their sizes.
 
 from __future__ import annotations
 
+from tigris_rules.arguments import expect
 from tigris_rules.cards.components import BOAT_OF_CODE, BOATS, COLUMNS, GAPS, TREASURE, is_boat
 from tigris_rules.cards.kingdoms import kingdom_labels, run_bounds
 from tigris_rules.cards.scoring import card_result
@@ -115,6 +116,7 @@ def render_table(state: CardGameState) -> str:
     the hand size, the VP pile's size and top card, the catastrophe card and the leaders in
     supply. No trailing newline.
     """
+    expect(state, CardGameState, "state")
     leaders = _leader_map(state)
     header = ["      "]
     heads = ["head  "]
@@ -169,6 +171,7 @@ def render_card_result(state: CardGameState) -> str:
     CARD-SCORE-1) and the score (its first entry). A title line says whether the result is
     final or provisional. No trailing newline.
     """
+    expect(state, CardGameState, "state")
     return _result_table(card_result(state))
 
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import attrs
 
+from tigris_rules.arguments import expect
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.components import BOATS, Boat, Loc, is_boat, spot_name
 from tigris_rules.cards.decisions import CardDecision
@@ -48,7 +49,7 @@ from tigris_rules.cards.state import CardGameState
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.rules.scoring import Result
-from tigris_rules.seats import SeatView, ViewError, check_viewer
+from tigris_rules.seats import SeatView, ViewArgumentError, check_viewer
 
 __all__ = ["CardView", "GapView", "card_view"]
 
@@ -145,8 +146,7 @@ class CardView(SeatView):
 
 
 def _check_viewer(state: CardGameState, player: object) -> int | None:
-    if not isinstance(state, CardGameState):
-        raise ViewError(f"expected a CardGameState, got {type(state).__name__}")
+    expect(state, CardGameState, "state", error=ViewArgumentError)
     return check_viewer(state.config, player)
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
+from tigris_rules.arguments import expect
 from tigris_rules.model.actions import (
     MONUMENTS,
     Action,
@@ -68,7 +69,7 @@ from tigris_rules.render.svg_glyphs import (
 )
 from tigris_rules.render.svg_kit import fit_lines, fmt, sub, text_width
 from tigris_rules.render.svg_panel import PANEL_WIDTH, draw_panel, panel_height, seat_panel
-from tigris_rules.render.text import DYNASTIES, BoardLike
+from tigris_rules.render.text import BOARD_TYPES, DYNASTIES, BoardLike
 from tigris_rules.rules.legality import check_well_formed
 
 __all__ = ["CELL", "PALETTE", "render_svg"]
@@ -533,6 +534,11 @@ def render_svg(
     text has no XML declaration and no trailing newline. Raises
     :class:`~tigris_rules.InvalidActionError` when ``last`` is not a well-formed action.
     """
+    expect(board, BOARD_TYPES, "board", "a GameState or a PlayerView")
+    expect(scale, (int, float), "scale")
+    expect(coordinates, bool, "coordinates")
+    expect(caption, (str, None), "caption")
+    expect(panel, (bool, None), "panel")
     if last is not None:
         check_well_formed(last)
     with_panel = panel if panel is not None else not isinstance(board, GameState)

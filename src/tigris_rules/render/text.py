@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Protocol, TextIO
+from typing import Protocol, TextIO, get_args
 
+from tigris_rules.arguments import expect
 from tigris_rules.events_public import PublicEvent, PublicTilesDrawn
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import BoardLayout
@@ -59,9 +60,7 @@ from tigris_rules.model.events import (
 from tigris_rules.model.squares import COLUMNS, ROWS, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.scoring import Result, result
-
-if TYPE_CHECKING:
-    from tigris_rules.views import PlayerView
+from tigris_rules.views import PlayerView
 
 __all__ = [
     "COLOR_LEGEND",
@@ -139,6 +138,10 @@ class BoardLike(Protocol):
     def layout(self) -> BoardLayout:
         """The board's geometry."""
         ...
+
+
+BOARD_TYPES: tuple[type, ...] = (GameState, PlayerView)
+"""The classes the board renderers draw (every :class:`BoardLike` of the library)."""
 
 
 # --- plain ASCII --------------------------------------------------------------------------
@@ -311,6 +314,8 @@ def render_board(state: BoardLike, *, color: bool = False) -> str:
     ``\u2302`` a civilization building (in its colour) or ``+`` the unification marker.
     Each cell still takes three columns on screen. Use :func:`supports_color` to decide.
     """
+    expect(state, BOARD_TYPES, "state", "a GameState or a PlayerView")
+    expect(color, bool, "color")
     leader_at = _leader_at(state)
     draw = _color_cell if color else _cell_text
     pad = " " * _ROW_LABEL_WIDTH
@@ -346,6 +351,7 @@ def render_result(state: GameState) -> str:
     first entry). A title line says whether the result is final or provisional. The text
     has no trailing newline.
     """
+    expect(state, GameState, "state")
     return _result_table(result(state))
 
 
@@ -418,6 +424,8 @@ def describe_decision(pending: Decision | None, active: int) -> str:
     >>> describe_decision(None, 1)
     'seat 1 (bull) must choose an action or end the turn'
     """
+    expect(pending, (*get_args(Decision), None), "pending", "a Decision or None")
+    expect(active, int, "active")
     if pending is None:
         return f"{_seat(active)} must choose an action or end the turn"
     who = _seat(pending.player)
@@ -477,6 +485,8 @@ def render_view(view: PlayerView, *, color: bool = False) -> str:
 
     ``color`` draws the board in colour (see :func:`render_board`). No trailing newline.
     """
+    expect(view, PlayerView, "view")
+    expect(color, bool, "color")
     if view.over:
         status = f"The game is over after {view.turn + 1} turns."
     else:
@@ -513,6 +523,7 @@ def describe_event(event: PublicEvent) -> str:
     >>> describe_event(PointsScored(0, Color.RED, 1, ScoreCause.PLACEMENT))
     'seat 0 scores 1 red VP (placement)'
     """
+    expect(event, get_args(PublicEvent), "event", "an Event or a PublicTilesDrawn")
     if isinstance(event, TilePlaced):
         joined = ", uniting two kingdoms" if event.unification else ""
         return f"seat {event.player} places a {event.color.value} tile on {event.square}{joined}"

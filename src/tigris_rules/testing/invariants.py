@@ -14,6 +14,7 @@ the check every state read from JSON passes, plus what one input never undoes.
 
 from __future__ import annotations
 
+from tigris_rules.arguments import expect
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.setup import HAND_SIZE as MAX_HAND
@@ -37,6 +38,7 @@ def check_invariants(
     Anything but a state raises :class:`~tigris_rules.NotAStateError`.
     """
     problems = [str(problem) for problem in check_state(state)]
+    expect(before, (GameState, CardGameState, None), "before", "a state or None")
     if before is not None:
         if isinstance(state, GameState) and isinstance(before, GameState):
             _progress(state, before, problems)

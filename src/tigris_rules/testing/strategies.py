@@ -26,6 +26,9 @@ from tigris_rules.api import (
     new_game,
     to_move,
 )
+from tigris_rules.arguments import expect
+from tigris_rules.cards.state import CardGameState
+from tigris_rules.errors import ArgumentTypeError
 from tigris_rules.model.actions import (
     MONUMENTS,
     Action,
@@ -118,6 +121,12 @@ def configs(
 
     A bad choice raises :class:`~tigris_rules.ConfigError` at once, not when drawing.
     """
+    expect(players, Sequence, "players", "a sequence")
+    expect(boards, Sequence, "boards", "a sequence")
+    expect(variants, Sequence, "variants", "a sequence")
+    expect(open_scoring, Sequence, "open_scoring", "a sequence")
+    expect(single_action_openers, bool, "single_action_openers")
+    expect(game, str, "game")
     players_t = tuple(players)
     boards_t = tuple(boards)
     variants_t = tuple(dict.fromkeys(variants))
@@ -200,6 +209,8 @@ def playthroughs(
     :func:`configs`), a seed, 0..``max_actions`` inputs (fewer when the game ends first),
     each drawn among ``tr.legal_actions``. Card-game configurations are played with
     ``tr.new_card_game``. Shrinks toward short games and the first legal inputs."""
+    expect(config_strategy, (st.SearchStrategy, None), "config_strategy")
+    expect(max_actions, int, "max_actions")
     if max_actions < 0:
         raise ValueError(f"max_actions must be at least 0, not {max_actions}")
     return _playthroughs(configs() if config_strategy is None else config_strategy, max_actions)
@@ -218,6 +229,7 @@ def states(
 def legal_actions_of(state: AnyState) -> st.SearchStrategy[AnyAction]:
     """The legal inputs of ``state``, shrinking toward the first one listed; once the game
     is over there is none, and the strategy is ``st.nothing()``."""
+    expect(state, (GameState, CardGameState), "state", "a GameState or a CardGameState")
     legal = tuple(legal_actions(state))
     return st.sampled_from(legal) if legal else st.nothing()
 
@@ -255,8 +267,7 @@ def illegal_actions(state: GameState) -> st.SearchStrategy[Action]:
     :func:`well_formed_actions` not in ``tr.legal_actions(state)``, from every class that has
     one. ``tr.apply`` must reject each with an :class:`~tigris_rules.IllegalActionError`
     carrying a rule ID. Board-game states only."""
-    if not isinstance(state, GameState):
-        raise TypeError(f"illegal_actions takes a board-game state, not {type(state).__name__}")
+    expect(state, GameState, "state")
     legal = frozenset(legal_actions(state))
     per_class = [tuple(a for a in domain if a not in legal) for domain in _domains()]
     return st.one_of(*(st.sampled_from(illegal) for illegal in per_class if illegal))
@@ -271,7 +282,9 @@ def _game_logs(
 ) -> GameLog:
     config = draw(config_strategy)
     if config.game != "board":
-        raise TypeError("game_logs() records board games; give it board-game configurations")
+        raise ArgumentTypeError(
+            "config_strategy: game_logs() records board games; give it board-game configurations"
+        )
     seed = draw(SEEDS)
     recorder = Recorder(config, seed=seed)
     drawn = max_drawn if complete else draw(st.integers(min_value=0, max_value=max_drawn))
@@ -301,6 +314,9 @@ def game_logs(
     the rest chosen uniformly by a ``random.Random`` whose seed is drawn too. With
     ``complete=False`` the log stops after 0..``max_drawn`` drawn inputs (no result unless
     the game ended)."""
+    expect(config_strategy, (st.SearchStrategy, None), "config_strategy")
+    expect(complete, bool, "complete")
+    expect(max_drawn, int, "max_drawn")
     if max_drawn < 0:
         raise ValueError(f"max_drawn must be at least 0, not {max_drawn}")
     config_strategy = configs() if config_strategy is None else config_strategy

@@ -1,0 +1,401 @@
+"""Every public function given an argument of the wrong type raises a library error, never a
+bare ``TypeError`` or ``AttributeError`` from deep inside.
+
+The table :data:`CASES` holds one valid call per public function (every function named in
+``__all__`` of ``tigris_rules`` and of its public modules). For each argument the test puts
+each wrong value of :data:`WRONG` (``None``, an int, a string, a board-game state, a
+card-game state) in its place. A value the argument does not take must raise
+:class:`~tigris_rules.ArgumentTypeError` (or the error the case names for it) with the
+argument's name in the message; a value it does take must give a result or a library error.
+A public function missing from the table fails :func:`test_every_public_function_is_in_the_table`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import strategies as st
+
+import tigris_rules as tr
+import tigris_rules.bots
+import tigris_rules.cards.render
+import tigris_rules.cards.view
+import tigris_rules.diagram
+import tigris_rules.events_public
+import tigris_rules.notation
+import tigris_rules.records
+import tigris_rules.render
+import tigris_rules.serialize
+import tigris_rules.testing
+import tigris_rules.views
+from tigris_rules import bots, diagram, records, serialize, testing
+from tigris_rules.render import (
+    describe_decision,
+    describe_event,
+    render_board,
+    render_result,
+    render_svg,
+    render_view,
+    supports_color,
+)
+
+PUBLIC_MODULES: tuple[ModuleType, ...] = (
+    tr,
+    tigris_rules.render,
+    tigris_rules.cards.render,
+    tigris_rules.views,
+    tigris_rules.cards.view,
+    tigris_rules.records,
+    tigris_rules.notation,
+    tigris_rules.bots,
+    tigris_rules.serialize,
+    tigris_rules.events_public,
+    tigris_rules.diagram,
+    tigris_rules.testing,
+)
+
+BOARD = tr.new_game(tr.GameConfig(players=2), seed=1)
+CARDS = tr.new_card_game(tr.GameConfig(players=2, game="cards"), seed=1)
+_, EVENTS = tr.step(BOARD, tr.legal_actions(BOARD)[0])
+LOG = tr.Recorder(tr.GameConfig(players=2), seed=1).log()
+LOG_FILE = Path(__file__).parent / "data" / "logs" / "game-2p-classic-seed1.json"
+
+WRONG: dict[str, object] = {
+    "none": None,
+    "int": 7,
+    "str": "text",
+    "board": BOARD,
+    "cards": CARDS,
+}
+"""The wrong values every argument is tried with, by kind."""
+
+TEXT = frozenset({"str"})
+SEAT = frozenset({"none", "int"})
+NUMBER = frozenset({"int"})
+
+
+@attrs.define
+class _Scratch:
+    """A class of the tests only, for the registration functions of ``serialize``."""
+
+    x: int = 0
+
+
+@attrs.frozen
+class Case:
+    """One valid call of ``function`` by keyword (``args``); ``takes`` names, per argument,
+    the kinds of :data:`WRONG` it accepts; ``errors`` the error an argument raises instead
+    of ``ArgumentTypeError``; ``raises`` the documented errors outside the library that a
+    call with an accepted value may raise (an ``OSError`` for a path that names no file);
+    ``call_accepted=False`` skips the calls with accepted values (they would change the
+    library's registries or run for long)."""
+
+    function: Callable[..., Any]
+    args: Mapping[str, object]
+    takes: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    errors: Mapping[str, type[Exception] | tuple[type[Exception], ...]] = attrs.field(factory=dict)
+    raises: tuple[type[Exception], ...] = ()
+    call_accepted: bool = True
+
+
+def _choose_first(state: Any) -> Any:
+    return tr.legal_actions(state)[0]
+
+
+ACTION_ERRORS = (tr.InvalidActionError,)
+"""A wrong action is malformed input (CONV-19), judged as every action is."""
+PLAYER_ERRORS = (tr.IllegalActionError, tr.InvalidActionError)
+"""A seat that is not a seat number is refused by TURN-1 or as malformed (CONV-19)."""
+
+CASES: list[Case] = [
+    # --- tigris_rules.api -----------------------------------------------------------------
+    Case(tr.new_game, {"config": tr.GameConfig(), "seed": 1, "deal": None},
+         {"seed": NUMBER, "deal": frozenset({"none"})},
+         errors={"config": tr.DealError, "seed": tr.DealError, "deal": tr.DealError}),
+    Case(tr.new_card_game, {"config": tr.GameConfig(game="cards"), "seed": 1, "deal": None},
+         {"seed": NUMBER, "deal": frozenset({"none"})},
+         errors={"config": tr.DealError, "seed": tr.DealError, "deal": tr.DealError}),
+    Case(tr.to_move, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
+    Case(tr.is_over, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
+    Case(tr.legal_actions, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
+    Case(tr.result, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
+    Case(tr.step, {"state": BOARD, "action": tr.EndTurn(), "player": None},
+         {"state": frozenset({"board", "cards"}), "player": SEAT},
+         errors={"action": ACTION_ERRORS, "player": PLAYER_ERRORS}),
+    Case(tr.apply, {"state": BOARD, "action": tr.EndTurn(), "player": None},
+         {"state": frozenset({"board", "cards"}), "player": SEAT},
+         errors={"action": ACTION_ERRORS, "player": PLAYER_ERRORS}),
+    # --- views and public events ----------------------------------------------------------
+    Case(tr.view, {"state": BOARD, "player": 0},
+         {"state": frozenset({"board", "cards"}), "player": SEAT}),
+    Case(tr.card_view, {"state": CARDS, "player": 0},
+         {"state": frozenset({"cards"}), "player": SEAT}),
+    Case(tr.event_for, {"event": EVENTS[0], "player": 0, "previous": None},
+         {"player": SEAT, "previous": frozenset({"none"})}),
+    Case(tr.public_event, {"event": EVENTS[0], "previous": None},
+         {"previous": frozenset({"none"})}),
+    Case(tr.events_for, {"events": EVENTS, "player": 0}, {"player": SEAT},
+         errors={"events": tr.ArgumentTypeError}),
+    Case(tr.public_events, {"events": EVENTS}),
+    # --- rendering ------------------------------------------------------------------------
+    Case(render_board, {"state": BOARD, "color": False}, {"state": frozenset({"board"})}),
+    Case(render_svg, {"board": BOARD, "scale": 1.0, "coordinates": True, "caption": None},
+         {"board": frozenset({"board"}), "scale": NUMBER, "caption": frozenset({"none", "str"})}),
+    Case(render_result, {"state": BOARD}, {"state": frozenset({"board"})}),
+    Case(render_view, {"view": tr.view(BOARD, 0), "color": False}),
+    Case(describe_decision, {"pending": None, "active": 0},
+         {"pending": frozenset({"none"}), "active": NUMBER}),
+    Case(describe_event, {"event": EVENTS[0]}),
+    Case(supports_color, {"stream": None}, {"stream": frozenset(WRONG)}),
+    Case(tr.render_table, {"state": CARDS}, {"state": frozenset({"cards"})}),
+    Case(tr.render_card_result, {"state": CARDS}, {"state": frozenset({"cards"})}),
+    # --- notation -------------------------------------------------------------------------
+    Case(tr.parse_action, {"text": "end"}, {"text": TEXT}, errors={}),
+    Case(tr.format_action, {"action": tr.EndTurn()}, errors={"action": ACTION_ERRORS}),
+    # --- records --------------------------------------------------------------------------
+    Case(tr.validate_log, {"log": LOG, "strict": False}),
+    Case(tr.replay, {"log": LOG}),
+    Case(tr.validate_json, {"text": "{}", "max_bytes": None}, {"text": TEXT, "max_bytes": SEAT}),
+    Case(tr.read_log, {"path": LOG_FILE, "max_bytes": None}, {"path": TEXT, "max_bytes": SEAT},
+         raises=(OSError,)),
+    Case(tr.validate_file, {"path": LOG_FILE, "max_bytes": None},
+         {"path": TEXT, "max_bytes": SEAT}),
+    Case(tr.write_log, {"log": LOG, "path": "written.json"}, {"path": TEXT}),
+    Case(tr.record_game, {"config": tr.GameConfig(), "choose": _choose_first, "seed": 1,
+                          "deal": None, "max_actions": 3},
+         {"seed": SEAT, "deal": frozenset({"none"}), "max_actions": NUMBER},
+         errors={"config": (tr.ArgumentTypeError, tr.DealError), "seed": tr.DealError,
+                 "deal": tr.DealError}, raises=(RuntimeError,)),
+    Case(tr.log_schema, {}),
+    Case(records.log_schema_text, {}),
+    Case(records.describe_action, {"action": tr.EndTurn()}, {"action": frozenset(WRONG)}),
+    # --- serialize ------------------------------------------------------------------------
+    Case(tr.dumps, {"obj": BOARD, "indent": None},
+         {"obj": frozenset(WRONG), "indent": SEAT}),
+    Case(tr.loads, {"text": '{"type": "end_turn"}', "kind": tr.Action, "max_bytes": None},
+         {"text": TEXT, "max_bytes": SEAT}),
+    Case(serialize.parse_json, {"text": "{}", "max_bytes": None},
+         {"text": TEXT, "max_bytes": SEAT}),
+    Case(serialize.structure, {"data": {"type": "end_turn"}, "kind": tr.Action},
+         {"data": frozenset(WRONG)}),
+    Case(serialize.unstructure, {"obj": BOARD}, {"obj": frozenset(WRONG)}),
+    Case(serialize.describe, {"value": 3}, {"value": frozenset(WRONG)}),
+    Case(serialize.format_size, {"count": 3}, {"count": NUMBER}),
+    Case(serialize.member, {"path": "$", "key": "a"}, {"path": TEXT, "key": TEXT}),
+    Case(serialize.need_object, {"value": {}}, {"value": frozenset(WRONG)}),
+    Case(serialize.need_array, {"value": [], "length": None},
+         {"value": frozenset(WRONG), "length": SEAT}),
+    Case(serialize.need_int, {"value": 3, "minimum": None},
+         {"value": frozenset(WRONG), "minimum": SEAT}),
+    Case(serialize.check_keys, {"obj": {}, "required": (), "optional": ()},
+         {"required": TEXT, "optional": TEXT}),
+    Case(serialize.at, {"path": "$.a", "read": serialize.need_int, "value": 3},
+         {"path": TEXT, "value": frozenset(WRONG)}),
+    Case(serialize.problems_of, {"exc": ValueError("x"), "path": "$"}, {"path": TEXT}),
+    Case(serialize.structure_square, {"value": "a1", "_": None},
+         {"value": frozenset(WRONG), "_": frozenset(WRONG)}),
+    Case(serialize.tag_of, {"cls": tr.EndTurn}),
+    Case(serialize.tagged_classes, {}),
+    Case(serialize.quick_reader, {"union": tr.Action, "besides": "player", "build": _choose_first},
+         {"union": frozenset(WRONG), "besides": TEXT}),
+    Case(serialize.register_fields, {"cls": _Scratch, "squares": (), "structure_fields": None,
+                                     "unstructure_fields": None},
+         {"squares": TEXT, "structure_fields": frozenset({"none"}),
+          "unstructure_fields": frozenset({"none"})}, call_accepted=False),
+    Case(serialize.register_hooks, {"cls": _Scratch, "unstructure_hook": attrs.asdict,
+                                    "structure_hook": _choose_first}, call_accepted=False),
+    Case(serialize.register_tagged, {"tag": "scratch", "cls": _Scratch, "family": "action",
+                                     "squares": (), "structure_fields": None,
+                                     "unstructure_fields": None},
+         {"tag": TEXT, "family": TEXT, "squares": TEXT, "structure_fields": frozenset({"none"}),
+          "unstructure_fields": frozenset({"none"})}, call_accepted=False),
+    # --- bots -----------------------------------------------------------------------------
+    Case(bots.evaluate, {"state": BOARD, "player": 0}, {"state": frozenset({"board"}),
+                                                       "player": NUMBER},
+         errors={"player": (tr.ArgumentTypeError, bots.BotError)}),
+    Case(bots.make_bot, {"name": "random", "seed": 1}, {"name": TEXT, "seed": SEAT}),
+    Case(bots.make_bots, {"spec": "random", "players": 2, "seed": 1},
+         {"spec": TEXT, "players": NUMBER, "seed": NUMBER}),
+    Case(bots.make_card_bots, {"spec": "random", "players": 2, "seed": 1},
+         {"spec": TEXT, "players": NUMBER, "seed": NUMBER}),
+    Case(bots.random_bots, {"players": 2, "seed": 1}, {"players": NUMBER, "seed": NUMBER}),
+    Case(bots.play_game, {"config": tr.GameConfig(), "bots": bots.random_bots(2, 1), "seed": 1,
+                          "max_decisions": 3},
+         {"seed": NUMBER, "max_decisions": NUMBER}, raises=(RuntimeError,)),
+    Case(bots.play_card_game, {"config": tr.GameConfig(game="cards"),
+                               "bots": bots.random_bots(2, 1), "seed": 1, "max_decisions": 3},
+         {"seed": NUMBER, "max_decisions": NUMBER}, raises=(RuntimeError,)),
+    # --- diagrams and the testing toolkit -------------------------------------------------
+    Case(diagram.position, {"diagram": "", "config": None, "players": 2, "active": 0,
+                            "hands": None, "scores": None, "treasures_held": None,
+                            "catastrophes": None, "monuments": None, "buildings": None,
+                            "bag": None, "turn": 0, "actions_taken": 0, "pending": None},
+         {"diagram": TEXT, "config": frozenset({"none"}), "players": NUMBER, "active": NUMBER,
+          "turn": NUMBER, "actions_taken": NUMBER, "bag": frozenset({"none", "str"}),
+          **{name: frozenset({"none"}) for name in ("hands", "scores", "treasures_held",
+                                                     "catastrophes", "monuments", "buildings",
+                                                     "pending")}},
+         errors={"players": (tr.ArgumentTypeError, tr.ConfigError)}),
+    Case(diagram.to_diagram, {"state": BOARD}, {"state": frozenset({"board"})}),
+    Case(testing.check_invariants, {"state": BOARD, "before": None},
+         {"state": frozenset({"board"}), "before": frozenset({"none", "board"})}),
+    Case(testing.configs, {"players": (2,), "boards": ("classic",), "variants": (),
+                           "open_scoring": (False,), "single_action_openers": True,
+                           "game": "board"},
+         {"players": TEXT, "boards": TEXT, "variants": TEXT, "open_scoring": TEXT,
+          "game": TEXT}),
+    Case(testing.playthroughs, {"config_strategy": None, "max_actions": 3},
+         {"config_strategy": frozenset({"none"}), "max_actions": NUMBER}),
+    Case(testing.states, {"config_strategy": None, "max_actions": 3},
+         {"config_strategy": frozenset({"none"}), "max_actions": NUMBER}),
+    Case(testing.game_logs, {"config_strategy": st.just(tr.GameConfig()), "complete": True,
+                             "max_drawn": 3},
+         {"config_strategy": frozenset({"none"}), "max_drawn": NUMBER}),
+    Case(testing.legal_actions_of, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
+    Case(testing.illegal_actions, {"state": BOARD}, {"state": frozenset({"board"})}),
+    Case(testing.well_formed_actions, {}),
+]  # fmt: skip
+
+
+def _qualified(function: Callable[..., Any]) -> str:
+    return f"{function.__module__}.{function.__qualname__}"
+
+
+def _public_functions() -> dict[str, Callable[..., Any]]:
+    found: dict[str, Callable[..., Any]] = {}
+    for module in PUBLIC_MODULES:
+        for name in module.__all__:
+            value = getattr(module, name)
+            if inspect.isfunction(value):
+                found[_qualified(value)] = value
+    return found
+
+
+BY_NAME = {_qualified(case.function): case for case in CASES}
+
+
+def test_every_public_function_is_in_the_table() -> None:
+    """A new public function needs a row in :data:`CASES` (and checks of its arguments)."""
+    assert len(BY_NAME) == len(CASES), "a function is in the table twice"
+    assert sorted(_public_functions()) == sorted(BY_NAME)
+
+
+def test_every_argument_is_in_the_table() -> None:
+    """Each row names every argument of its function, so that every one is tried."""
+    for name, case in BY_NAME.items():
+        parameters = inspect.signature(case.function).parameters
+        assert sorted(case.args) == sorted(parameters), name
+        assert set(case.takes) <= set(parameters), name
+        assert set(case.errors) <= set(parameters), name
+
+
+@pytest.mark.parametrize("name", sorted(BY_NAME))
+def test_the_valid_call_works(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's own call is valid, so that each wrong value below is the only fault."""
+    case = BY_NAME[name]
+    if not case.call_accepted:
+        return
+    monkeypatch.chdir(tmp_path)
+    with contextlib.suppress(*case.raises):
+        case.function(**case.args)
+
+
+def _tries() -> list[tuple[str, str, str]]:
+    return [
+        (name, argument, kind)
+        for name, case in sorted(BY_NAME.items())
+        for argument in case.args
+        for kind in WRONG
+    ]
+
+
+@pytest.mark.parametrize(("name", "argument", "kind"), _tries())
+def test_a_wrong_argument_raises_a_library_error(
+    name: str, argument: str, kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``argument`` set to a wrong value: ``ArgumentTypeError`` naming it (or the error the
+    table gives) when the argument does not take that kind; a result or a library error
+    when it does."""
+    case = BY_NAME[name]
+    monkeypatch.chdir(tmp_path)
+    args = {**case.args, argument: WRONG[kind]}
+    if kind in case.takes.get(argument, frozenset()):
+        if case.call_accepted:
+            with contextlib.suppress(tr.TigrisError, *case.raises):
+                case.function(**args)
+        return
+    expected = case.errors.get(argument, tr.ArgumentTypeError)
+    with pytest.raises(expected) as info:
+        case.function(**args)
+    if isinstance(info.value, tr.ArgumentTypeError):
+        assert str(info.value).startswith((f"{argument}:", f"{argument}[")), str(info.value)
+    if argument == "log" and name.endswith("write_log"):
+        assert not (tmp_path / "written.json").exists()
+
+
+def test_write_log_writes_nothing_for_a_non_log(tmp_path: Path) -> None:
+    target = tmp_path / "game.json"
+    not_logs: list[object] = [None, BOARD, {"config": {}}, LOG.actions]
+    for not_a_log in not_logs:
+        with pytest.raises(tr.ArgumentTypeError, match="log: expected GameLog"):
+            tr.write_log(not_a_log, target)  # type: ignore[arg-type]
+    assert not target.exists()
+
+
+def test_messages_name_the_argument_and_the_types() -> None:
+    nothing: Any = None
+    cases: list[tuple[Callable[[], object], str]] = [
+        (lambda: tr.validate_log(nothing), "log: expected GameLog, got NoneType"),
+        (lambda: tr.replay(nothing), "log: expected GameLog, got NoneType"),
+        (
+            lambda: tr.loads(nothing, tr.GameState),
+            "text: expected str or bytes or bytearray, got NoneType",
+        ),
+        (lambda: tr.render_table(BOARD), "state: expected CardGameState, got GameState"),  # type: ignore[arg-type]
+        (lambda: tr.to_move(nothing), "state: expected a GameState or a CardGameState, got"),
+        (lambda: bots.play_game(tr.GameConfig(), [nothing, nothing], 1), "bots[0]: expected a bot"),
+    ]
+    for call, message in cases:
+        with pytest.raises(tr.ArgumentTypeError) as info:
+            call()
+        assert str(info.value).startswith(message)
+        assert isinstance(info.value, TypeError)
+
+
+def test_a_view_error_of_a_wrong_type_is_both() -> None:
+    """Views keep raising ``ViewError`` for a wrong state or viewer, now also an
+    ``ArgumentTypeError``."""
+    wrong: Any = "0"
+    calls: list[Callable[[], object]] = [lambda: tr.view(wrong, 0), lambda: tr.view(BOARD, wrong)]
+    for call in calls:
+        with pytest.raises(tr.ViewError) as info:
+            call()
+        assert isinstance(info.value, tr.ArgumentTypeError)
+
+
+def test_the_examples_of_the_checks_run() -> None:
+    import doctest
+
+    import tigris_rules.arguments
+
+    failures, tried = doctest.testmod(tigris_rules.arguments, raise_on_error=False)
+    assert tried > 0
+    assert failures == 0
+
+
+def test_a_bool_is_not_a_number_and_none_must_be_named() -> None:
+    from tigris_rules.arguments import expect
+
+    expect(0, int, "seed")
+    expect(None, (int, None), "seed")
+    with pytest.raises(tr.ArgumentTypeError, match="seed: expected int, got bool"):
+        expect(True, int, "seed")
+    with pytest.raises(tr.ArgumentTypeError, match="seed: expected int, got NoneType"):
+        expect(None, int, "seed")
