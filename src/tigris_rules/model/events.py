@@ -269,7 +269,12 @@ class TurnEnded:
 
 @attrs.frozen
 class GameOver:
-    """The game ended; ``reason`` is ``"treasures"`` (END-1) or ``"bag"`` (END-2)."""
+    """The game ended; ``reason`` says why.
+
+    In the board game ``"treasures"`` (END-1) or ``"bag"`` (END-2); in the card game, as
+    ``CardGameState.end_reason``, ``"draw pile"`` (CARD-END-2), ``"treasures"`` (CARD-END-3)
+    or ``"stalemate"`` (CARD-END-5).
+    """
 
     reason: str
 
