@@ -5,6 +5,9 @@
   rule it names. The repository holds one copy of RULES.md only: this page is never committed.
 - ``schemas.md``: the JSON Schemas of the log format, of a player view and of an event,
   ``tigris_rules/data/*-schema.json``.
+
+It also turns the cross-reference roles of the docstrings (``:func:`apply```) into links to
+the API reference where the name is documented there, and into plain code where not.
 """
 
 from __future__ import annotations
@@ -15,10 +18,13 @@ from importlib.resources import files
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 from tigris_rules import rulebook
 
 _RULE_BULLET = re.compile(r"^(\s*)- \*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\*", re.MULTILINE)
+
+_ROLE = re.compile(r":(?:func|class|meth|attr|data|mod|exc|obj):<code>(~?)([\w.]+)</code>")
 
 _SCHEMAS = (
     ("log-schema.json", "A game log", "`tigris-rules schema`, `tigris_rules.log_schema()`"),
@@ -45,7 +51,7 @@ def rules_page() -> str:
         "The normative rules of both games, as shipped in the package "
         "(`tigris_rules/data/RULES.md`, also `tigris_rules.rulebook.specification()`). "
         "Every rule ID has an anchor: `rules.md#war-7` is rule WAR-7, and "
-        "`tigris_rules.rulebook.describe(\"WAR-7\")` gives its text.\n"
+        '`tigris_rules.rulebook.describe("WAR-7")` gives its text.\n'
     )
     return intro + rest
 
@@ -71,3 +77,16 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     files.append(File.generated(config, "rules.md", content=rules_page()))
     files.append(File.generated(config, "schemas.md", content=schemas_page()))
     return files
+
+
+def _role_link(match: re.Match[str]) -> str:
+    """A docstring role as an optional cross-reference: a link when the name is documented."""
+    short, name = match.group(1), match.group(2)
+    shown = name.rsplit(".", 1)[-1] if short else name
+    target = name if "." in name else f"tigris_rules.{name}"
+    return f'<autoref identifier="{target}" optional><code>{shown}</code></autoref>'
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Rewrite the docstring roles left in the page (``:func:`` before a code span)."""
+    return _ROLE.sub(_role_link, html)
