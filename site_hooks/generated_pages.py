@@ -22,6 +22,7 @@ from mkdocs.structure.pages import Page
 
 from tigris_rules import rulebook
 
+_RULE_MENTION = re.compile(r"(?<![\w*#-])([A-Z]+(?:-[A-Z]+)*-\d+)(?![\w*])")
 _RULE_BULLET = re.compile(r"^(\s*)- \*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\*", re.MULTILINE)
 
 _ROLE = re.compile(r":(?:func|class|meth|attr|data|mod|exc|obj):<code>(~?)([\w.]+)</code>")
@@ -38,14 +39,48 @@ def rule_anchor(rule_id: str) -> str:
     return rule_id.lower()
 
 
+def _demote_headings(markdown: str) -> str:
+    """Every heading one level deeper (``#`` -> ``##``), code blocks left as they are."""
+    lines, fenced = [], False
+    for line in markdown.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        lines.append("#" + line if line.startswith("#") and not fenced else line)
+    return "\n".join(lines) + "\n"
+
+
+def _link_mentions(markdown: str) -> str:
+    """Each rule ID named in the text (not in code) becomes a link to that rule."""
+    known = set(rulebook.rule_ids())
+
+    def link(match: re.Match[str]) -> str:
+        rule = match.group(1)
+        return f"[{rule}](#{rule_anchor(rule)})" if rule in known else rule
+
+    lines, fenced = [], False
+    for line in markdown.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        if fenced or line.startswith("#"):
+            lines.append(line)
+            continue
+        parts = line.split("`")  # odd parts are code spans
+        parts[::2] = [_RULE_MENTION.sub(link, part) for part in parts[::2]]
+        lines.append("`".join(parts))
+    return "\n".join(lines) + "\n"
+
+
 def rules_page() -> str:
-    """RULES.md as a page: each rule's bullet opens with an anchor named after its ID."""
-    text = rulebook.specification()
+    """RULES.md as a page: each rule's bullet opens with an anchor named after its ID, and
+    every rule ID named in the text links to that rule."""
+    text = _link_mentions(rulebook.specification())
     body = _RULE_BULLET.sub(
         lambda m: f'{m.group(1)}- <a id="{rule_anchor(m.group(2))}"></a>**{m.group(2)}**', text
     )
-    # The specification's title becomes the page's; the rest keeps its own headings.
+    # The specification's title becomes the page's; its other headings go one level down, so
+    # that the page has one title and a table of contents.
     _, _, rest = body.partition("\n")
+    rest = _demote_headings(rest)
     intro = (
         "# Rules reference\n\n"
         "The normative rules of both games, as shipped in the package "
