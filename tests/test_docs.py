@@ -1,11 +1,12 @@
 """The documentation is true: the examples in the package's docstrings, every ```python block
-of README.md and docs/*.md, and the README's `tigris-rules` commands run as written.
+of README.md and of every Markdown page under docs/, and the README's `tigris-rules` commands
+run as written.
 
 A Markdown file's blocks run in order in one namespace, as a reader pasting them one after the
 other into one interpreter would, in a fresh temporary directory (examples write files such
-as game.json). The files are found by a glob, so a page added to docs/ is tested too. A block
-that cannot run as it stands is preceded by Sybil's skip marker with the reason,
-`<!-- skip: next "why it cannot run" -->`; see docs/testing.md.
+as game.json). The files are found by a glob over docs/ and its folders, so a page added
+there is tested too. A block that cannot run as it stands is preceded by Sybil's skip marker
+with the reason, `<!-- skip: next "why it cannot run" -->`; see docs/testing.md.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import tigris_rules.diagram
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-MARKDOWN_FILES = [README, *sorted((ROOT / "docs").glob("*.md"))]
+MARKDOWN_FILES = [README, *sorted((ROOT / "docs").rglob("*.md"))]
 GOLDEN_LOGS = sorted((ROOT / "tests" / "data" / "logs").glob("*.json"))
 
 # ```python blocks (a block holding `>>>` prompts is checked as a doctest), and skip markers.

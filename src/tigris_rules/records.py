@@ -28,7 +28,7 @@ import stat
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from enum import Enum
+from enum import StrEnum
 from importlib import resources
 from itertools import islice, takewhile
 from pathlib import Path
@@ -410,8 +410,12 @@ serialize.register_hooks(GameLog, _unstructure_log, _structure_log)
 # --- problems and reports -------------------------------------------------------------------
 
 
-class ProblemKind(Enum):
-    """What kind of problem a log has."""
+class ProblemKind(StrEnum):
+    """What kind of problem a log has.
+
+    A string-valued enum: ``problem.kind == "format"`` holds for a format problem, and
+    ``str(problem.kind)`` is its value, as in the JSON of ``tigris-rules validate --json``.
+    """
 
     FORMAT = "format"
     """The document does not follow the format (not JSON, wrong type, unknown version...)."""

@@ -269,7 +269,9 @@ class TurnEnded:
 
 @attrs.frozen
 class GameOver:
-    """The game ended; ``reason`` is ``"treasures"`` (END-1) or ``"bag"`` (END-2)."""
+    """The game ended; ``reason`` is ``"treasures"`` (END-1) or ``"bag"`` (END-2) in the board
+    game, ``"draw pile"`` (CARD-END-2), ``"treasures"`` (CARD-END-3) or ``"stalemate"``
+    (CARD-END-5) in the card game, as ``CardGameState.end_reason``."""
 
     reason: str
 
