@@ -258,9 +258,10 @@ class ISMCTSBot:
     With an iteration budget only, the same seed and states give the same choices.
 
     ``exploration`` is the UCB1 constant; ``widening`` scales how many ranked children a
-    node may select among: ``2 + widening * sqrt(visits)`` of them. ``sample`` is how many
-    actions outside the cheap subset are drawn at random when a node below the root is
-    ranked. A decision with a single legal input is answered without searching.
+    node may select among: ``2 + widening * sqrt(visits)`` of them. ``limit`` caps the
+    tiles next to occupied squares and ``sample`` is how many other actions are drawn at
+    random when a node below the root is ranked. A decision with a single legal input is
+    answered without searching.
 
     Only the board game is played: :meth:`choose` raises :class:`ArgumentTypeError` for a
     card-game state.
@@ -275,6 +276,7 @@ class ISMCTSBot:
         exploration: float = 0.35,
         widening: float = 1.0,
         sample: int = 6,
+        limit: int = 24,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -288,6 +290,7 @@ class ISMCTSBot:
         self._exploration = exploration
         self._widening = widening
         self._sample = sample
+        self._limit = limit
 
     @property
     def iterations(self) -> int | None:
@@ -381,27 +384,31 @@ class ISMCTSBot:
 
     def _candidates(self, state: GameState) -> list[Action]:
         """The actions worth ranking below the root: every answer to a decision; for an
-        action, the tiles next to occupied squares, the withdrawals, the end of the turn,
-        and ``sample`` others drawn at random (leader placements, catastrophes, swaps...)."""
+        action, the tiles next to occupied squares (``limit`` of them drawn at random when
+        there are more), the withdrawals, the end of the turn, and ``sample`` others drawn
+        at random (leader placements, catastrophes, swaps, other tiles)."""
         actions = legal_actions(state)
         if state.pending is not None or len(actions) <= 24:
             return list(actions)
         cells = state.cells
+        near: list[Action] = []
         kept: list[Action] = []
         rest: list[Action] = []
         for action in actions:
             if isinstance(action, PlaceTile):
                 square = square_index(action.square)
                 if any(IS_OCCUPIED[cells[n]] for n in NEIGHBOURS[square]):
-                    kept.append(action)
+                    near.append(action)
                 else:
                     rest.append(action)
             elif isinstance(action, WithdrawLeader | EndTurn):
                 kept.append(action)
             else:
                 rest.append(action)
-        kept.extend(self._rng.sample(rest, min(self._sample, len(rest))))
-        return kept
+        rng = self._rng
+        if len(near) > self._limit:
+            near = rng.sample(near, self._limit)
+        return [*near, *kept, *rng.sample(rest, min(self._sample, len(rest)))]
 
     def _rank(self, state: GameState, mover: int, actions: list[Action]) -> list[Action]:
         """``actions`` best first by the mover's margin just after each; the end of the turn
