@@ -15,7 +15,8 @@ depend on the machine's speed and load.
 A game scores 1 when the search bot is ranked strictly before every greedy bot (SCORE-4,
 SCORE-5), 1/2 when it shares the first place, and 0 otherwise; the win rate is the mean
 score, given with its Wilson score interval at 95 %. Ties are also counted apart. The time
-per decision is the wall-clock time of the search bot's decisions. ``--jobs`` plays games in
+per decision is the wall-clock time of the search bot's decisions, and the processor time
+they took (the two differ when other programs share the machine). ``--jobs`` plays games in
 that many processes at once.
 """
 
@@ -52,6 +53,7 @@ class Outcome:
     score: float
     decisions: int
     seconds: float
+    cpu: float
     slowest: float
 
 
@@ -62,12 +64,15 @@ class _Timed:
         self.bot = bot
         self.decisions = 0
         self.seconds = 0.0
+        self.cpu = 0.0
         self.slowest = 0.0
 
     def choose(self, state: GameState) -> Action:
         start = time.perf_counter()
+        cpu = time.process_time()
         action = self.bot.choose(state)
         spent = time.perf_counter() - start
+        self.cpu += time.process_time() - cpu
         self.decisions += 1
         self.seconds += spent
         self.slowest = max(self.slowest, spent)
@@ -86,7 +91,7 @@ def play(game: Game) -> Outcome:
     mine = places[game.seat]
     best_other = min(place for seat, place in places.items() if seat != game.seat)
     score = 1.0 if mine < best_other else 0.5 if mine == best_other else 0.0
-    return Outcome(score, searcher.decisions, searcher.seconds, searcher.slowest)
+    return Outcome(score, searcher.decisions, searcher.seconds, searcher.cpu, searcher.slowest)
 
 
 def wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -107,6 +112,7 @@ def report(players: int, outcomes: list[Outcome], elapsed: float) -> None:
     low, high = wilson(score, games)
     decisions = sum(o.decisions for o in outcomes)
     spent = sum(o.seconds for o in outcomes)
+    cpu = sum(o.cpu for o in outcomes)
     slowest = max(o.slowest for o in outcomes)
     opponents = "greedy" if players == 2 else f"{players - 1} greedy"
     print(f"ismcts vs {opponents}, {players} players, {games} games (seats rotate)")
@@ -116,9 +122,10 @@ def report(players: int, outcomes: list[Outcome], elapsed: float) -> None:
     )
     print(f"  wins {wins}, ties for first {ties}, losses {games - wins - ties}")
     print(
-        f"  search: {decisions} decisions, {spent / decisions:.3f} s each on average, "
-        f"slowest {slowest:.3f} s; match time {elapsed:.0f} s"
+        f"  search: {decisions} decisions, {spent / decisions:.3f} s each on average "
+        f"({cpu / decisions:.3f} s of processor time), slowest {slowest:.3f} s"
     )
+    print(f"  match time {elapsed:.0f} s")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -73,7 +73,7 @@ __all__ = [
     "position_values",
 ]
 
-DEFAULT_ITERATIONS = 400
+DEFAULT_ITERATIONS = 200
 """The iteration budget of :class:`ISMCTSBot` when neither budget is given."""
 
 LEADER_WORTH = 1.5
@@ -112,9 +112,8 @@ def _strength(state: GameState, player: int) -> float:
 
     Each leader on the board adds :data:`LEADER_WORTH` to its colour, plus
     :data:`TEMPLE_WORTH` per temple and :data:`SUPPORT_WORTH` per tile of its colour next
-    to it; the treasures (wild,
-    SCORE-2) are then given one by one to the weakest colour; the sorted totals are
-    weighted by :data:`COLOR_WEIGHTS`; each catastrophe in hand adds
+    to it; the treasures (wild, SCORE-2) are then given one by one to the weakest colour;
+    the sorted totals are weighted by :data:`COLOR_WEIGHTS`; each catastrophe in hand adds
     :data:`CATASTROPHE_WORTH`.
     """
     totals = list(map(float, state.scores[player]))
