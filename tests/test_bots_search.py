@@ -187,7 +187,15 @@ def test_make_bot_knows_ismcts() -> None:
     assert isinstance(small, ISMCTSBot)
     assert small.iterations == 7
     assert [type(b) for b in make_bots("ismcts:5,greedy", 2, 1)] == [ISMCTSBot, GreedyBot]
-    for bad in ("ismcts:0", "ismcts:x", "ismcts:", "ismcts:-3", "ismctss"):
+    for bad in (
+        "ismcts:0",
+        "ismcts:x",
+        "ismcts:",
+        "ismcts:-3",
+        "ismcts:\u00b2",
+        "ismcts:1:2",
+        "ismctss",
+    ):
         with pytest.raises(BotError):
             make_bot(bad, 1)
     with pytest.raises(BotError, match="board game only"):

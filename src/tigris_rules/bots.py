@@ -4,7 +4,7 @@ A bot is anything with a ``choose(state)`` method that returns a legal action or
 the player who must decide now (:func:`~tigris_rules.to_move`). :func:`play_game` runs a
 whole game between bots.
 
-Two bots come with the library, both made by :func:`make_bot` from a name and a seed:
+Three bots come with the library, all made by :func:`make_bot` from a name and a seed:
 
 - ``"random"``: :class:`RandomBot`, a uniformly random legal input;
 - ``"greedy"``: :class:`GreedyBot`, the input with the best immediate outcome by the
@@ -255,7 +255,7 @@ def _iterations(name: str, key: str) -> int | None:
     if ":" not in key:
         return None
     text = key.split(":", 1)[1].strip()
-    if not text.isdigit() or int(text) < 1 or len(text) > 9:
+    if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) < 1:
         raise BotError(f"bot {name!r}: the iterations after 'ismcts:' must be a positive integer")
     return int(text)
 
