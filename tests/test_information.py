@@ -4,9 +4,14 @@ everything he has not (CONV-14)."""
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import random
+import re
+import subprocess
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import attrs
 import pytest
@@ -14,6 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tigris_rules as tr
+import tigris_rules.encoding
+import tigris_rules.information
 from tigris_rules.information import (
     Discards,
     InformationError,
@@ -270,3 +277,19 @@ def test_numpy_observation() -> None:
     array = observation_array(state, 2)
     assert array.dtype == numpy.int32
     assert array.tolist() == list(observation(state, 2))
+
+
+@pytest.mark.parametrize("module", [tigris_rules.encoding, tigris_rules.information])
+def test_docstring_examples(module: object) -> None:
+    failures, tried = doctest.testmod(module, raise_on_error=False)  # type: ignore[arg-type]
+    assert tried > 0
+    assert failures == 0
+
+
+def test_search_page_examples_run(tmp_path: Path) -> None:
+    """Every Python example of docs/search.md runs as it stands in a fresh directory."""
+    page = Path(__file__).parent.parent / "docs" / "search.md"
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) >= 3
+    for block in blocks:
+        subprocess.run([sys.executable, "-c", block], cwd=tmp_path, check=True)
