@@ -26,7 +26,7 @@ def test_make_bot_by_name() -> None:
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("greedy", 1), GreedyBot)
     assert isinstance(make_bot(" Greedy ", None), GreedyBot)
-    assert BOT_NAMES == ("random", "greedy")
+    assert BOT_NAMES == ("random", "greedy", "ismcts")
     with pytest.raises(BotError, match="unknown bot 'clever'"):
         make_bot("clever", 1)
     assert issubclass(BotError, tr.TigrisError)

@@ -4,11 +4,14 @@ A bot is anything with a ``choose(state)`` method that returns a legal action or
 the player who must decide now (:func:`~tigris_rules.to_move`). :func:`play_game` runs a
 whole game between bots.
 
-Two bots come with the library, both made by :func:`make_bot` from a name and a seed:
+Three bots come with the library, all made by :func:`make_bot` from a name and a seed:
 
 - ``"random"``: :class:`RandomBot`, a uniformly random legal input;
 - ``"greedy"``: :class:`GreedyBot`, the input with the best immediate outcome by the
-  evaluation :func:`evaluate` (documented there), looking one input ahead.
+  evaluation :func:`evaluate` (documented there), looking one input ahead;
+- ``"ismcts"``: :class:`~tigris_rules.search.ISMCTSBot`, information-set Monte Carlo tree
+  search (:mod:`tigris_rules.search`); ``"ismcts:N"`` searches ``N`` iterations per
+  decision instead of :data:`~tigris_rules.search.DEFAULT_ITERATIONS`.
 
 The card game (RULES.md Part II) is played by :class:`RandomBot` too (its only bot,
 :data:`CARD_BOT_NAMES`): :func:`play_card_game` runs a whole card game between bots.
@@ -39,6 +42,7 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.squares import NEIGHBOURS, square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.scoring import allocate_treasures
+from tigris_rules.search import ISMCTSBot
 
 __all__ = [
     "BOT_NAMES",
@@ -48,6 +52,7 @@ __all__ = [
     "BotError",
     "CardBot",
     "GreedyBot",
+    "ISMCTSBot",
     "RandomBot",
     "evaluate",
     "make_bot",
@@ -58,8 +63,8 @@ __all__ = [
     "random_bots",
 ]
 
-BOT_NAMES: tuple[str, ...] = ("random", "greedy")
-"""The names :func:`make_bot` knows."""
+BOT_NAMES: tuple[str, ...] = ("random", "greedy", "ismcts")
+"""The names :func:`make_bot` knows (``"ismcts"`` also as ``"ismcts:N"``, ``N`` iterations)."""
 
 CARD_BOT_NAMES: tuple[str, ...] = ("random",)
 """The bots that play the card game (:func:`make_card_bots`)."""
@@ -239,6 +244,9 @@ class BotError(TigrisError, ValueError):
 def make_bot(name: str, seed: int | None = None) -> Bot:
     """The bot called ``name`` (one of :data:`BOT_NAMES`, any case), seeded with ``seed``.
 
+    ``"ismcts:N"`` is the search bot with a budget of ``N`` iterations per decision (a
+    positive integer); plain ``"ismcts"`` searches
+    :data:`~tigris_rules.search.DEFAULT_ITERATIONS`. Both are deterministic for a seed.
     Raises :class:`BotError` for any other name.
 
     >>> make_bot("greedy", 1)  # doctest: +ELLIPSIS
@@ -251,7 +259,19 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
         return RandomBot(seed)
     if key == "greedy":
         return GreedyBot(seed)
+    if isinstance(key, str) and key.split(":")[0].strip() == "ismcts":
+        return ISMCTSBot(seed, iterations=_iterations(name, key))
     raise BotError(f"unknown bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
+
+
+def _iterations(name: str, key: str) -> int | None:
+    """The iteration budget of ``"ismcts:N"``, ``None`` for plain ``"ismcts"``."""
+    if ":" not in key:
+        return None
+    text = key.split(":", 1)[1].strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) < 1:
+        raise BotError(f"bot {name!r}: the iterations after 'ismcts:' must be a positive integer")
+    return int(text)
 
 
 def make_bots(spec: str, players: int, seed: int) -> tuple[Bot, ...]:

@@ -61,6 +61,7 @@ from tigris_rules.records import (
 )
 from tigris_rules.render.svg import render_svg
 from tigris_rules.render.text import render_board, render_result
+from tigris_rules.search import DEFAULT_ITERATIONS
 from tigris_rules.serialize import DEFAULT_MAX_BYTES, MAX_PROBLEMS, MEGABYTE, tag_of
 
 __all__ = ["build_parser", "end_reason", "main"]
@@ -129,7 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAMES",
         help=(
             f"bots by name ({', '.join(BOT_NAMES)}): one for every seat, or a comma-separated "
-            "list with one per seat (default random)"
+            "list with one per seat (default random); 'ismcts:N' searches N iterations per "
+            f"decision ({DEFAULT_ITERATIONS} by default)"
         ),
     )
     play.set_defaults(handler=_play)
