@@ -364,6 +364,7 @@ def sample_hidden(
     for seat in others:
         pool.extend(_tiles(state.hands[seat]))
         pool.extend(_tiles(discards.counts[seat]))
+    pool.sort()  # the sample depends on which tiles are unseen, never on where they were
     rng.shuffle(pool)
     hands = list(state.hands)
     taken = 0

@@ -45,8 +45,6 @@ import random
 import time
 from collections.abc import Sequence
 
-import attrs
-
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import ArgumentTypeError, IllegalActionError, TigrisError
 from tigris_rules.information import Discards, sample_hidden
@@ -207,34 +205,6 @@ def _settle(state: GameState) -> GameState:
     return state
 
 
-def _forget(state: GameState, player: int) -> GameState:
-    """``state`` with what ``player`` cannot see put in a fixed order: the tiles of the other
-    hands and of the rest of the bag, sorted, dealt to the other hands in seat order (each
-    keeping its size) and the rest to the bag.
-
-    :func:`~tigris_rules.information.sample_hidden` shuffles those tiles in the order it
-    finds them, so without this two states that ``player`` cannot tell apart would give
-    different samples for the same seed.
-    """
-    pool = list(state.bag[state.bag_pos :])
-    for seat, hand in enumerate(state.hands):
-        if seat != player:
-            for color, count in enumerate(hand):
-                pool.extend([color] * count)
-    pool.sort()
-    hands = list(state.hands)
-    taken = 0
-    for seat, hand in enumerate(state.hands):
-        if seat != player:
-            size = sum(hand)
-            dealt = pool[taken : taken + size]
-            taken += size
-            hands[seat] = (dealt.count(0), dealt.count(1), dealt.count(2), dealt.count(3))
-    return attrs.evolve(
-        state, hands=tuple(hands), bag=state.bag[: state.bag_pos] + tuple(pool[taken:])
-    )
-
-
 class _Node:
     """One node of the search tree: the statistics of the action that leads to it."""
 
@@ -314,7 +284,6 @@ class ISMCTSBot:
         if len(actions) == 1:
             return actions[0]
         discards = Discards.start(state.config)
-        state = _forget(state, player)
         root = _Node(state.config.players)
         sample = sample_hidden(state, player, self._rng, discards)
         root.order = self._rank(sample, player, list(legal_actions(sample)))
