@@ -64,7 +64,7 @@ __all__ = [
     "validate_many",
 ]
 
-Source: TypeAlias = "str | bytes | os.PathLike[str]"
+Source: TypeAlias = str | bytes | os.PathLike[str]
 """A log to validate: a path (:class:`os.PathLike`, such as :class:`~pathlib.Path`) names a
 file, read where the work runs; a ``str`` or ``bytes`` is the JSON text of the log itself."""
 
