@@ -16,7 +16,9 @@ share bounds the speed-up on idle cores.
 
 On a machine whose cores are busy with other work the times spread widely and the speed-up
 falls short of what idle cores give: equal processor times for ``--jobs 1`` and ``--jobs J``
-say that the parallel run does no extra work; run it again when the machine is quiet.
+say that the parallel run does no extra work. The last figure is the control: the speed-up
+that J processes of a plain Python loop get on this machine at the same time, the most any
+of the commands above can get; run it again when the machine is quiet.
 
 The script only prints figures; it asserts nothing about time.
 """
@@ -32,6 +34,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from _common import figure
@@ -99,6 +102,35 @@ def in_process(files: Sequence[Path], jobs: int, repeat: int, work: str) -> None
         print(figure(label, f"{statistics.median(walls):.2f}", "s", detail))
 
 
+def spin(count: int) -> int:
+    """A plain Python loop of ``count`` steps: work that needs nothing but a core."""
+    total = 0
+    for step in range(count):
+        total += step & 7
+    return total
+
+
+def control(jobs: int, repeat: int) -> None:
+    """The speed-up of ``jobs`` processes over one for plain Python work, here and now."""
+    tasks = [2_000_000] * (4 * jobs)
+    ratios = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(spin, [1] * jobs))  # the workers started
+        for _ in range(repeat):
+            start = time.perf_counter()
+            for task in tasks:
+                spin(task)
+            alone = time.perf_counter() - start
+            start = time.perf_counter()
+            list(pool.map(spin, tasks))
+            ratios.append(alone / (time.perf_counter() - start))
+    ratios.sort()
+    spread = f"from {ratios[0]:.2f}x to {ratios[-1]:.2f}x; the most the machine gives now"
+    print(
+        figure(f"control: a loop on {jobs} cores", f"{statistics.median(ratios):.2f}", "x", spread)
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--logs", type=int, default=300, help="logs to validate (300)")
@@ -122,8 +154,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         selfplay = [*cli, "selfplay", "--games", str(args.logs), "--jsonl", str(root / "s.jsonl")]
         compare("selfplay --jsonl", selfplay, args.jobs, args.repeat, f"{args.logs} games")
         in_process([Path(file) for file in files], args.jobs, args.repeat, work)
-        load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
-        print(f"load average while measuring: {load} on {os.cpu_count()} cores")
+    control(args.jobs, args.repeat)
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"load average while measuring: {load} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":
