@@ -81,7 +81,8 @@ _R = TypeVar("_R")
 
 
 class Client(Protocol):
-    """What :func:`validate_many` needs of a ``dask.distributed.Client``: ``submit``."""
+    """What :func:`validate_many` needs of a ``dask.distributed.Client``: ``submit`` and
+    ``nthreads``."""
 
     def submit(self, func: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
         """Run ``func(*args)`` on a worker; a future with ``result()``."""
