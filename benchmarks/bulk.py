@@ -7,8 +7,9 @@ files and once as one JSON Lines archive, then times the command line as a user 
 fresh ``python -m tigris_rules`` process, output thrown away) with ``--jobs 1`` and with
 ``--jobs J`` (default 2), R times each, alternating, and prints the fastest, median and
 slowest times and the speed-up of the medians, with the processor time of each command (all
-its processes together). Each run's output is compared with the first run's with
-``--jobs 1``: the figures are for the same work.
+its processes together), and the speed-up once the startup of Python and of the package
+(timed with ``--version``), which no number of processes shortens, is left out. Each run's
+output is compared with the first run's with ``--jobs 1``: the figures are for the same work.
 
 Then ``validate_many`` is timed in this process, which tells the processor time the parent
 spends (reading, sending batches, collecting summaries) from the workers' time: the parent's
@@ -61,8 +62,20 @@ def timed(command: Sequence[str], expected: bytes | None) -> tuple[float, float,
     return seconds, children_cpu() - cpu, done.stdout
 
 
-def compare(label: str, command: list[str], jobs: int, repeat: int, work: str) -> None:
-    """Time ``command`` with --jobs 1 and --jobs ``jobs`` and print the figures."""
+def startup(cli: list[str], repeat: int) -> float:
+    """The median seconds of ``tigris-rules --version``: starting Python and importing the
+    package, the part of every command that no number of processes shortens."""
+    runs = [timed([*cli, "--version"], None)[0] for _ in range(repeat)]
+    seconds = statistics.median(runs)
+    print(figure("startup (--version)", f"{seconds:.2f}", "s", f"fastest {min(runs):.2f} s"))
+    return seconds
+
+
+def compare(
+    label: str, command: list[str], jobs: int, repeat: int, work: str, fixed: float
+) -> None:
+    """Time ``command`` with --jobs 1 and --jobs ``jobs`` and print the figures; ``fixed``
+    is the startup time, left out of the second speed-up."""
     times: dict[int, list[float]] = {1: [], jobs: []}
     cpu: dict[int, list[float]] = {1: [], jobs: []}
     expected = None
@@ -83,6 +96,10 @@ def compare(label: str, command: list[str], jobs: int, repeat: int, work: str) -
     ratio = statistics.median(times[1]) / statistics.median(times[jobs])
     spread = f"paired runs from {speedups[0]:.2f}x to {speedups[-1]:.2f}x"
     print(figure(f"{label} speed-up", f"{ratio:.2f}", "x", spread))
+    one, many = statistics.median(times[1]) - fixed, statistics.median(times[jobs]) - fixed
+    past = f"{one / many:.2f}" if many > 0 else "-"
+    detail = f"medians less the startup: {one:.2f} s and {many:.2f} s"
+    print(figure(f"{label} less startup", past, "x", detail))
 
 
 def in_process(files: Sequence[Path], jobs: int, repeat: int, work: str) -> None:
@@ -149,10 +166,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         archive = root / "archive.jsonl"
         archive.write_text("".join(tr.dumps(log) + "\n" for log in logs), encoding="utf-8")
         work = f"{args.logs} logs, {actions} actions"
-        compare("validate FILE...", [*cli, "validate", *files], args.jobs, args.repeat, work)
-        compare("validate archive", [*cli, "validate", str(archive)], args.jobs, args.repeat, work)
+        fixed = startup(cli, args.repeat)
+        validate = [*cli, "validate"]
+        compare("validate FILE...", [*validate, *files], args.jobs, args.repeat, work, fixed)
+        compare("validate archive", [*validate, str(archive)], args.jobs, args.repeat, work, fixed)
         selfplay = [*cli, "selfplay", "--games", str(args.logs), "--jsonl", str(root / "s.jsonl")]
-        compare("selfplay --jsonl", selfplay, args.jobs, args.repeat, f"{args.logs} games")
+        compare("selfplay --jsonl", selfplay, args.jobs, args.repeat, f"{args.logs} games", fixed)
         in_process([Path(file) for file in files], args.jobs, args.repeat, work)
     control(args.jobs, args.repeat)
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
