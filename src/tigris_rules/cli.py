@@ -5,10 +5,14 @@
   arguments always print the same text. ``--game cards`` plays the card game (RULES.md
   Part II) instead and prints the final card table.
 - ``tigris-rules selfplay --games N --players P --seed S --out DIR`` writes N game logs of
-  random-bot games (``--game cards``: card games).
+  random-bot games (``--game cards``: card games); ``--jsonl FILE`` writes them as one
+  archive in JSON Lines instead.
 - ``tigris-rules validate FILE...`` replays logs and prints one line per problem; exit status
   0 when every log is valid, 1 when a rule is broken (or an expected result differs), 2 when
-  a file is malformed, cannot be read or is too large. ``-`` reads standard input.
+  a file is malformed, cannot be read or is too large. ``-`` reads standard input; a
+  ``.jsonl`` file (or any file with ``--jsonl``) is an archive of one log per line.
+- ``selfplay`` and ``validate`` share the work among ``--jobs N`` processes (all cores by
+  default) and print the same lines in the same order as one process (``--jobs 1``).
 - ``tigris-rules replay FILE [--step K]`` prints the final position of a log, or the position
   after its first K actions (the board, or the card table of a card-game log), keeping one
   position only; a log with an illegal action shows the position before it.
@@ -24,40 +28,36 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
+
+import attrs
 
 from tigris_rules.api import to_move
 from tigris_rules.bots import (
     BOT_NAMES,
     BotError,
-    RandomBot,
     make_bots,
     make_card_bots,
     play_card_game,
     play_game,
-    random_bots,
 )
-from tigris_rules.cards.actions import CardAction
+from tigris_rules.bulk import Summary, default_jobs, iter_games, iter_validate, read_jsonl
 from tigris_rules.cards.render import render_card_result, render_table
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import FormatError, LogError, TigrisError
-from tigris_rules.model.actions import Action
 from tigris_rules.model.board import BOARD_NAMES
 from tigris_rules.model.config import GAMES, GameConfig
 from tigris_rules.model.state import GameState
 from tigris_rules.records import (
-    GameLog,
+    STDIN,
     Position,
     ProblemKind,
-    Report,
     log_schema_text,
-    record_game,
     replay_position,
     validate_file,
-    write_log,
 )
 from tigris_rules.render.svg import render_svg
 from tigris_rules.render.text import render_board, render_result
@@ -192,8 +192,9 @@ def _add_selfplay(commands: Any) -> None:
         "selfplay",
         help="write the logs of games between random bots",
         description=(
-            "Play N games between random bots and write one log per game into DIR. Game i "
-            "(from 0) is dealt from seed S+i, and its bots are seeded from it as in 'play'."
+            "Play N games between random bots and write one log per game into DIR, or one "
+            "line per game into a JSON Lines archive. Game i (from 0) is dealt from seed S+i, "
+            "and its bots are seeded from it as in 'play'."
         ),
     )
     _add_game(selfplay)
@@ -202,8 +203,10 @@ def _add_selfplay(commands: Any) -> None:
         "--players", type=int, default=2, metavar="P", help="number of players, 2 to 4"
     )
     selfplay.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game")
-    selfplay.add_argument(
-        "--out", type=Path, required=True, metavar="DIR", help="directory for the logs"
+    where = selfplay.add_mutually_exclusive_group(required=True)
+    where.add_argument("--out", type=Path, metavar="DIR", help="directory for the logs")
+    where.add_argument(
+        "--jsonl", type=Path, metavar="FILE", help="archive in JSON Lines, one log per line"
     )
     selfplay.add_argument(
         "--board", choices=BOARD_NAMES, default="classic", help="board layout (default classic)"
@@ -215,6 +218,7 @@ def _add_selfplay(commands: Any) -> None:
         metavar="A,B",
         help="comma-separated variants: english, buildings, ziggurat",
     )
+    _add_jobs(selfplay)
     selfplay.set_defaults(handler=_selfplay)
 
 
@@ -232,7 +236,16 @@ def _add_validate(commands: Any) -> None:
         ),
     )
     validate.add_argument(
-        "files", nargs="+", type=Path, metavar="FILE", help="log files ('-': standard input)"
+        "files",
+        nargs="+",
+        type=Path,
+        metavar="FILE",
+        help="log files ('-': standard input); a .jsonl file holds one log per line",
+    )
+    validate.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="read every FILE as JSON Lines, one log per line (the default for .jsonl files)",
     )
     validate.add_argument(
         "--json", action="store_true", help="print one JSON document for machines instead"
@@ -245,6 +258,7 @@ def _add_validate(commands: Any) -> None:
         help=f"list at most N problems per file, then count the rest (default {MAX_PROBLEMS})",
     )
     _add_max_size(validate)
+    _add_jobs(validate)
     validate.set_defaults(handler=_validate)
 
 
@@ -255,7 +269,20 @@ def _add_max_size(parser: argparse.ArgumentParser) -> None:
         type=_megabytes,
         default=DEFAULT_MAX_BYTES,
         metavar="MB",
-        help=f"refuse files larger than this many megabytes (default {default})",
+        help=f"refuse files (or archive lines) larger than this many megabytes (default {default})",
+    )
+
+
+def _add_jobs(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--jobs",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help=(
+            f"worker processes (default: every core, here {default_jobs()}); the output is "
+            "the same for any N"
+        ),
     )
 
 
@@ -380,6 +407,8 @@ def _selfplay(args: argparse.Namespace) -> int:
     config = GameConfig(
         players=args.players, game=args.game, board=args.board, variants=args.variants
     )
+    if args.jsonl is not None:
+        return _selfplay_archive(args, config)
     out: Path = args.out
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -387,55 +416,50 @@ def _selfplay(args: argparse.Namespace) -> int:
         _fail(f"cannot create {out}: {exc.strerror or exc}")
         return EXIT_USAGE
     suffix = "cards" if config.game == "cards" else "-".join((config.board, *config.variants))
-    for number in range(args.games):
-        seed = args.seed + number
-        bots = random_bots(config.players, seed)
-        log = _record(config, bots, seed)
-        path = out / f"game-{config.players}p-{suffix}-seed{seed}.json"
+    seeds = range(args.seed, args.seed + args.games)
+    for game in iter_games(config, seeds, text=True, indent=2, jobs=args.jobs):
+        path = out / f"game-{config.players}p-{suffix}-seed{game.seed}.json"
         try:
-            write_log(log, path)
+            path.write_text(f"{game.text}\n", encoding="utf-8")
         except OSError as exc:
             _fail(f"cannot write {path}: {exc.strerror or exc}")
             return EXIT_USAGE
-        outcome = log.result.players if log.result is not None else ()
-        winners = ", ".join(str(p.player) for p in outcome if p.place == 1)
-        print(f"{path}: {len(log.actions)} actions, winner(s): seat {winners}")
+        print(f"{path}: {_game_line(game.actions, game.winners)}")
     print(f"wrote {args.games} log(s) to {out} ({_config_text(config)})")
     return EXIT_OK
 
 
-def _record(config: GameConfig, bots: Sequence[RandomBot], seed: int) -> GameLog:
-    """The log of a game of ``config`` (board or cards) between ``bots``."""
-
-    def mover(state: GameState | CardGameState) -> int:
-        player = to_move(state)
-        if player is None:  # pragma: no cover - only called while the game runs
-            raise RuntimeError("asked to choose after the end of the game")
-        return player
-
-    if config.game == "cards":
-
-        def choose_card(state: CardGameState) -> CardAction:
-            return bots[mover(state)].choose(state)
-
-        return record_game(config, choose_card, seed=seed)
-
-    def choose(state: GameState) -> Action:
-        return bots[mover(state)].choose(state)
-
-    return record_game(config, choose, seed=seed)
+def _selfplay_archive(args: argparse.Namespace, config: GameConfig) -> int:
+    """``selfplay --jsonl FILE``: the logs as one archive, game i on line i+1."""
+    archive: Path = args.jsonl
+    seeds = range(args.seed, args.seed + args.games)
+    try:
+        with archive.open("w", encoding="utf-8") as stream:
+            games = iter_games(config, seeds, text=True, jobs=args.jobs)
+            for line, game in enumerate(games, start=1):
+                stream.write(f"{game.text}\n")
+                print(f"{archive}:{line}: {_game_line(game.actions, game.winners)}")
+    except OSError as exc:
+        _fail(f"cannot write {archive}: {exc.strerror or exc}")
+        return EXIT_USAGE
+    print(f"wrote {args.games} log(s) to {archive} ({_config_text(config)})")
+    return EXIT_OK
 
 
-def _status(report: Report) -> str:
-    if report.valid:
+def _game_line(actions: int, winners: tuple[int, ...]) -> str:
+    return f"{actions} actions, winner(s): seat {', '.join(map(str, winners))}"
+
+
+def _status(summary: Summary) -> str:
+    if summary.valid:
         return "valid"
-    return "malformed" if report.malformed else "invalid"
+    return "malformed" if summary.malformed else "invalid"
 
 
-def _summary_line(report: Report) -> str:
-    state = "game over" if report.over else "game not over"
-    checked = "; result checked" if report.log is not None and report.log.result else ""
-    return f"valid ({report.actions} actions, {state}{checked})"
+def _summary_line(summary: Summary) -> str:
+    state = "game over" if summary.over else "game not over"
+    checked = "; result checked" if summary.result_checked else ""
+    return f"valid ({summary.actions} actions, {state}{checked})"
 
 
 class _Progress:
@@ -468,63 +492,125 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
+@attrs.frozen
+class _Label:
+    """Where a log comes from: the ``index``-th FILE, and its line in an archive."""
+
+    index: int
+    file: Path
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return str(self.file) if self.line is None else f"{self.file}:{self.line}"
+
+
+def _is_archive(args: argparse.Namespace, file: Path) -> bool:
+    return bool(args.jsonl) or file.suffix == ".jsonl"
+
+
+def _logs(args: argparse.Namespace) -> Iterator[tuple[_Label, Path | bytes | Summary]]:
+    """The logs of the FILE arguments in order, read lazily: a file's path (validated where
+    the work runs), an archive's lines, or a summary already known (standard input is read
+    here, an archive line too long is refused here)."""
+    for index, file in enumerate(args.files):
+        if _is_archive(args, file):
+            for line, item in read_jsonl(file, max_bytes=args.max_size):
+                yield _Label(index, file, line or None), item
+        elif str(file) == STDIN:
+            report = validate_file(file, max_bytes=args.max_size, max_problems=args.max_problems)
+            yield _Label(index, file), Summary.of(report)
+        else:
+            yield _Label(index, file), file
+
+
 def _validate(args: argparse.Namespace) -> int:
     files: list[Path] = args.files
+    archives = any(_is_archive(args, file) for file in files)
     progress = _Progress(len(files), sys.stderr)
-    results: list[tuple[Path, Report]] = []
-    for done, file in enumerate(files):
-        progress.show(done, str(file))
-        report = validate_file(file, max_bytes=args.max_size, max_problems=args.max_problems)
-        results.append((file, report))
-        if not args.json:
-            progress.close()
-            _print_report(file, report)
-    progress.close()
-    valid = sum(1 for _, r in results if r.valid)
-    malformed = sum(1 for _, r in results if r.malformed)
-    invalid = len(results) - valid - malformed
+    results = iter_validate(
+        _logs(args),
+        jobs=args.jobs,
+        max_bytes=args.max_size,
+        max_problems=args.max_problems,
+        count=None if archives else len(files),
+    )
+    tally = _Tally()
     if args.json:
-        document = {
-            "files": [
-                {
-                    "file": str(file),
-                    "status": _status(report),
-                    "actions": report.actions,
-                    "applied": report.applied,
-                    "over": report.over,
-                    "problems": [p.to_json() for p in report.problems],
-                    "more_problems": report.more,
-                }
-                for file, report in results
-            ],
-            "summary": {
-                "files": len(results),
-                "valid": valid,
-                "invalid": invalid,
-                "malformed": malformed,
-                "problems": sum(len(r.problems) + r.more for _, r in results),
-            },
-        }
-        print(json.dumps(document, indent=2, ensure_ascii=False))
-    elif len(results) > 1:
-        problems = sum(len(r.problems) + r.more for _, r in results)
+        print('{\n  "files": [', end="")
+    for label, summary in results:
+        progress.show(label.index, str(label.file))
+        if args.json:
+            _print_json_entry(label, summary, first=not tally.logs)
+        else:
+            progress.close()
+            _print_report(str(label), summary)
+        tally.add(summary)
+    progress.close()
+    if args.json:
+        summary_json = json.dumps(tally.to_json(), indent=2, ensure_ascii=False)
+        print(("\n  " if tally.logs else "") + "],")
+        print('  "summary": ' + summary_json.replace("\n", "\n  ") + "\n}")
+    elif tally.logs > 1:
         print(
-            f"{len(results)} files: {valid} valid, {invalid} invalid, {malformed} malformed; "
-            f"{problems} problem(s)"
+            f"{tally.logs} {'logs' if archives else 'files'}: {tally.valid} valid, "
+            f"{tally.invalid} invalid, {tally.malformed} malformed; {tally.problems} problem(s)"
         )
-    if malformed:
+    if tally.malformed:
         return EXIT_MALFORMED
-    return EXIT_INVALID if invalid else EXIT_OK
+    return EXIT_INVALID if tally.invalid else EXIT_OK
 
 
-def _print_report(file: Path, report: Report) -> None:
-    if report.valid:
-        print(f"{file}: {_summary_line(report)}")
+class _Tally:
+    """The counts of the summary line."""
+
+    def __init__(self) -> None:
+        self.logs = self.valid = self.invalid = self.malformed = self.problems = 0
+
+    def add(self, summary: Summary) -> None:
+        self.logs += 1
+        self.valid += summary.valid
+        self.malformed += summary.malformed
+        self.invalid += not summary.valid and not summary.malformed
+        self.problems += len(summary.problems) + summary.more
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "files": self.logs,
+            "valid": self.valid,
+            "invalid": self.invalid,
+            "malformed": self.malformed,
+            "problems": self.problems,
+        }
+
+
+def _print_json_entry(label: _Label, summary: Summary, *, first: bool) -> None:
+    """One entry of the ``files`` array of ``validate --json``, laid out as
+    ``json.dumps(document, indent=2)`` lays it out: the document is printed as it grows."""
+    entry: dict[str, Any] = {"file": str(label.file)}
+    if label.line is not None:
+        entry["line"] = label.line
+    entry.update(
+        {
+            "status": _status(summary),
+            "actions": summary.actions,
+            "applied": summary.applied,
+            "over": summary.over,
+            "problems": [p.to_json() for p in summary.problems],
+            "more_problems": summary.more,
+        }
+    )
+    text = json.dumps(entry, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+    print(("\n    " if first else ",\n    ") + text, end="")
+
+
+def _print_report(name: str, summary: Summary) -> None:
+    if summary.valid:
+        print(f"{name}: {_summary_line(summary)}")
         return
-    for problem in report.problems:
-        print(f"{file}: {problem}")
-    if report.more:
-        print(f"{file}: ... and {report.more} more problem{'s' if report.more != 1 else ''}")
+    for problem in summary.problems:
+        print(f"{name}: {problem}")
+    if summary.more:
+        print(f"{name}: ... and {summary.more} more problem{'s' if summary.more != 1 else ''}")
 
 
 def _replay(args: argparse.Namespace) -> int:

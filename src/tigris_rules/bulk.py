@@ -1,0 +1,526 @@
+"""Validating and recording many logs at once: on every core of one machine, or on a cluster.
+
+:func:`validate_many` validates logs (files or JSON texts) and returns one :class:`Summary`
+per log, in input order: the same summaries whether it runs in this process (``jobs=1``),
+in a pool of processes (``jobs=N``, all cores by default) or on a Dask cluster
+(``client=``). :func:`selfplay_many` records games between random bots the same ways.
+:func:`read_jsonl` reads an archive in JSON Lines (one log per line) one line at a time.
+
+The work goes out in batches of logs, and a batch sends back only what a caller prints or
+counts: the problems and a few numbers, never the log or the final position, whose
+transfer would cost more than the validation saves. At most a few batches per worker are
+in flight, so a stream of any length is validated in bounded memory.
+
+Dask is an optional dependency (``pip install 'tigris-rules[dask]'``): this module never
+imports it; ``client`` is any object with Dask's ``Client.submit``. docs/bulk.md shows how
+to point it at a cluster.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import IO, Any, Final, Protocol, TypeAlias, TypeVar
+
+import attrs
+
+from tigris_rules import serialize
+from tigris_rules.api import to_move
+from tigris_rules.bots import RandomBot, random_bots
+from tigris_rules.cards.actions import CardAction
+from tigris_rules.cards.state import CardGameState
+from tigris_rules.errors import ArgumentTypeError, ConfigError
+from tigris_rules.json_reading import CHUNK
+from tigris_rules.model.actions import Action
+from tigris_rules.model.config import GameConfig
+from tigris_rules.model.state import GameState
+from tigris_rules.records import (
+    STDIN,
+    GameLog,
+    Problem,
+    ProblemKind,
+    Report,
+    record_game,
+    validate_file,
+    validate_json,
+)
+from tigris_rules.serialize import DEFAULT_MAX_BYTES, MAX_PROBLEMS, format_size
+
+__all__ = [
+    "Client",
+    "Game",
+    "Source",
+    "Summary",
+    "default_jobs",
+    "iter_games",
+    "iter_validate",
+    "play",
+    "read_jsonl",
+    "record",
+    "selfplay_many",
+    "validate_many",
+]
+
+Source: TypeAlias = str | bytes | os.PathLike[str]
+"""A log to validate: a path (:class:`os.PathLike`, such as :class:`~pathlib.Path`) names a
+file, read where the work runs; a ``str`` or ``bytes`` is the JSON text of the log itself."""
+
+BATCH_LOGS: Final = 16
+"""Logs in one batch at most: enough that the cost of sending a batch is small beside the
+work it holds."""
+BATCH_BYTES: Final = 4 * serialize.MEGABYTE
+"""A batch of texts is closed once it holds this many bytes, whatever its number of logs."""
+IN_FLIGHT: Final = 3
+"""Batches per worker sent ahead of the one being collected."""
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
+class Client(Protocol):
+    """What :func:`validate_many` needs of a ``dask.distributed.Client``: ``submit`` and
+    ``nthreads``."""
+
+    def submit(self, func: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        """Run ``func(*args)`` on a worker; a future with ``result()``."""
+        ...
+
+    def nthreads(self) -> dict[str, int]:
+        """The number of threads of each worker."""
+        ...
+
+
+@attrs.frozen
+class Summary:
+    """What validating one log found, without the log or the position reached.
+
+    ``problems``, ``actions``, ``applied`` and ``more`` are those of the
+    :class:`~tigris_rules.Report`; ``over`` says whether the replayed game ended and
+    ``result_checked`` whether the log held an expected result that was compared.
+    """
+
+    problems: tuple[Problem, ...]
+    actions: int = 0
+    applied: int = 0
+    over: bool = False
+    result_checked: bool = False
+    more: int = 0
+
+    @classmethod
+    def of(cls, report: Report) -> Summary:
+        """The summary of ``report``."""
+        checked = report.log is not None and report.log.result is not None
+        return cls(
+            report.problems, report.actions, report.applied, report.over, checked, report.more
+        )
+
+    @property
+    def valid(self) -> bool:
+        """No problem at all."""
+        return not self.problems
+
+    @property
+    def malformed(self) -> bool:
+        """At least one format problem: the document does not follow the format."""
+        return any(p.kind is ProblemKind.FORMAT for p in self.problems)
+
+
+def default_jobs() -> int:
+    """The number of cores this process may run on: the default number of worker
+    processes."""
+    counter = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if counter is not None:
+        return int(counter() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1  # pragma: no cover - platforms without affinity
+
+
+def _jobs(jobs: int | None) -> int:
+    if jobs is None:
+        return default_jobs()
+    if isinstance(jobs, bool) or not isinstance(jobs, int):
+        raise ArgumentTypeError.expected("jobs", "a positive int or None", jobs)
+    if jobs < 1:
+        raise ConfigError(f"jobs: expected at least 1 worker process, got {jobs}")
+    return jobs
+
+
+# --- running batches in order ---------------------------------------------------------------
+
+
+def _ordered(
+    run: Callable[[_T], _R],
+    batches: Iterable[_T],
+    *,
+    jobs: int,
+    client: Client | None,
+) -> Iterator[_R]:
+    """``run(batch)`` for each batch, yielded in order: here when ``jobs`` is 1 and there is
+    no client, else in a pool of ``jobs`` processes or on the client's cluster, with at most
+    ``IN_FLIGHT`` batches per worker under way."""
+    if client is not None:
+        yield from _windowed(lambda batch: client.submit(run, batch, pure=False), batches, jobs)
+        return
+    if jobs == 1:
+        yield from map(run, batches)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        try:
+            yield from _windowed(_submitter(pool, run), batches, jobs)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def _submitter(pool: Executor, run: Callable[[_T], _R]) -> Callable[[_T], Any]:
+    return lambda batch: pool.submit(run, batch)
+
+
+def _windowed(submit: Callable[[_T], Any], batches: Iterable[_T], workers: int) -> Iterator[Any]:
+    window = IN_FLIGHT * workers
+    pending: deque[Any] = deque()
+    for batch in batches:
+        pending.append(submit(batch))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+def _workers(client: Client | None, jobs: int | None, count: int | None) -> int:
+    """How many workers share the work: the threads of the client's workers, or ``jobs``
+    processes here (checked; all cores by default), or 1 for a single task."""
+    if client is not None:
+        return max(1, sum(client.nthreads().values()))
+    workers = _jobs(jobs)
+    return 1 if count is not None and count <= 1 else workers
+
+
+# --- validation -----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _Limits:
+    max_bytes: int | None
+    max_problems: int | None
+
+
+def _validate_one(source: Source, limits: _Limits) -> Summary:
+    if isinstance(source, os.PathLike):
+        report = validate_file(source, max_bytes=limits.max_bytes, max_problems=limits.max_problems)
+    else:
+        report = validate_json(source, max_bytes=limits.max_bytes, max_problems=limits.max_problems)
+    return Summary.of(report)
+
+
+@attrs.frozen
+class _Batch:
+    """Logs validated by one task; a :class:`Summary` already known (a line too long, an
+    unreadable archive) stands in place of its source and is sent back as it is."""
+
+    items: tuple[Source | Summary, ...]
+    limits: _Limits
+
+
+def _validate_batch(batch: _Batch) -> list[Summary]:
+    return [
+        item if isinstance(item, Summary) else _validate_one(item, batch.limits)
+        for item in batch.items
+    ]
+
+
+def _check_source(source: object, index: int, limits: _Limits) -> Source | Summary:
+    if isinstance(source, os.PathLike) and os.fspath(source) == STDIN:
+        # standard input is this process's: read here, wherever the rest runs
+        return _validate_one(source, limits)
+    if isinstance(source, str | bytes | os.PathLike):
+        return source
+    raise ArgumentTypeError.expected(
+        f"sources[{index}]", "a path (os.PathLike) or the JSON text of a log", source
+    )
+
+
+def _size(item: Source | Summary) -> int:
+    return len(item) if isinstance(item, str | bytes) else 0
+
+
+def _batches(
+    items: Iterable[tuple[_T, Source | Summary]], limits: _Limits, size: int
+) -> Iterator[tuple[list[_T], _Batch]]:
+    """The items cut into batches of at most ``size`` logs and about ``BATCH_BYTES`` bytes of
+    text, each with the labels of its logs."""
+    labels: list[_T] = []
+    chunk: list[Source | Summary] = []
+    held = 0
+    for label, item in items:
+        labels.append(label)
+        chunk.append(item)
+        held += _size(item)
+        if len(chunk) >= size or held >= BATCH_BYTES:
+            yield labels, _Batch(tuple(chunk), limits)
+            labels, chunk, held = [], [], 0
+    if chunk:
+        yield labels, _Batch(tuple(chunk), limits)
+
+
+def _batch_size(count: int | None, workers: int) -> int:
+    """Logs per batch: ``BATCH_LOGS``, or fewer when a known number of logs would otherwise
+    leave workers idle (four batches per worker at least)."""
+    if count is None:
+        return BATCH_LOGS
+    return max(1, min(BATCH_LOGS, -(-count // (4 * workers))))
+
+
+def iter_validate(
+    items: Iterable[tuple[_T, Source | Summary]],
+    *,
+    client: Client | None = None,
+    jobs: int | None = None,
+    max_bytes: int | None = DEFAULT_MAX_BYTES,
+    max_problems: int | None = MAX_PROBLEMS,
+    count: int | None = None,
+) -> Iterator[tuple[_T, Summary]]:
+    """Validate a stream of ``(label, source)`` pairs and yield ``(label, summary)`` in the
+    same order, as soon as each is known; a :class:`Summary` given as a source is yielded
+    as it is. Memory holds a few batches per worker, whatever the stream's length. ``count``,
+    when known, only shapes the batches. The limits are those of
+    :func:`~tigris_rules.validate_json`."""
+    workers = _workers(client, jobs, count)
+    limits = _Limits(max_bytes, max_problems)
+    batches = _batches(items, limits, _batch_size(count, workers))
+    labelled = ((labels, batch) for labels, batch in batches)
+    pending: deque[list[_T]] = deque()
+
+    def queued() -> Iterator[_Batch]:
+        for labels, batch in labelled:
+            pending.append(labels)
+            yield batch
+
+    for summaries in _ordered(_validate_batch, queued(), jobs=workers, client=client):
+        yield from zip(pending.popleft(), summaries, strict=True)
+
+
+def validate_many(
+    sources: Iterable[Source],
+    *,
+    client: Client | None = None,
+    jobs: int | None = None,
+    max_bytes: int | None = DEFAULT_MAX_BYTES,
+    max_problems: int | None = MAX_PROBLEMS,
+) -> list[Summary]:
+    """Validate every log of ``sources`` and return their summaries in input order.
+
+    A path (:class:`os.PathLike`) names a file, read by the process that validates it (on a
+    cluster, every worker must see that path); a ``str`` or ``bytes`` is the JSON text of a
+    log. ``jobs`` is the number of worker processes on this machine (default: every core
+    this process may use; 1 validates here, without a pool); ``client``, a
+    ``dask.distributed.Client``, sends the batches to its cluster instead. The summaries do
+    not depend on where the work ran. The limits are those of
+    :func:`~tigris_rules.validate_json`; a bad source raises
+    :class:`~tigris_rules.ArgumentTypeError` before any work starts.
+    """
+    if isinstance(sources, str | bytes | os.PathLike):
+        raise ArgumentTypeError.expected("sources", "an iterable of logs", sources)
+    limits = _Limits(max_bytes, max_problems)
+    items = [(index, _check_source(source, index, limits)) for index, source in enumerate(sources)]
+    return [
+        summary
+        for _, summary in iter_validate(
+            items,
+            client=client,
+            jobs=jobs,
+            max_bytes=max_bytes,
+            max_problems=max_problems,
+            count=len(items),
+        )
+    ]
+
+
+# --- archives in JSON Lines -----------------------------------------------------------------
+
+
+def _format_summary(reason: str) -> Summary:
+    return Summary((Problem(ProblemKind.FORMAT, reason, path="$"),))
+
+
+def read_jsonl(
+    path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MAX_BYTES
+) -> Iterator[tuple[int, bytes | Summary]]:
+    """The logs of a JSON Lines archive (``"-"``: standard input), one line at a time:
+    ``(line number from 1, the line's bytes)``. Blank lines are passed over. A line longer
+    than ``max_bytes`` is not kept: it comes as a :class:`Summary` with one format problem,
+    and so does a file that cannot be read (line number 0)."""
+    try:
+        if os.fspath(path) == STDIN:
+            yield from _lines(sys.stdin.buffer, max_bytes)
+            return
+        with open(path, "rb") as stream:
+            yield from _lines(stream, max_bytes)
+    except OSError as exc:
+        yield 0, _format_summary(f"cannot read the file: {exc.strerror or exc}")
+
+
+def _lines(stream: IO[bytes], max_bytes: int | None) -> Iterator[tuple[int, bytes | Summary]]:
+    limit = -1 if max_bytes is None else max_bytes + 1  # the newline may follow the limit
+    number = 0
+    while True:
+        line = stream.readline(limit)
+        if not line:
+            return
+        number += 1
+        if max_bytes is not None and len(line) == limit and not line.endswith(b"\n"):
+            size = len(line) + _skip_line(stream)
+            yield number, _too_long(size, max_bytes)
+            continue
+        line = line.rstrip(b"\r\n")
+        if line.strip():
+            yield number, line
+
+
+def _skip_line(stream: IO[bytes]) -> int:
+    """Read past the end of the current line; the bytes passed over, newline excluded."""
+    skipped = 0
+    while True:
+        chunk = stream.readline(CHUNK)
+        if not chunk:
+            return skipped
+        if chunk.endswith(b"\n"):
+            return skipped + len(chunk) - 1
+        skipped += len(chunk)
+
+
+def _too_long(size: int, limit: int) -> Summary:
+    return _format_summary(
+        f"the line is {format_size(size)}, larger than the limit of {format_size(limit)}; "
+        "raise the limit to read it (tigris-rules validate --max-size MB)"
+    )
+
+
+# --- recording games ------------------------------------------------------------------------
+
+
+def record(config: GameConfig, bots: Sequence[RandomBot], seed: int) -> GameLog:
+    """The log of a game of ``config`` (board or cards) dealt from ``seed`` between ``bots``,
+    one per seat."""
+
+    def mover(state: GameState | CardGameState) -> int:
+        player = to_move(state)
+        if player is None:  # pragma: no cover - only called while the game runs
+            raise RuntimeError("asked to choose after the end of the game")
+        return player
+
+    if config.game == "cards":
+
+        def choose_card(state: CardGameState) -> CardAction:
+            return bots[mover(state)].choose(state)
+
+        return record_game(config, choose_card, seed=seed)
+
+    def choose(state: GameState) -> Action:
+        return bots[mover(state)].choose(state)
+
+    return record_game(config, choose, seed=seed)
+
+
+def play(config: GameConfig, seed: int) -> GameLog:
+    """The log of the game of ``config`` dealt from ``seed`` between random bots seeded from
+    it, as ``tigris-rules play`` and ``selfplay`` play it."""
+    return record(config, random_bots(config.players, seed), seed)
+
+
+@attrs.frozen
+class Game:
+    """A game played by :func:`iter_games`: its seed, its number of actions, the seats placed
+    first, and the log as JSON text on one line when asked for (else ``None``)."""
+
+    seed: int
+    actions: int
+    winners: tuple[int, ...]
+    text: str | None = None
+
+
+@attrs.frozen
+class _Seeds:
+    """Games played by one task: ``config`` dealt from each seed; ``text``: send each log
+    back as JSON text, laid out with ``indent`` spaces (``None``: on one line)."""
+
+    config: GameConfig
+    seeds: tuple[int, ...]
+    text: bool = False
+    indent: int | None = None
+
+
+def _play_logs(batch: _Seeds) -> list[GameLog]:
+    return [play(batch.config, seed) for seed in batch.seeds]
+
+
+def _play_games(batch: _Seeds) -> list[Game]:
+    games = []
+    for seed, log in zip(batch.seeds, _play_logs(batch), strict=True):
+        outcome = log.result.players if log.result is not None else ()
+        winners = tuple(p.player for p in outcome if p.place == 1)
+        text = serialize.dumps(log, indent=batch.indent) if batch.text else None
+        games.append(Game(seed, len(log.actions), winners, text))
+    return games
+
+
+def _seed_batches(
+    config: GameConfig,
+    seeds: Sequence[int],
+    workers: int,
+    *,
+    text: bool = False,
+    indent: int | None = None,
+) -> Iterator[_Seeds]:
+    size = _batch_size(len(seeds), workers)
+    for start in range(0, len(seeds), size):
+        yield _Seeds(config, tuple(seeds[start : start + size]), text, indent)
+
+
+def iter_games(
+    config: GameConfig,
+    seeds: Sequence[int],
+    *,
+    text: bool = False,
+    indent: int | None = None,
+    client: Client | None = None,
+    jobs: int | None = None,
+) -> Iterator[Game]:
+    """Play the game of each seed (as :func:`play`) and yield a :class:`Game` for each, in
+    order, as soon as it is known; with ``text``, each holds its log as JSON, on one line or
+    laid out with ``indent`` spaces as :func:`~tigris_rules.write_log` writes it. ``jobs``
+    and ``client`` as in :func:`validate_many`."""
+    workers = _workers(client, jobs, len(seeds))
+    batches = _seed_batches(config, seeds, workers, text=text, indent=indent)
+    for games in _ordered(_play_games, batches, jobs=workers, client=client):
+        yield from games
+
+
+def selfplay_many(
+    config: GameConfig,
+    games: int,
+    *,
+    seed: int = 0,
+    client: Client | None = None,
+    jobs: int | None = None,
+) -> list[GameLog]:
+    """The logs of ``games`` games between random bots, game ``i`` dealt from ``seed + i``
+    (as ``tigris-rules selfplay``), in order; ``jobs`` and ``client`` as in
+    :func:`validate_many`."""
+    if not isinstance(config, GameConfig):
+        raise ArgumentTypeError.expected("config", "a GameConfig", config)
+    for name, value in (("games", games), ("seed", seed)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ArgumentTypeError.expected(name, "an int", value)
+    if games < 0:
+        raise ConfigError(f"games: expected a number of games, got {games}")
+    seeds = range(seed, seed + games)
+    workers = _workers(client, jobs, games)
+    batches = _seed_batches(config, seeds, workers)
+    return [
+        log for logs in _ordered(_play_logs, batches, jobs=workers, client=client) for log in logs
+    ]

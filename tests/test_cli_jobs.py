@@ -1,0 +1,303 @@
+"""``validate`` and ``selfplay`` on several processes (``--jobs N``) print what one process
+prints and exit with the same status; ``validate`` reads JSON Lines archives one line at a
+time and names the line of every problem; ``selfplay --jsonl`` writes such an archive."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tigris_rules as tr
+from tigris_rules import cli
+from tigris_rules.bulk import Summary, read_jsonl
+
+LOGS = Path(__file__).parent / "data" / "logs"
+GOLDEN = sorted(LOGS.glob("*.json"))
+TWO_PLAYERS = LOGS / "game-2p-classic-seed1.json"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    status = cli.main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return status, out, err
+
+
+def golden() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(TWO_PLAYERS.read_text())
+    return data
+
+
+def broken() -> dict[str, Any]:
+    """The 2-player golden log with a tile placed twice on one square at action 30."""
+    data = golden()
+    first = data["actions"][30]
+    data["actions"].insert(30, {**first, "type": "place_tile", "color": "blue", "square": "a1"})
+    return data
+
+
+def one_line(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+@pytest.fixture
+def mixed(tmp_path: Path) -> list[Path]:
+    """Valid, rule-breaking, malformed and missing files, in that order and mixed up."""
+    bad = tmp_path / "broken.json"
+    bad.write_text(json.dumps(broken()))
+    malformed = tmp_path / "malformed.json"
+    malformed.write_text('{"format": "tigris-rules-log", "version": 1, "actions": [')
+    return [*GOLDEN[:3], bad, GOLDEN[3], malformed, tmp_path / "missing.json", *GOLDEN[4:]]
+
+
+def same_with_jobs(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    """Run ``args`` with --jobs 1 and --jobs 2; both print and return the same."""
+    one = run(capsys, *args, "--jobs", "1")
+    two = run(capsys, *args, "--jobs", "2")
+    assert two == one
+    return one
+
+
+# --- validate --jobs ------------------------------------------------------------------------
+
+
+def test_valid_files_on_two_processes(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = same_with_jobs(capsys, "validate", *GOLDEN)
+    assert status == 0
+    assert not err
+    assert out.splitlines()[-1].startswith(f"{len(GOLDEN)} files: {len(GOLDEN)} valid")
+
+
+@pytest.mark.parametrize(
+    ("pick", "status"),
+    [
+        (slice(0, 5), 1),  # a rule broken
+        (slice(0, 8), 2),  # and a malformed file
+        (slice(6, 9), 2),  # a missing file
+    ],
+)
+def test_problems_on_two_processes(
+    capsys: pytest.CaptureFixture[str], mixed: list[Path], pick: slice, status: int
+) -> None:
+    result = same_with_jobs(capsys, "validate", *mixed[pick])
+    assert result[0] == status
+
+
+def test_the_problems_are_listed_in_the_order_of_the_files(
+    capsys: pytest.CaptureFixture[str], mixed: list[Path]
+) -> None:
+    _, out, _ = same_with_jobs(capsys, "validate", "--max-problems", "1", *mixed)
+    names = [line.split(": ", 1)[0] for line in out.splitlines()[:-1]]
+    assert names == [str(path) for path in mixed]
+    assert out.splitlines()[-1] == (
+        f"{len(mixed)} files: {len(mixed) - 3} valid, 1 invalid, 2 malformed; 3 problem(s)"
+    )
+
+
+def test_json_output_on_two_processes(
+    capsys: pytest.CaptureFixture[str], mixed: list[Path]
+) -> None:
+    """The document is printed as it grows, laid out as ``json.dumps(indent=2)`` would."""
+    status, out, _ = same_with_jobs(capsys, "validate", "--json", *mixed)
+    assert status == 2
+    document = json.loads(out)
+    assert out == json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    assert [entry["file"] for entry in document["files"]] == [str(path) for path in mixed]
+    statuses = [entry["status"] for entry in document["files"]]
+    assert statuses.count("invalid") == 1
+    assert document["summary"]["files"] == len(mixed)
+
+
+def test_standard_input_among_files(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``-`` is read by the command itself, whatever the number of processes."""
+    for jobs in ("1", "2"):
+        stdin = io.TextIOWrapper(io.BytesIO(json.dumps(broken()).encode()))
+        monkeypatch.setattr(sys, "stdin", stdin)
+        status, out, _ = run(capsys, "validate", GOLDEN[0], "-", GOLDEN[1], "--jobs", jobs)
+        assert status == 1
+        assert [line.split(": ")[0] for line in out.splitlines()] == [
+            str(GOLDEN[0]),
+            "-",
+            str(GOLDEN[1]),
+            "3 files",
+        ]
+
+
+@pytest.mark.parametrize("jobs", ["0", "-1", "two"])
+def test_a_bad_number_of_jobs(capsys: pytest.CaptureFixture[str], jobs: str) -> None:
+    status, out, err = run(capsys, "validate", TWO_PLAYERS, "--jobs", jobs)
+    assert status == 2
+    assert not out
+    assert "--jobs: expected a positive integer" in err
+
+
+# --- validate an archive --------------------------------------------------------------------
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    """Line 1 valid, 2 blank, 3 a rule broken, 4 not JSON, 5 not a log, 6 valid."""
+    lines = [one_line(golden()), "", one_line(broken()), "{", "[]", one_line(golden())]
+    path = tmp_path / "archive.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_an_archive_names_the_line_of_each_problem(
+    capsys: pytest.CaptureFixture[str], archive: Path
+) -> None:
+    status, out, err = same_with_jobs(capsys, "validate", archive)
+    assert status == 2
+    assert not err
+    lines = out.splitlines()
+    assert lines[0] == f"{archive}:1: valid (215 actions, game over; result checked)"
+    assert lines[1].startswith(f"{archive}:3: action 30 (player ")
+    assert lines[2].startswith(f"{archive}:4: $: not valid JSON")
+    assert lines[3].startswith(f"{archive}:5: $: ")
+    assert lines[4] == f"{archive}:6: valid (215 actions, game over; result checked)"
+    assert lines[5] == "5 logs: 2 valid, 1 invalid, 2 malformed; 3 problem(s)"
+
+
+def test_an_archive_as_json(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    status, out, _ = same_with_jobs(capsys, "validate", "--json", archive)
+    assert status == 2
+    document = json.loads(out)
+    assert [(e["file"], e["line"]) for e in document["files"]] == [
+        (str(archive), line) for line in (1, 3, 4, 5, 6)
+    ]
+    assert document["summary"] == {
+        "files": 5,
+        "valid": 2,
+        "invalid": 1,
+        "malformed": 2,
+        "problems": 3,
+    }
+
+
+def test_an_archive_from_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, archive: Path
+) -> None:
+    """``--jsonl`` reads any file, ``-`` too, as an archive."""
+    for jobs in ("1", "2"):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(archive.read_bytes())))
+        status, out, _ = run(capsys, "validate", "--jsonl", "-", "--jobs", jobs)
+        assert status == 2
+        assert out.splitlines()[0].startswith("-:1: valid")
+        assert out.splitlines()[1].startswith("-:3: action 30")
+
+
+def test_a_line_over_the_size_limit(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Each line is held to --max-size; a longer one is refused, the next lines are read."""
+    path = tmp_path / "archive.jsonl"
+    path.write_text("[]\n" + " " * 20_000 + "{}\n{}")
+    status, out, _ = same_with_jobs(capsys, "validate", "--max-size", "0.01", path)
+    assert status == 2
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{path}:1: $: ")
+    assert lines[1].startswith(f"{path}:2: $: the line is 20002 bytes, larger than the limit")
+    assert lines[2].startswith(f"{path}:3: $.format: ")
+
+
+def test_an_archive_that_cannot_be_read(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "missing.jsonl"
+    status, out, _ = same_with_jobs(capsys, "validate", path)
+    assert status == 2
+    assert out == f"{path}: $: cannot read the file: No such file or directory\n"
+
+
+class _Lines(io.BytesIO):
+    """A stream that counts the lines asked of it."""
+
+    asked = 0
+
+    def readline(self, size: int | None = -1) -> bytes:
+        self.asked += 1
+        return super().readline(size)
+
+
+def test_an_archive_is_read_one_line_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    stream = _Lines(b"[]\n" * 1000)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(stream))
+    lines: Iterator[tuple[int, bytes | Summary]] = read_jsonl("-", max_bytes=10)
+    assert next(lines) == (1, b"[]")
+    assert next(lines) == (2, b"[]")
+    assert stream.asked == 2
+
+
+def test_a_long_line_is_passed_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line over the limit is read in chunks and not kept; its size is told."""
+    stream = io.BytesIO(b"x" * 3_000_000 + b"\n[]")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(stream))
+    first, second = read_jsonl("-", max_bytes=100)
+    assert first[0] == 1
+    assert isinstance(first[1], Summary)
+    assert first[1].problems[0].reason.startswith("the line is 2.9 MB, larger than")
+    assert second == (2, b"[]")
+
+
+# --- selfplay --jobs and --jsonl ------------------------------------------------------------
+
+
+def test_selfplay_on_two_processes_writes_the_same_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    outputs = []
+    for jobs in ("1", "2"):
+        folder = tmp_path / jobs
+        status, out, err = run(
+            capsys, "selfplay", "--games", "5", "--players", "3", "--seed", "9", "--out", folder,
+            "--jobs", jobs,
+        )  # fmt: skip
+        assert (status, err) == (0, "")
+        files = sorted(folder.iterdir())
+        outputs.append((out.replace(str(folder), "DIR"), [f.read_bytes() for f in files]))
+    assert outputs[0] == outputs[1]
+    assert len(outputs[0][1]) == 5
+
+
+def test_selfplay_writes_an_archive(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Line i+1 of the archive holds the log that --out writes for game i."""
+    run(capsys, "selfplay", "--games", "3", "--seed", "4", "--out", tmp_path / "logs")
+    path = tmp_path / "games.jsonl"
+    status, out, _ = same_with_jobs(
+        capsys, "selfplay", "--games", "3", "--seed", "4", "--jsonl", path
+    )
+    assert status == 0
+    assert out.splitlines()[0].startswith(f"{path}:1: ")
+    assert out.splitlines()[-1].startswith(f"wrote 3 log(s) to {path} (players=2")
+    logs = [tr.loads(line, tr.GameLog) for line in path.read_text().splitlines()]
+    files = sorted((tmp_path / "logs").iterdir(), key=lambda f: int(f.stem.split("seed")[1]))
+    assert logs == [tr.read_log(file) for file in files]
+    status, out, _ = run(capsys, "validate", path)
+    assert status == 0
+    assert out.splitlines()[-1] == "3 logs: 3 valid, 0 invalid, 0 malformed; 0 problem(s)"
+
+
+@pytest.mark.parametrize("args", [[], ["--out", "DIR", "--jsonl", "FILE"]], ids=["neither", "both"])
+def test_selfplay_writes_to_a_folder_or_an_archive(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str]
+) -> None:
+    where = [str(tmp_path / a) if a.isupper() else a for a in args]
+    status, out, err = run(capsys, "selfplay", *where)
+    assert status == 2
+    assert not out
+    assert "--out" in err
+    assert "--jsonl" in err
+    assert not list(tmp_path.iterdir())
+
+
+def test_selfplay_cannot_write_the_archive(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "missing" / "games.jsonl"
+    status, _, err = run(capsys, "selfplay", "--jsonl", path, "--jobs", "2")
+    assert status == 2
+    assert f"cannot write {path}" in err
