@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.util
 import inspect
 import random
 from collections.abc import Callable, Mapping
@@ -71,17 +72,17 @@ from tigris_rules.render import (
 from tigris_rules.rules.setup import deal_from_seed
 
 
-def _adapter(name: str) -> ModuleType | None:
-    """The integration module ``name``, or ``None`` when its framework is not installed (the
-    dev extra installs both; without them their rows are left out)."""
-    try:
-        return importlib.import_module(f"tigris_rules.integrations.{name}")
-    except ImportError:
+def _adapter(name: str, framework: str) -> ModuleType | None:
+    """The integration module ``name``, or ``None`` when its ``framework`` is not installed
+    (the dev extra installs both; without them their rows are left out). An adapter that
+    fails to import while its framework is there fails the test module."""
+    if importlib.util.find_spec(framework) is None:
         return None
+    return importlib.import_module(f"tigris_rules.integrations.{name}")
 
 
-OPENSPIEL = _adapter("openspiel")
-PETTINGZOO = _adapter("pettingzoo")
+OPENSPIEL = _adapter("openspiel", "pyspiel")
+PETTINGZOO = _adapter("pettingzoo", "pettingzoo")
 _ADAPTERS = tuple(module for module in (OPENSPIEL, PETTINGZOO) if module is not None)
 
 PUBLIC_MODULES: tuple[ModuleType, ...] = (
