@@ -13,7 +13,10 @@ A public function missing from the table fails :func:`test_every_public_function
 from __future__ import annotations
 
 import contextlib
+import importlib
+import importlib.util
 import inspect
+import random
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -26,16 +29,37 @@ from hypothesis import strategies as st
 import tigris_rules as tr
 import tigris_rules.bots
 import tigris_rules.cards.render
+import tigris_rules.cards.render_svg
 import tigris_rules.cards.view
 import tigris_rules.diagram
+import tigris_rules.encoding
 import tigris_rules.events_public
+import tigris_rules.information
+import tigris_rules.integrations.returns
+import tigris_rules.json_schema
 import tigris_rules.notation
 import tigris_rules.records
 import tigris_rules.render
+import tigris_rules.rulebook
 import tigris_rules.serialize
+import tigris_rules.state_check
 import tigris_rules.testing
+import tigris_rules.view_codec
 import tigris_rules.views
-from tigris_rules import bots, diagram, records, serialize, testing
+from tigris_rules import (
+    bots,
+    diagram,
+    encoding,
+    information,
+    json_schema,
+    records,
+    rulebook,
+    serialize,
+    testing,
+    view_codec,
+)
+from tigris_rules.cards.render_svg import render_card_svg
+from tigris_rules.integrations.returns import ranking_returns
 from tigris_rules.render import (
     describe_decision,
     describe_event,
@@ -45,6 +69,21 @@ from tigris_rules.render import (
     render_view,
     supports_color,
 )
+from tigris_rules.rules.setup import deal_from_seed
+
+
+def _adapter(name: str, framework: str) -> ModuleType | None:
+    """The integration module ``name``, or ``None`` when its ``framework`` is not installed
+    (the dev extra installs both; without them their rows are left out). An adapter that
+    fails to import while its framework is there fails the test module."""
+    if importlib.util.find_spec(framework) is None:
+        return None
+    return importlib.import_module(f"tigris_rules.integrations.{name}")
+
+
+OPENSPIEL = _adapter("openspiel", "pyspiel")
+PETTINGZOO = _adapter("pettingzoo", "pettingzoo")
+_ADAPTERS = tuple(module for module in (OPENSPIEL, PETTINGZOO) if module is not None)
 
 PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tr,
@@ -59,6 +98,15 @@ PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tigris_rules.events_public,
     tigris_rules.diagram,
     tigris_rules.testing,
+    tigris_rules.encoding,
+    tigris_rules.information,
+    tigris_rules.rulebook,
+    tigris_rules.state_check,
+    tigris_rules.cards.render_svg,
+    tigris_rules.view_codec,
+    tigris_rules.json_schema,
+    tigris_rules.integrations.returns,
+    *_ADAPTERS,
 )
 
 BOARD = tr.new_game(tr.GameConfig(players=2), seed=1)
@@ -146,8 +194,11 @@ CASES: list[Case] = [
     Case(tr.public_events, {"events": EVENTS}),
     # --- rendering ------------------------------------------------------------------------
     Case(render_board, {"state": BOARD, "color": False}, {"state": frozenset({"board"})}),
-    Case(render_svg, {"board": BOARD, "scale": 1.0, "coordinates": True, "caption": None},
-         {"board": frozenset({"board"}), "scale": NUMBER, "caption": frozenset({"none", "str"})}),
+    Case(render_svg, {"board": BOARD, "scale": 1.0, "coordinates": True, "caption": None,
+                      "last": None, "panel": None},
+         {"board": frozenset({"board"}), "scale": NUMBER, "caption": frozenset({"none", "str"}),
+          "last": frozenset({"none"}), "panel": frozenset({"none"})},
+         errors={"last": ACTION_ERRORS}),
     Case(render_result, {"state": BOARD}, {"state": frozenset({"board"})}),
     Case(render_view, {"view": tr.view(BOARD, 0), "color": False}),
     Case(describe_decision, {"pending": None, "active": 0},
@@ -160,13 +211,15 @@ CASES: list[Case] = [
     Case(tr.parse_action, {"text": "end"}, {"text": TEXT}, errors={}),
     Case(tr.format_action, {"action": tr.EndTurn()}, errors={"action": ACTION_ERRORS}),
     # --- records --------------------------------------------------------------------------
-    Case(tr.validate_log, {"log": LOG, "strict": False}),
+    Case(tr.validate_log, {"log": LOG, "strict": False, "max_problems": None},
+         {"max_problems": SEAT}),
     Case(tr.replay, {"log": LOG}),
-    Case(tr.validate_json, {"text": "{}", "max_bytes": None}, {"text": TEXT, "max_bytes": SEAT}),
+    Case(tr.validate_json, {"text": "{}", "max_bytes": None, "max_problems": None},
+         {"text": TEXT, "max_bytes": SEAT, "max_problems": SEAT}),
     Case(tr.read_log, {"path": LOG_FILE, "max_bytes": None}, {"path": TEXT, "max_bytes": SEAT},
          raises=(OSError,)),
-    Case(tr.validate_file, {"path": LOG_FILE, "max_bytes": None},
-         {"path": TEXT, "max_bytes": SEAT}),
+    Case(tr.validate_file, {"path": LOG_FILE, "max_bytes": None, "max_problems": None},
+         {"path": TEXT, "max_bytes": SEAT, "max_problems": SEAT}),
     Case(tr.write_log, {"log": LOG, "path": "written.json"}, {"path": TEXT}),
     Case(tr.record_game, {"config": tr.GameConfig(), "choose": _choose_first, "seed": 1,
                           "deal": None, "max_actions": 3},
@@ -179,7 +232,8 @@ CASES: list[Case] = [
     # --- serialize ------------------------------------------------------------------------
     Case(tr.dumps, {"obj": BOARD, "indent": None},
          {"obj": frozenset(WRONG), "indent": SEAT}),
-    Case(tr.loads, {"text": '{"type": "end_turn"}', "kind": tr.Action, "max_bytes": None},
+    Case(tr.loads, {"text": '{"type": "end_turn"}', "kind": tr.Action, "max_bytes": None,
+                    "check": True},
          {"text": TEXT, "max_bytes": SEAT}),
     Case(serialize.parse_json, {"text": "{}", "max_bytes": None},
          {"text": TEXT, "max_bytes": SEAT}),
@@ -245,7 +299,7 @@ CASES: list[Case] = [
          errors={"players": (tr.ArgumentTypeError, tr.ConfigError)}),
     Case(diagram.to_diagram, {"state": BOARD}, {"state": frozenset({"board"})}),
     Case(testing.check_invariants, {"state": BOARD, "before": None},
-         {"state": frozenset({"board"}), "before": frozenset({"none", "board"})}),
+         {"state": frozenset({"board", "cards"}), "before": frozenset({"none", "board", "cards"})}),
     Case(testing.configs, {"players": (2,), "boards": ("classic",), "variants": (),
                            "open_scoring": (False,), "single_action_openers": True,
                            "game": "board"},
@@ -261,6 +315,70 @@ CASES: list[Case] = [
     Case(testing.legal_actions_of, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
     Case(testing.illegal_actions, {"state": BOARD}, {"state": frozenset({"board"})}),
     Case(testing.well_formed_actions, {}),
+    # --- encoding and information ---------------------------------------------------------
+    Case(encoding.action_encoding, {"config": tr.GameConfig()}),
+    Case(encoding.encode, {"config": tr.GameConfig(), "action": tr.EndTurn()},
+         errors={"action": encoding.EncodingError}),
+    Case(encoding.decode, {"config": tr.GameConfig(), "index": 0}, {"index": NUMBER}),
+    Case(encoding.legal_action_indices, {"state": BOARD},
+         {"state": frozenset({"board", "cards"})}),
+    Case(encoding.legal_action_mask, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
+    Case(encoding.legal_action_mask_array, {"state": BOARD},
+         {"state": frozenset({"board", "cards"})}),
+    Case(information.observation, {"state": BOARD, "player": 0},
+         {"state": frozenset({"board"}), "player": NUMBER}),
+    Case(information.observation_array, {"state": BOARD, "player": 0},
+         {"state": frozenset({"board"}), "player": NUMBER}),
+    Case(information.observation_layout, {"config": tr.GameConfig()}),
+    Case(information.observation_size, {"config": tr.GameConfig()}),
+    Case(information.sample_hidden, {"state": BOARD, "player": 0, "rng": random.Random(1),
+                                     "discards": tr.Discards.start(tr.GameConfig())},
+         {"state": frozenset({"board"}), "player": NUMBER}),
+    # --- the rulebook and the state check -------------------------------------------------
+    Case(rulebook.describe, {"rule_id": "WAR-7"}, {"rule_id": TEXT}),
+    Case(rulebook.rule_ids, {}),
+    Case(rulebook.specification, {}),
+    Case(tr.check_state, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
+    Case(render_card_svg, {"board": CARDS, "scale": 1.0, "last": None},
+         {"board": frozenset({"cards"}), "scale": NUMBER, "last": frozenset({"none"})},
+         errors={"last": ACTION_ERRORS}),
+    # --- JSON of views and the schemas ----------------------------------------------------
+    Case(view_codec.ref, {"name": "seat"}, {"name": TEXT}),
+    Case(view_codec.nullable, {"schema": {"type": "integer"}}),
+    Case(view_codec.per_player, {"schema": {"type": "integer"}}),
+    Case(view_codec.write_view, {"fields": view_codec.BOARD_VIEW_FIELDS,
+                                 "view": tr.view(BOARD, 0)}),
+    Case(view_codec.read_view, {"fields": view_codec.BOARD_VIEW_FIELDS, "cls": tr.PlayerView,
+                                "data": tr.serialize.unstructure(tr.view(BOARD, 0))},
+         {"data": frozenset(WRONG)}),
+    Case(json_schema.build_schemas, {}),
+    Case(json_schema.event_schema, {}),
+    Case(json_schema.view_schema, {}),
+    Case(json_schema.schema_text, {"kind": "view"}, {"kind": TEXT}),
+    Case(json_schema.write_schemas, {"directory": Path()}, {"directory": TEXT},
+         raises=(OSError,)),
+    # --- integrations ---------------------------------------------------------------------
+    Case(ranking_returns, {"state": BOARD}, {"state": frozenset({"board"})}),
+    Case(records.replay_position, {"path": LOG_FILE, "step": None, "max_bytes": None},
+         {"path": TEXT, "step": SEAT, "max_bytes": SEAT}),
+    *(
+        [
+            Case(OPENSPIEL.config_from_parameters, {"params": {"players": 2}}),
+            Case(OPENSPIEL.deal_actions, {"deal": deal_from_seed(tr.GameConfig(), 1)}),
+        ]
+        if OPENSPIEL is not None
+        else []
+    ),
+    *(
+        [
+            Case(PETTINGZOO.env, {"players": 2, "board": "classic", "variants": (),
+                                  "max_decisions": 10, "render_mode": None},
+                 {"players": NUMBER, "board": TEXT, "max_decisions": NUMBER,
+                  "render_mode": frozenset({"none", "str"})}),
+        ]
+        if PETTINGZOO is not None
+        else []
+    ),
 ]  # fmt: skip
 
 

@@ -49,11 +49,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from functools import cache
 from itertools import combinations, product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
 from tigris_rules.api import AnyAction, AnyState, legal_actions
+from tigris_rules.arguments import expect
 from tigris_rules.cards.actions import (
     BuildBoat,
     PayPoints,
@@ -279,10 +280,12 @@ def decode(config: GameConfig, index: int) -> AnyAction:
     return action_encoding(config).decode(index)
 
 
+_STATES: Final = (GameState, CardGameState)
+
+
 def _check_state(state: object) -> AnyState:
-    if not isinstance(state, GameState | CardGameState):
-        raise NotAStateError(f"expected a GameState or a CardGameState, got {type(state).__name__}")
-    return state
+    expect(state, _STATES, "state", "a GameState or a CardGameState", error=NotAStateError)
+    return cast("AnyState", state)
 
 
 def legal_action_indices(state: AnyState) -> tuple[int, ...]:

@@ -38,11 +38,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from tigris_rules.api import AnyAction
+from tigris_rules.arguments import expect
 from tigris_rules.errors import ArgumentTypeError, TigrisError
 from tigris_rules.model.actions import SwapTiles
 from tigris_rules.model.board import board_layout
@@ -85,18 +86,19 @@ class InformationError(TigrisError, ValueError):
 
 
 def _board_state(state: object, function: str) -> GameState:
-    if not isinstance(state, GameState):
-        raise ArgumentTypeError.expected(
+    if type(state) is not GameState:  # the message is built only for a wrong state
+        expect(
+            state,
+            GameState,
             "state",
             f"a board-game GameState ({function} does not cover the card game)",
-            state,
         )
-    return state
+    return cast("GameState", state)
 
 
 def _seat(config: GameConfig, player: object) -> int:
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise ArgumentTypeError.expected("player", "a seat number (int)", player)
+    expect(player, int, "player", "a seat number (int)")
+    player = cast("int", player)
     if not 0 <= player < config.players:
         raise InformationError(f"player {player} is not a seat of a {config.players}-player game")
     return player
@@ -124,8 +126,7 @@ def observation_layout(config: GameConfig) -> tuple[tuple[str, int], ...]:
     (``a1``, ``b1``, ..., ``p11``), 1 where the feature is present. docs/search.md describes
     every segment.
     """
-    if not isinstance(config, GameConfig):
-        raise ArgumentTypeError.expected("config", "a GameConfig", config)
+    expect(config, GameConfig, "config", "a GameConfig")
     if config.game != "board":
         raise ArgumentTypeError("config: observations cover the board game only, not the card game")
     n = config.players
@@ -295,8 +296,7 @@ class Discards:
     @classmethod
     def start(cls, config: GameConfig) -> Discards:
         """No tile discarded yet: the value at the opening of a game of ``config``."""
-        if not isinstance(config, GameConfig):
-            raise ArgumentTypeError.expected("config", "a GameConfig", config)
+        expect(config, GameConfig, "config", "a GameConfig")
         return cls(tuple((0, 0, 0, 0) for _ in range(config.players)))
 
     def after(self, state: GameState, action: AnyAction) -> Discards:
@@ -321,8 +321,8 @@ class Discards:
 
 
 def _check_discards(state: GameState, discards: object) -> Discards:
-    if not isinstance(discards, Discards):
-        raise ArgumentTypeError.expected("discards", "a Discards value", discards)
+    expect(discards, Discards, "discards", "a Discards value")
+    discards = cast("Discards", discards)
     counts = discards.counts
     if len(counts) != state.config.players:
         raise InformationError(
@@ -354,8 +354,7 @@ def sample_hidden(
     """
     state = _board_state(state, "sample_hidden")
     me = _seat(state.config, player)
-    if not isinstance(rng, random.Random):
-        raise ArgumentTypeError.expected("rng", "a random.Random", rng)
+    expect(rng, random.Random, "rng", "a random.Random")
     discards = _check_discards(state, discards)
     if state.over:
         return state

@@ -26,6 +26,7 @@ named once).
 from __future__ import annotations
 
 import json
+import os
 import types
 from collections.abc import Callable, Mapping
 from enum import Enum
@@ -36,11 +37,13 @@ from typing import Any, Final, Union, cast, get_args, get_origin
 import attrs
 
 from tigris_rules import serialize, view_codec
+from tigris_rules.arguments import expect
 from tigris_rules.cards import codec
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.components import Boat
 from tigris_rules.cards.decisions import CardDecision
 from tigris_rules.cards.events import CardEvent
+from tigris_rules.errors import ArgumentValueError
 from tigris_rules.events_public import PublicCardEvent, PublicEvent
 from tigris_rules.model.actions import Action, Monument
 from tigris_rules.model.colors import Color
@@ -278,9 +281,14 @@ def _log_defs() -> dict[str, Any]:
 
 
 def schema_text(kind: str) -> str:
-    """The text of the shipped schema of ``kind`` (``"view"`` or ``"event"``)."""
+    """The text of the shipped schema of ``kind`` (``"view"`` or ``"event"``); any other
+    kind raises :class:`~tigris_rules.ArgumentValueError`."""
+    expect(kind, str, "kind")
     if kind not in SCHEMA_FILES:
-        raise ValueError(f"no schema of kind {kind!r}; expected one of {', '.join(SCHEMA_FILES)}")
+        raise ArgumentValueError(
+            f"kind: no schema of kind {serialize.clip(repr(kind))}; "
+            f"expected one of {', '.join(SCHEMA_FILES)}"
+        )
     return resources.files("tigris_rules").joinpath("data", SCHEMA_FILES[kind]).read_text("utf-8")
 
 
@@ -304,10 +312,11 @@ def render(schema: Mapping[str, Any]) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
-def write_schemas(directory: Path) -> None:
-    """Write the view and event schemas into ``directory``."""
+def write_schemas(directory: str | os.PathLike[str]) -> None:
+    """Write the view and event schemas into the existing folder ``directory``."""
+    expect(directory, (str, os.PathLike), "directory")
     for kind, schema in build_schemas().items():
-        (directory / SCHEMA_FILES[kind]).write_text(render(schema), encoding="utf-8")
+        (Path(directory) / SCHEMA_FILES[kind]).write_text(render(schema), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -46,4 +46,4 @@ def check_state(state: GameState | CardGameState) -> list[StateProblem]:
         return board_state_problems(state)
     if isinstance(state, CardGameState):
         return card_state_problems(state)
-    raise NotAStateError(f"expected a GameState or a CardGameState, got {type(state).__name__}")
+    raise NotAStateError.expected("state", "a GameState or a CardGameState", state)

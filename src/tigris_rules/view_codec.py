@@ -28,7 +28,8 @@ from typing import Any, Final, TypeVar, cast
 
 import attrs
 
-from tigris_rules.errors import FormatError
+from tigris_rules.arguments import expect, expect_items
+from tigris_rules.errors import ArgumentTypeError, FormatError
 from tigris_rules.model.actions import MONUMENTS, Action
 from tigris_rules.model.cells import EMPTY
 from tigris_rules.model.colors import COLORS
@@ -92,16 +93,19 @@ class ViewField:
 
 def ref(name: str) -> dict[str, Any]:
     """A reference to the definition ``name`` of the shipped schemas."""
+    expect(name, str, "name")
     return {"$ref": f"#/$defs/{name}"}
 
 
 def nullable(schema: Mapping[str, Any]) -> dict[str, Any]:
     """``schema`` or ``null``."""
+    expect(schema, Mapping, "schema", "a mapping")
     return {"anyOf": [dict(schema), {"type": "null"}]}
 
 
 def per_player(schema: Mapping[str, Any]) -> dict[str, Any]:
     """An array of one ``schema`` per player (2..4)."""
+    expect(schema, Mapping, "schema", "a mapping")
     return {"type": "array", "items": dict(schema), "minItems": 2, "maxItems": 4}
 
 
@@ -418,7 +422,13 @@ def in_order(cls: type, *fields: ViewField) -> tuple[ViewField, ...]:
 
 
 def write_view(fields: Iterable[ViewField], view: object) -> dict[str, Any]:
-    """``view`` as JSON data laid out by ``fields``."""
+    """``view`` as JSON data laid out by ``fields`` (a list or a tuple), which name
+    attributes of ``view``."""
+    expect_items(fields, ViewField, "fields")
+    fields = cast("tuple[ViewField, ...]", fields)
+    missing = next((f.name for f in fields if not hasattr(view, f.name)), None)
+    if missing is not None:
+        raise ArgumentTypeError.expected("view", f"a view with the field {missing!r}", view)
     return {f.name: f.write(getattr(view, f.name)) for f in fields}
 
 
@@ -426,6 +436,8 @@ def read_view(fields: tuple[ViewField, ...], cls: type[V], data: object) -> V:
     """A ``cls`` read from JSON data laid out by ``fields``, one of them ``config`` (read
     first: it gives the number of players); :class:`FormatError` naming the path of the
     first bad field."""
+    expect_items(fields, ViewField, "fields")
+    expect(cls, type, "cls", "a class")
     obj = need_object(data)
     check_keys(obj, (f.name for f in fields))
     read_config = next(f.read(0) for f in fields if f.name == "config")

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
+from tigris_rules.arguments import expect
 from tigris_rules.cards.actions import (
     CardAction,
     PlayCatastrophe,
@@ -48,7 +49,6 @@ from tigris_rules.cards.legality import describe_decision
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.cards.view import CardView, GapView
 from tigris_rules.cards.wellformed import check_card_well_formed
-from tigris_rules.errors import ArgumentTypeError
 from tigris_rules.model.colors import COLORS
 from tigris_rules.render.svg_glyphs import (
     DYNASTY_PATHS,
@@ -455,8 +455,8 @@ def render_card_svg(
     ``board`` is neither a card-game state nor a card view, and
     :class:`~tigris_rules.InvalidActionError` when ``last`` is not a well-formed action.
     """
-    if not isinstance(board, CardGameState | CardView):
-        raise ArgumentTypeError.expected("board", "a CardGameState or a CardView", board)
+    expect(board, (CardGameState, CardView), "board", "a CardGameState or a CardView")
+    expect(scale, (int, float), "scale")
     if last is not None:
         check_card_well_formed(last)
     width = _MARGIN * 2 + COLUMNS * _CARD_W + GAPS * _GAP_W

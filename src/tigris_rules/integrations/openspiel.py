@@ -51,6 +51,7 @@ import numpy as np
 import pyspiel
 
 from tigris_rules.api import is_over, step, to_move
+from tigris_rules.arguments import expect
 from tigris_rules.encoding import ActionEncoding, action_encoding, legal_action_indices
 from tigris_rules.errors import ArgumentTypeError, ConfigError, DealError, IllegalActionError
 from tigris_rules.events_public import events_for
@@ -109,6 +110,7 @@ rewards."""
 def config_from_parameters(params: Mapping[str, Any]) -> tuple[GameConfig, int]:
     """The configuration and the cap on decisions that OpenSpiel ``params`` name (missing
     ones take their defaults); :class:`~tigris_rules.ConfigError` names a bad one."""
+    expect(params, Mapping, "params", "a mapping")
     merged = {**_DEFAULTS, **params}
     unknown = sorted(set(merged) - set(_DEFAULTS))
     if unknown:
@@ -130,8 +132,7 @@ def deal_actions(deal: Deal) -> tuple[int, ...]:
     """The chance actions that deal ``deal``: the colour index of every tile of the hands in
     seat order, then of the bag in draw order (so ``deal_actions(deal_from_seed(config, s))``
     replays the game ``new_game(config, seed=s)``)."""
-    if not isinstance(deal, Deal):
-        raise DealError(f"expected a Deal, got {type(deal).__name__}")
+    expect(deal, Deal, "deal")
     return tuple(tile.index for hand in deal.hands for tile in hand) + tuple(
         tile.index for tile in deal.bag
     )

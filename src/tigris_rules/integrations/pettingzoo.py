@@ -35,6 +35,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from tigris_rules.api import is_over, step, to_move
+from tigris_rules.arguments import expect, expect_items
 from tigris_rules.encoding import action_encoding, legal_action_mask
 from tigris_rules.errors import ArgumentTypeError, ConfigError
 from tigris_rules.information import observation, observation_size
@@ -74,9 +75,12 @@ class TigrisEuphratesEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        expect(players, int, "players")
+        expect(board, str, "board")
+        expect_items(variants, str, "variants")
+        expect(max_decisions, int, "max_decisions")
+        expect(render_mode, (str, None), "render_mode")
         self.config = GameConfig(players=players, board=board, variants=tuple(variants))
-        if isinstance(max_decisions, bool) or not isinstance(max_decisions, int):
-            raise ConfigError(f"max_decisions must be a positive integer, not {max_decisions!r}")
         if max_decisions < 1:
             raise ConfigError(f"max_decisions must be a positive integer, not {max_decisions}")
         if render_mode not in (None, *self.metadata["render_modes"]):
@@ -205,6 +209,16 @@ class TigrisEuphratesEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def env(**kwargs: Any) -> TigrisEuphratesEnv:
-    """A :class:`TigrisEuphratesEnv` (PettingZoo's usual constructor name)."""
-    return TigrisEuphratesEnv(**kwargs)
+def env(
+    players: int = 2,
+    board: str = "classic",
+    variants: Sequence[str] = (),
+    *,
+    max_decisions: int = DEFAULT_MAX_DECISIONS,
+    render_mode: str | None = None,
+) -> TigrisEuphratesEnv:
+    """A :class:`TigrisEuphratesEnv` (PettingZoo's usual constructor name), with the same
+    arguments."""
+    return TigrisEuphratesEnv(
+        players, board, variants, max_decisions=max_decisions, render_mode=render_mode
+    )
