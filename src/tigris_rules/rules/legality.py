@@ -613,19 +613,20 @@ class LegalActions(LazyActions[Action]):
 def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
     targets = _targets(state)
     player = state.active
-    for color in COLORS:
-        parts.append((partial(_place_leader, color), targets.leader[color.index]))
-    on_board = [c for c in COLORS if state.leaders[4 * player + c.index] != NO_SQUARE]
+    for color in range(4):
+        parts.append((_PLACE_LEADER[color], targets.leader[color]))
+    leaders = state.leaders
+    on_board = [c for c in COLORS if leaders[4 * player + c.index] != NO_SQUARE]
     parts.append((WithdrawLeader, on_board))
     hand = state.hands[player]
-    for color in COLORS:
-        if hand[color.index]:
-            squares = targets.river_tiles if color.index == BLUE else targets.land_tiles
-            parts.append((partial(_place_tile, color), squares))
+    for color in range(4):
+        if hand[color]:
+            squares = targets.river_tiles if color == BLUE else targets.land_tiles
+            parts.append((_PLACE_TILE[color], squares))
     if state.catastrophes[player]:
         parts.append((_place_catastrophe, targets.catastrophe))
     parts.append((_identity, _Swaps(hand)))
-    parts.append((_identity, (EndTurn(),)))
+    parts.append(_END_TURN)
 
 
 def _place_leader(color: Color, square: int) -> Action:
@@ -638,6 +639,11 @@ def _place_tile(color: Color, square: int) -> Action:
 
 def _place_catastrophe(square: int) -> Action:
     return PlaceCatastrophe(SQUARE_NAMES[square])
+
+
+_PLACE_LEADER = tuple(partial(_place_leader, color) for color in COLORS)
+_PLACE_TILE = tuple(partial(_place_tile, color) for color in COLORS)
+_END_TURN: Part[Action] = (_identity, (EndTurn(),))
 
 
 def _answers(state: GameState, decision: Decision) -> list[Action]:
