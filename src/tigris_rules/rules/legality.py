@@ -272,38 +272,43 @@ def _move_targets(
     pieces of it that keep a leader, a square beside the home and another kingdom
     (``beside_two``) beside that kingdom and those pieces.
     """
+    if not near:
+        return from_supply
     label = regions.label
     home = label[origin]
     in_home = regions.leaders[home]
-    whole = False  # the home less the origin is one piece, holding a leader
-    alive: list[set[int]] = []  # else the pieces of the home that keep a leader
-    if len(in_home) > 1:
+    removed: set[int] = set()
+    added: list[int] = []
+    if len(in_home) == 1:  # the home becomes a territory
+        added = [s for s in near if s in beside_two]
+    else:
         lifted = label.copy()
         lifted[origin] = -1
         pieces = pieces_without(lifted, regions.squares[home], home, origin)
-        if pieces:
+        if not pieces:
+            # The rest of the home stays one kingdom: only a square beside the home through
+            # the origin alone, and beside another kingdom, becomes legal.
+            around = NEIGHBOURS[origin]
+            for s in near:
+                if s in beside_two and s in around:
+                    for n in NEIGHBOURS[s]:
+                        if n != origin and label[n] == home:
+                            break
+                    else:
+                        added.append(s)
+        else:
             held = {state.leaders[flat] for flat in in_home}
             alive = [set(piece) for piece in pieces if not held.isdisjoint(piece)]
-        else:
-            whole = True
-    removed: set[int] = set()
-    added: list[int] = []
-    for s in near:
-        kept = 0  # pieces of the home with a leader beside ``s``, once lifted
-        if whole:
-            for n in NEIGHBOURS[s]:
-                if n != origin and label[n] == home:
-                    kept = 1
-                    break
-        else:
-            for piece in alive:
-                if not piece.isdisjoint(NEIGHBOURS[s]):
-                    kept += 1
-        if s in beside_two:
-            if kept == 0:
-                added.append(s)
-        elif kept > 1:
-            removed.add(s)
+            for s in near:
+                kept = 0  # pieces of the home with a leader beside ``s``, once lifted
+                for piece in alive:
+                    if not piece.isdisjoint(NEIGHBOURS[s]):
+                        kept += 1
+                if s in beside_two:
+                    if kept == 0:
+                        added.append(s)
+                elif kept > 1:
+                    removed.add(s)
     if not added and not removed:
         return from_supply
     return sorted([s for s in from_supply if s not in removed] + added)
@@ -589,7 +594,7 @@ class LegalActions(LazyActions[Action]):
     square), catastrophes, swaps, end turn.
     """
 
-    __slots__ = ("_state",)
+    # No __slots__: see LazyActions.
 
     def __init__(self, state: GameState) -> None:
         self._state = state
