@@ -70,9 +70,10 @@ def _check_deal(config: GameConfig, deal: object) -> Deal:
     return deal
 
 
-def new_game(config: GameConfig, *, seed: int | None = None, deal: Deal | None = None) -> GameState:
-    """The opening position of a game: from ``seed`` (a shuffled bag) or from an explicit
-    ``deal``. Exactly one of the two must be given."""
+def new_game(config: GameConfig, *, seed: object = None, deal: Deal | None = None) -> GameState:
+    """The opening position of a game: from ``seed`` (a shuffled bag, an integer) or from an
+    explicit ``deal``. Exactly one of the two must be given; any other seed is a
+    :class:`DealError`."""
     if not isinstance(config, GameConfig):
         raise DealError(f"expected a GameConfig, got {type(config).__name__}")
     if (seed is None) == (deal is None):
