@@ -44,18 +44,21 @@ def deal_from_seed(config: GameConfig, seed: int) -> Deal:
 def _check_deal(config: GameConfig, deal: object) -> Deal:
     if not isinstance(deal, Deal):
         raise DealError(f"expected a Deal, got {type(deal).__name__}")
-    if not isinstance(deal.hands, tuple) or len(deal.hands) != config.players:
+    # Read as objects: a compiled build checks a value read as a declared type itself.
+    hands: object = deal.hands
+    if not isinstance(hands, tuple) or len(hands) != config.players:
         raise DealError(f"the deal must hold {config.players} hands (one per player)")
-    for seat, hand in enumerate(deal.hands):
+    for seat, hand in enumerate(hands):
         if not isinstance(hand, tuple) or len(hand) != HAND_SIZE:
             size = len(hand) if isinstance(hand, tuple) else "?"
             raise DealError(f"hand {seat} holds {size} tiles; every hand starts with 6 (SETUP-6)")
         for tile in hand:
             if not isinstance(tile, Color):
                 raise DealError(f"hand {seat} holds {tile!r}, which is not a colour")
-    if not isinstance(deal.bag, tuple):
+    bag: object = deal.bag
+    if not isinstance(bag, tuple):
         raise DealError("the bag must be a tuple of colours")
-    for tile in deal.bag:
+    for tile in bag:
         if not isinstance(tile, Color):
             raise DealError(f"the bag holds {tile!r}, which is not a colour")
     counts = Counter(tile for hand in deal.hands for tile in hand)
