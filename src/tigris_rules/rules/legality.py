@@ -236,12 +236,8 @@ class _Targets:
                         beside_kingdom[r] = [s]
                     else:
                         near.append(s)
-        catastrophe = [s for s in ALL_SQUARES if cells[s] <= EMPTY]
         blocked = state.treasures | {b for b in state.buildings if b != NO_SQUARE}
-        for s in blocked:  # not on a treasure nor a building
-            if cells[s] <= EMPTY:
-                catastrophe.remove(s)
-        self.catastrophe = catastrophe
+        self.catastrophe = [s for s in ALL_SQUARES if cells[s] <= EMPTY and s not in blocked]
         player = state.active
         self.leader: list[list[int]] = []
         for color in range(4):
