@@ -1003,6 +1003,10 @@ BUILD_TARGETS: tuple[tuple[str, str], ...] = (
 """The figures on which the compiled build is expected to be 3 times as fast."""
 
 
+BUILD_ROUNDS = 3
+"""Runs of each build in ``--compare-build``, alternately; the fastest is kept."""
+
+
 def build_figures(plan: Plan, seed: int) -> dict[str, object]:
     """The figures of :data:`BUILD_FIGURES` for the build this interpreter runs, and which
     build it is."""
@@ -1033,12 +1037,12 @@ def other_build_figures(python: str, quick: bool, seed: int) -> dict[str, object
 
 
 def build_section(report: Report, plan: Plan, seed: int, python: str, quick: bool) -> None:
-    """Measure this build and the one of ``python`` alternately (the fastest of two rounds
-    each, so that both meet the same load), and report the compiled build's speed relative
-    to the pure one."""
+    """Measure this build and the one of ``python`` alternately (the fastest of
+    :data:`BUILD_ROUNDS` rounds each, so that both meet the same load), and report the
+    compiled build's speed relative to the pure one."""
     ours: list[dict[str, object]] = []
     theirs: list[dict[str, object]] = []
-    for _ in range(2):
+    for _ in range(BUILD_ROUNDS):
         ours.append(build_figures(plan, seed))
         theirs.append(other_build_figures(python, quick, seed))
     if ours[0]["compiled"] == theirs[0]["compiled"]:
@@ -1067,7 +1071,7 @@ def build_section(report: Report, plan: Plan, seed: int, python: str, quick: boo
                 f"compiled / pure Python: {label}",
                 best_compiled / best_pure,
                 "ratio",
-                "fastest of 2 alternate runs each",
+                f"fastest of {BUILD_ROUNDS} alternate runs each",
             )
         )
     report.section("builds", f"the two builds side by side (this one: {describe_build()})", figures)
