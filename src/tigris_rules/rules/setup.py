@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from tigris_rules.errors import DealError
 from tigris_rules.model.actions import MONUMENTS
@@ -44,8 +45,10 @@ def deal_from_seed(config: GameConfig, seed: int) -> Deal:
 def _check_deal(config: GameConfig, deal: object) -> Deal:
     if not isinstance(deal, Deal):
         raise DealError(f"expected a Deal, got {type(deal).__name__}")
-    # Read as objects: a compiled build checks a value read as a declared type itself.
-    hands: object = deal.hands
+    # Read untyped: a compiled build would check the fields' declared types itself, with a
+    # TypeError, before the checks below could name what is wrong.
+    given: Any = deal
+    hands: object = given.hands
     if not isinstance(hands, tuple) or len(hands) != config.players:
         raise DealError(f"the deal must hold {config.players} hands (one per player)")
     for seat, hand in enumerate(hands):
@@ -55,14 +58,14 @@ def _check_deal(config: GameConfig, deal: object) -> Deal:
         for tile in hand:
             if not isinstance(tile, Color):
                 raise DealError(f"hand {seat} holds {tile!r}, which is not a colour")
-    bag: object = deal.bag
+    bag: object = given.bag
     if not isinstance(bag, tuple):
         raise DealError("the bag must be a tuple of colours")
     for tile in bag:
         if not isinstance(tile, Color):
             raise DealError(f"the bag holds {tile!r}, which is not a colour")
-    counts = Counter(tile for hand in deal.hands for tile in hand)
-    counts.update(deal.bag)
+    counts = Counter(tile for hand in hands for tile in hand)
+    counts.update(bag)
     expected = bag_contents(config)
     for color, want in zip(COLORS, expected, strict=True):
         if counts[color] != want:
