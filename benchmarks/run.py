@@ -1,6 +1,6 @@
 """Every benchmark figure of tigris_rules in one run, side by side with python-chess.
 
-Usage: ``python benchmarks/run.py [--quick] [--seed S] [--json]``
+Usage: ``python benchmarks/run.py [--quick] [--seed S] [--json] [--compare-build PYTHON]``
 
 Every game is dealt from a fixed seed (``--seed``, 1 by default), so two runs do the same
 work; only the times differ. ``--quick`` does less work (under a minute); ``--json`` prints
@@ -23,20 +23,30 @@ the same figures as one JSON object and nothing else. Measured on the classic ba
 8. variants: the per-decision figures for each variant, with their ratio to the base game.
 
 python-chess is timed in the same run (random games, perft from the start position making
-every move, legal moves generated, PGN reading, FEN round trip), each of our figures is
-printed with its ratio to its chess counterpart, and a last section says which targets are
+every move, push and pop of every legal move, legal moves generated, PGN reading, FEN round
+trip), each of our figures is printed with its ratio to its chess counterpart: per game and
+per decision (a random game of Tigris & Euphrates has fewer decisions than a random game of
+chess has plies, so the per-game ratio flatters it). A last section says which targets are
 met. The script only prints figures; it asserts nothing about time.
+
+The header says which build of ``tigris_rules`` was measured: pure Python, or compiled with
+mypyc (modules loaded from extension files). ``--compare-build PYTHON`` also measures the
+build installed for another interpreter (the ``python`` of another virtual environment),
+alternately with this one, and prints the speed of the compiled build relative to the pure
+one.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import importlib.machinery
 import io
 import json
 import math
 import os
 import random
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -171,6 +181,27 @@ def known(item: Figure) -> float:
     if item.value is None:
         raise ValueError(f"{item.key} was not measured")
     return item.value
+
+
+def compiled_modules() -> tuple[list[str], int]:
+    """The ``tigris_rules`` modules loaded from compiled extension files (a mypyc build),
+    and the number of ``tigris_rules`` modules loaded."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    names = [name for name in sys.modules if name.split(".")[0] == "tigris_rules"]
+    compiled = [
+        name
+        for name in names
+        if str(getattr(sys.modules[name], "__file__", None) or "").endswith(suffixes)
+    ]
+    return sorted(compiled), len(names)
+
+
+def describe_build() -> str:
+    """Which build of ``tigris_rules`` this interpreter runs."""
+    compiled, loaded = compiled_modules()
+    if not compiled:
+        return "pure Python"
+    return f"compiled with mypyc ({len(compiled)} of the {loaded} modules loaded)"
 
 
 def format_value(value: float | None, unit: str) -> str:
@@ -654,6 +685,29 @@ def chess_perft(board: chess.Board, depth: int) -> int:
     return nodes
 
 
+def chess_push_pop(games: Sequence[chess.Board], rounds: int) -> tuple[float, int, int]:
+    """Moves pushed and popped per second: every legal move of every tenth position of the
+    random ``games``, each pushed then popped (python-chess's counterpart of ``apply``), the
+    fastest of ``rounds`` rounds; the number of moves and of positions per round."""
+    positions: list[tuple[chess.Board, list[chess.Move]]] = []
+    for game in games:
+        board = chess.Board()
+        for ply, move in enumerate(game.move_stack):
+            if ply % 10 == 0:
+                positions.append((board.copy(stack=False), list(board.legal_moves)))
+            board.push(move)
+    moves = sum(len(legal) for _, legal in positions)
+    fastest = math.inf
+    for _ in range(max(1, rounds)):
+        start = time.perf_counter()
+        for board, legal in positions:
+            for move in legal:
+                board.push(move)
+                board.pop()
+        fastest = min(fastest, time.perf_counter() - start)
+    return moves / fastest, moves, len(positions)
+
+
 def chess_opening_boards() -> list[chess.Board]:
     """The start position and every position one and two plies after it."""
     start = chess.Board()
@@ -685,6 +739,8 @@ def chess_sections(report: Report, plan: Plan, seed: int) -> None:
         perft_time = min(perft_time, time.perf_counter() - start)
         if nodes != CHESS_PERFT[depth]:
             raise RuntimeError(f"chess perft({depth}) did not give {CHESS_PERFT[depth]} nodes")
+
+    push_pop_rate, push_pop_moves, push_pop_positions = chess_push_pop(boards, plan.repeats)
 
     positions = chess_opening_boards()
     generated = 0
@@ -729,6 +785,14 @@ def chess_sections(report: Report, plan: Plan, seed: int) -> None:
                 f"fastest of {plan.perft_rounds} round(s)",
             ),
             Figure(
+                "chess_push_pop",
+                "push and pop, every legal move",
+                push_pop_rate,
+                "moves/s",
+                f"{push_pop_moves:,} moves of {push_pop_positions} positions (every tenth of "
+                f"the random games), fastest of {max(1, plan.repeats)} round(s)",
+            ),
+            Figure(
                 "chess_legal_moves",
                 "legal moves generated",
                 generated / generation_time,
@@ -756,31 +820,66 @@ def chess_sections(report: Report, plan: Plan, seed: int) -> None:
 
 # --- comparisons and targets ---------------------------------------------------------------
 
-VERSUS: tuple[tuple[str, str, str], ...] = (
-    ("random playouts 2p, games/s", "playout_2p_games", "chess_games"),
-    ("random playouts 4p, games/s", "playout_4p_games", "chess_games"),
-    ("random playouts 2p, decisions/s vs plies/s", "playout_2p_decisions", "chess_plies"),
-    ("random playouts 4p, decisions/s vs plies/s", "playout_4p_decisions", "chess_plies"),
-    ("legal actions/s vs legal moves/s", "legal_actions", "chess_legal_moves"),
-    ("perft(1) nodes/s vs perft nodes/s", "perft_1", "chess_perft"),
-    ("apply, opening, vs perft nodes/s", "apply_opening", "chess_perft"),
-    *((f"apply {kind} vs perft nodes/s", f"apply_{kind}", "chess_perft") for kind in OPENING_KINDS),
-    *((f"apply {kind} vs perft nodes/s", f"apply_{kind}", "chess_perft") for kind in SAMPLED_KINDS),
-    ("log validation vs PGN reading, moves/s", "validation", "chess_pgn"),
-    ("JSON round trip vs FEN round trip (speed)", "json_round_trip", "chess_fen_round_trip"),
+VERSUS: tuple[tuple[str, str, str, str], ...] = (
+    ("random playouts 2p, games/s", "playout_2p_games", "chess_games", "vs_playout_2p_games"),
+    ("random playouts 4p, games/s", "playout_4p_games", "chess_games", "vs_playout_4p_games"),
+    (
+        "random playouts 2p, decisions/s vs plies/s",
+        "playout_2p_decisions",
+        "chess_plies",
+        "vs_playout_2p_decisions",
+    ),
+    (
+        "random playouts 4p, decisions/s vs plies/s",
+        "playout_4p_decisions",
+        "chess_plies",
+        "vs_playout_4p_decisions",
+    ),
+    ("legal actions/s vs legal moves/s", "legal_actions", "chess_legal_moves", "vs_legal_actions"),
+    ("perft(1) nodes/s vs perft nodes/s", "perft_1", "chess_perft", "vs_perft_1"),
+    ("apply, opening, vs perft nodes/s", "apply_opening", "chess_perft", "vs_apply_opening"),
+    *(
+        (f"apply {kind} vs perft nodes/s", f"apply_{kind}", "chess_perft", f"vs_apply_{kind}")
+        for kind in (*OPENING_KINDS, *SAMPLED_KINDS)
+    ),
+    (
+        "apply, opening, vs push+pop/s",
+        "apply_opening",
+        "chess_push_pop",
+        "vs_push_pop_apply_opening",
+    ),
+    *(
+        (
+            f"apply {kind} vs push+pop/s",
+            f"apply_{kind}",
+            "chess_push_pop",
+            f"vs_push_pop_apply_{kind}",
+        )
+        for kind in (*OPENING_KINDS, *SAMPLED_KINDS)
+    ),
+    ("log validation vs PGN reading, moves/s", "validation", "chess_pgn", "vs_validation"),
+    (
+        "JSON round trip vs FEN round trip (speed)",
+        "json_round_trip",
+        "chess_fen_round_trip",
+        "vs_json_round_trip",
+    ),
 )
-"""Label, our figure and its python-chess counterpart. For times the ratio is that of the
-speeds (chess time / our time), so above 1 always means faster than python-chess."""
+"""Label, our figure, its python-chess counterpart and the key of the ratio. Random playouts
+are compared per game and per decision (a decision against a ply); ``apply`` against perft
+nodes (which include generating the moves) and against a push and pop of one move. For
+times the ratio is that of the speeds (chess time / our time), so above 1 always means
+faster than python-chess."""
 
 
 def versus_section(report: Report) -> None:
     """Every figure of ours with its ratio to its python-chess counterpart."""
     figures: list[Figure] = []
-    for label, ours_key, chess_key in VERSUS:
+    for label, ours_key, chess_key, key in VERSUS:
         ours = report.figure(ours_key)
         theirs = report.figure(chess_key)
         if ours.value is None or theirs.value is None:
-            figures.append(Figure(f"vs_{ours_key}", label, None, "ratio", ours.detail))
+            figures.append(Figure(key, label, None, "ratio", ours.detail))
             continue
         if ours.unit == "ms":
             ratio = theirs.value / ours.value
@@ -788,9 +887,7 @@ def versus_section(report: Report) -> None:
             ratio = ours.value / theirs.value
         ours_text = f"{format_value(ours.value, ours.unit)} {ours.unit}"
         theirs_text = f"{format_value(theirs.value, theirs.unit)} {theirs.unit}"
-        figures.append(
-            Figure(f"vs_{ours_key}", label, ratio, "ratio", f"{ours_text} / {theirs_text}")
-        )
+        figures.append(Figure(key, label, ratio, "ratio", f"{ours_text} / {theirs_text}"))
     report.section("versus_chess", "tigris_rules / python-chess", figures)
 
 
@@ -807,6 +904,17 @@ def target_section(report: Report) -> None:
             "ratio",
             ">= 0.5, aim 1.0",
             games >= 0.5,
+        )
+    )
+    decisions = report.value("vs_playout_2p_decisions")
+    report.target(
+        Target(
+            "playout_decisions_vs_chess",
+            "2-player playout decisions/s / chess plies/s",
+            decisions,
+            "ratio",
+            ">= 0.5",
+            decisions >= 0.5,
         )
     )
     perft = report.value("vs_perft_1")
@@ -846,6 +954,23 @@ def target_section(report: Report) -> None:
     report.target(
         Target("memory", "memory of every state of a game", memory, "MB", "< 5 MB", memory < 5)
     )
+    if "builds" in report.sections:
+        for key, label in BUILD_TARGETS:
+            speedup = report.value(f"compiled_speedup_{key}")
+            report.target(
+                Target(
+                    f"compiled_{key}",
+                    f"compiled / pure Python, {label}",
+                    speedup,
+                    "ratio",
+                    ">= 3",
+                    speedup >= 3,
+                )
+            )
+    else:
+        report.say(
+            line("compiled / pure Python", "-", "ratio", "(not measured: see --compare-build)")
+        )
     for key, name, _ in VARIANTS:
         _, figures = report.sections[f"variant_{key}"]
         ratios = {item.label: item.ratio for item in figures if item.ratio is not None}
@@ -862,6 +987,96 @@ def target_section(report: Report) -> None:
         )
 
 
+# --- builds ------------------------------------------------------------------------------
+
+BUILD_FIGURES: tuple[tuple[str, str, str], ...] = (
+    ("playout_2p_decisions", "random playouts, 2 players", "decisions/s"),
+    ("apply_opening", "apply, every action of the opening", "calls/s"),
+    ("validation", "log validation, validate_json", "actions/s"),
+)
+"""Key, label and unit of the figures measured for each build."""
+
+BUILD_TARGETS: tuple[tuple[str, str], ...] = (
+    ("playout_2p_decisions", "playout decisions/s"),
+    ("validation", "log validation actions/s"),
+)
+"""The figures on which the compiled build is expected to be 3 times as fast."""
+
+
+BUILD_ROUNDS = 3
+"""Runs of each build in ``--compare-build``, alternately; the fastest is kept."""
+
+
+def build_figures(plan: Plan, seed: int) -> dict[str, object]:
+    """The figures of :data:`BUILD_FIGURES` for the build this interpreter runs, and which
+    build it is."""
+    _, decisions_rate, _ = measure_playouts(BASE_2P, plan.games, seed)
+    opening = tr.new_game(BASE_2P, seed=seed)
+    apply_rate, _ = time_apply(opening_pairs(opening), plan.apply_calls, plan.repeats)
+    validation_rate, _ = measure_validation(build_corpus(BASE_2P, plan.logs, seed), plan.repeats)
+    return {
+        "build": describe_build(),
+        "compiled": bool(compiled_modules()[0]),
+        "playout_2p_decisions": decisions_rate,
+        "apply_opening": apply_rate,
+        "validation": validation_rate,
+    }
+
+
+def other_build_figures(python: str, quick: bool, seed: int) -> dict[str, object]:
+    """:func:`build_figures` measured by ``python``, another interpreter (the build
+    installed in another virtual environment), running this script."""
+    command = [python, os.path.abspath(__file__), "--build-figures", "--seed", str(seed)]
+    if quick:
+        command.append("--quick")
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"{python} could not measure its build:\n{done.stderr}")
+    figures: dict[str, object] = json.loads(done.stdout)
+    return figures
+
+
+def build_section(report: Report, plan: Plan, seed: int, python: str, quick: bool) -> None:
+    """Measure this build and the one of ``python`` alternately (the fastest of
+    :data:`BUILD_ROUNDS` rounds each, so that both meet the same load), and report the
+    compiled build's speed relative to the pure one."""
+    ours: list[dict[str, object]] = []
+    theirs: list[dict[str, object]] = []
+    for _ in range(BUILD_ROUNDS):
+        ours.append(build_figures(plan, seed))
+        theirs.append(other_build_figures(python, quick, seed))
+    if ours[0]["compiled"] == theirs[0]["compiled"]:
+        raise SystemExit(
+            f"--compare-build needs one pure and one compiled build: this one is "
+            f"{ours[0]['build']}, the other one {theirs[0]['build']}"
+        )
+    pure, compiled = (ours, theirs) if theirs[0]["compiled"] else (theirs, ours)
+    figures: list[Figure] = []
+    for key, label, unit in BUILD_FIGURES:
+        best_pure = max(float(str(run[key])) for run in pure)
+        best_compiled = max(float(str(run[key])) for run in compiled)
+        figures.append(Figure(f"pure_{key}", f"pure Python: {label}", best_pure, unit, ""))
+        figures.append(
+            Figure(
+                f"compiled_{key}",
+                f"compiled: {label}",
+                best_compiled,
+                unit,
+                str(compiled[0]["build"]),
+            )
+        )
+        figures.append(
+            Figure(
+                f"compiled_speedup_{key}",
+                f"compiled / pure Python: {label}",
+                best_compiled / best_pure,
+                "ratio",
+                f"fastest of {BUILD_ROUNDS} alternate runs each",
+            )
+        )
+    report.section("builds", f"the two builds side by side (this one: {describe_build()})", figures)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run every benchmark and print the figures."""
     parser = argparse.ArgumentParser(
@@ -870,9 +1085,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="less work: under a minute")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+    parser.add_argument(
+        "--compare-build",
+        metavar="PYTHON",
+        help="also measure the build of tigris_rules installed for this other interpreter "
+        "(one build pure Python, the other compiled)",
+    )
+    parser.add_argument(
+        "--build-figures",
+        action="store_true",
+        help="print only the figures compared between builds, as JSON (used by --compare-build)",
+    )
     args = parser.parse_args(argv)
     plan = QUICK if args.quick else FULL
     seed: int = args.seed
+    if args.build_figures:
+        print(json.dumps(build_figures(plan, seed)))
+        return 0
     header: dict[str, object] = {
         "seed": seed,
         "run": "quick" if args.quick else "full",
@@ -880,11 +1109,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "tigris_rules": tr.__version__,
         "chess": chess.__version__,
         "cpu_count": os.cpu_count(),
+        "build": describe_build(),
+        "compiled_modules": compiled_modules()[0],
     }
     report = Report(as_json=args.json)
     report.say(f"tigris_rules benchmarks: seed {seed}, {header['run']} run")
     report.say(
-        f"python {header['python']}, tigris_rules {tr.__version__}, "
+        f"python {header['python']}, tigris_rules {tr.__version__} ({header['build']}), "
         f"python-chess {chess.__version__}, {os.cpu_count()} CPU(s)"
     )
     start = time.perf_counter()
@@ -892,6 +1123,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     chess_sections(report, plan, seed)
     versus_section(report)
     variant_sections(report, plan, seed)
+    if args.compare_build:
+        build_section(report, plan, seed, args.compare_build, args.quick)
     target_section(report)
     elapsed = time.perf_counter() - start
     report.say()

@@ -25,12 +25,23 @@ class BoardLayout:
     ``river`` says for each square number whether it is a river square; ``start_squares``
     lists the squares that start with a temple and a treasure (SETUP-3), and
     ``priority_squares`` the ones whose treasure must be taken first (TREAS-3).
+    ``land_squares`` and ``river_squares`` are the square numbers of either kind, in order.
     """
 
     name: str
     river: tuple[bool, ...]
     start_squares: tuple[int, ...]
     priority_squares: frozenset[int]
+    land_squares: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    river_squares: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    @land_squares.default
+    def _land_squares(self) -> tuple[int, ...]:
+        return tuple(s for s, river in enumerate(self.river) if not river)
+
+    @river_squares.default
+    def _river_squares(self) -> tuple[int, ...]:
+        return tuple(s for s, river in enumerate(self.river) if river)
 
 
 def parse_board(name: str, text: str) -> BoardLayout:

@@ -25,7 +25,8 @@ class LazyActions(Sequence[A], Generic[A]):
     is answered by :meth:`_accepts`, which subclasses give the ruleset's legality check.
     """
 
-    __slots__ = ("_parts", "_sizes", "_total")
+    # No __slots__: the compiled build (mypyc) compiles LegalActions, derived from this
+    # class, and a compiled class cannot derive from one with slots.
 
     def __init__(self, parts: list[Part[A]]) -> None:
         self._parts = parts

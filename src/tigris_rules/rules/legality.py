@@ -57,7 +57,7 @@ from tigris_rules.model.squares import (
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Variant, hooks_for, variants_for
-from tigris_rules.rules.regions import Regions, regions_of
+from tigris_rules.rules.regions import Regions, pieces_without, regions_of
 from tigris_rules.rules.work import Position, Work
 
 __all__ = [
@@ -70,6 +70,7 @@ __all__ = [
 
 RED = 1
 BLUE = 2
+ALL_SQUARES = range(SQUARE_COUNT)
 
 
 # --- well-formedness (CONV-19) ------------------------------------------------------------
@@ -187,103 +188,126 @@ class _Targets:
     __slots__ = ("catastrophe", "land_tiles", "leader", "river_tiles")
 
     def __init__(self, state: GameState) -> None:
+        # The board is scanned by comprehensions; only the squares of the kingdoms are
+        # walked square by square, to find the empty squares beside them.
         cells = state.cells
-        river = state.layout.river
+        layout = state.layout
         regions = regions_of(state)
-        label = regions.label
         in_region = regions.leaders
-        near_temple = [False] * SQUARE_COUNT
-        for s in range(SQUARE_COUNT):
-            if cells[s] == RED:
-                for n in NEIGHBOURS[s]:
-                    near_temple[n] = True
-        land: list[int] = []
-        water: list[int] = []
-        leader_candidates: list[tuple[int, tuple[int, ...]]] = []
-        for s in range(SQUARE_COUNT):
-            if cells[s] != EMPTY:
+        beside: dict[int, list[int]] = {}  # empty square: the kingdoms beside it
+        for r, members in enumerate(regions.squares):
+            if not in_region[r]:
                 continue
-            first = second = -1
-            count = 0  # distinct adjacent kingdoms, exact up to 3 (TILE-5, LEADER-8)
-            for n in NEIGHBOURS[s]:
-                r = label[n]
-                if r >= 0 and r != first and r != second and in_region[r]:
-                    if count == 0:
-                        first = r
-                    elif count == 1:
-                        second = r
-                    count += 1
-            if count < 3:
-                if river[s]:
-                    water.append(s)
-                else:
-                    land.append(s)
-                    if near_temple[s]:  # LEADER-5..LEADER-7
-                        kingdoms = () if count == 0 else (first,) if count == 1 else (first, second)
-                        leader_candidates.append((s, kingdoms))
+            for square in members:
+                for n in NEIGHBOURS[square]:
+                    if cells[n] == EMPTY:
+                        kingdoms = beside.get(n)
+                        if kingdoms is None:
+                            beside[n] = [r]
+                        elif r not in kingdoms:
+                            kingdoms.append(r)
+        crowded = [s for s, kingdoms in beside.items() if len(kingdoms) > 2]  # TILE-5
+        land = [s for s in layout.land_squares if cells[s] == EMPTY]
+        water = [s for s in layout.river_squares if cells[s] == EMPTY]
+        if crowded:
+            land = [s for s in land if s not in crowded]
+            water = [s for s in water if s not in crowded]
         self.land_tiles = land
         self.river_tiles = water
+        near_temple: set[int] = set()  # LEADER-5..LEADER-7
+        for s in [s for s in ALL_SQUARES if cells[s] == RED]:
+            near_temple.update(NEIGHBOURS[s])
+        from_supply: list[int] = []  # leader squares beside at most one kingdom (LEADER-8)
+        beside_two: set[int] = set()  # leader squares beside two kingdoms
+        beside_kingdom: dict[int, list[int]] = {}  # leader squares beside each kingdom
+        for s in land:
+            if s in near_temple:
+                kingdoms = beside.get(s)
+                if kingdoms is None:
+                    from_supply.append(s)
+                    continue
+                if len(kingdoms) == 1:
+                    from_supply.append(s)
+                else:
+                    beside_two.add(s)
+                for r in kingdoms:
+                    near = beside_kingdom.get(r)
+                    if near is None:
+                        beside_kingdom[r] = [s]
+                    else:
+                        near.append(s)
         blocked = state.treasures | {b for b in state.buildings if b != NO_SQUARE}
-        self.catastrophe = [
-            s for s in range(SQUARE_COUNT) if cells[s] <= EMPTY and s not in blocked
-        ]
+        self.catastrophe = [s for s in ALL_SQUARES if cells[s] <= EMPTY and s not in blocked]
         player = state.active
-        from_supply: list[int] | None = None
         self.leader: list[list[int]] = []
         for color in range(4):
             origin = state.leaders[4 * player + color]
             if origin == NO_SQUARE:
-                if from_supply is None:
-                    from_supply = [s for s, k in leader_candidates if len(k) <= 1]
                 self.leader.append(from_supply)
             else:
-                self.leader.append(_move_targets(state, regions, leader_candidates, origin))
+                near = beside_kingdom.get(regions.label[origin], [])
+                moves = _move_targets(state, regions, from_supply, near, beside_two, origin)
+                self.leader.append(moves)
 
 
 def _move_targets(
     state: GameState,
     regions: Regions,
-    candidates: list[tuple[int, tuple[int, ...]]],
+    from_supply: list[int],
+    near: list[int],
+    beside_two: set[int],
     origin: int,
 ) -> list[int]:
     """LEADER-8 for a leader moved from ``origin``, judged with it lifted (D7).
 
-    Lifting only changes the leader's own region: it may split into pieces, and a piece
-    without another leader becomes a territory. Every other region is unchanged.
+    Lifting only changes the leader's own region (its home): it may split into pieces, and a
+    piece without another leader becomes a territory. Every other kingdom is unchanged, so a
+    square that is not beside the home keeps its verdict for a leader from the supply
+    (``from_supply``: beside at most one kingdom). Only the squares beside the home
+    (``near``) are judged again: a square beside the home alone is left beside at most the
+    pieces of it that keep a leader, a square beside the home and another kingdom
+    (``beside_two``) beside that kingdom and those pieces.
     """
-    cells = state.cells
+    if not near:
+        return from_supply
     label = regions.label
     home = label[origin]
-    piece = {origin: -1}
-    pieces_with_leader: set[int] = set()
-    for start in regions.squares[home]:
-        if start in piece:
-            continue
-        number = len(piece)
-        piece[start] = number
-        stack = [start]
-        while stack:
-            square = stack.pop()
-            if cells[square] == LEADER:
-                pieces_with_leader.add(number)
-            for n in NEIGHBOURS[square]:
-                if label[n] == home and n not in piece:
-                    piece[n] = number
-                    stack.append(n)
-    near_home = {n for square in regions.squares[home] for n in NEIGHBOURS[square]}
-    targets = []
-    for s, kingdoms in candidates:
-        if s not in near_home:
-            if len(kingdoms) <= 1:
-                targets.append(s)
-            continue
-        seen: set[tuple[int, int]] = {(0, r) for r in kingdoms if r != home}
-        for n in NEIGHBOURS[s]:
-            if label[n] == home and piece[n] in pieces_with_leader:
-                seen.add((1, piece[n]))
-        if len(seen) <= 1:
-            targets.append(s)
-    return targets
+    in_home = regions.leaders[home]
+    removed: set[int] = set()
+    added: list[int] = []
+    if len(in_home) == 1:  # the home becomes a territory
+        added = [s for s in near if s in beside_two]
+    else:
+        lifted = label.copy()
+        lifted[origin] = -1
+        pieces = pieces_without(lifted, regions.squares[home], home, origin)
+        if not pieces:
+            # The rest of the home stays one kingdom: only a square beside the home through
+            # the origin alone, and beside another kingdom, becomes legal.
+            around = NEIGHBOURS[origin]
+            for s in near:
+                if s in beside_two and s in around:
+                    for n in NEIGHBOURS[s]:
+                        if n != origin and label[n] == home:
+                            break
+                    else:
+                        added.append(s)
+        else:
+            held = {state.leaders[flat] for flat in in_home}
+            alive = [set(piece) for piece in pieces if not held.isdisjoint(piece)]
+            for s in near:
+                kept = 0  # pieces of the home with a leader beside ``s``, once lifted
+                for piece in alive:
+                    if not piece.isdisjoint(NEIGHBOURS[s]):
+                        kept += 1
+                if s in beside_two:
+                    if kept == 0:
+                        added.append(s)
+                elif kept > 1:
+                    removed.add(s)
+    if not added and not removed:
+        return from_supply
+    return sorted([s for s in from_supply if s not in removed] + added)
 
 
 def _regions(state: Position) -> Regions:
@@ -566,7 +590,7 @@ class LegalActions(LazyActions[Action]):
     square), catastrophes, swaps, end turn.
     """
 
-    __slots__ = ("_state",)
+    # No __slots__: see LazyActions.
 
     def __init__(self, state: GameState) -> None:
         self._state = state
@@ -590,19 +614,20 @@ class LegalActions(LazyActions[Action]):
 def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
     targets = _targets(state)
     player = state.active
-    for color in COLORS:
-        parts.append((partial(_place_leader, color), targets.leader[color.index]))
-    on_board = [c for c in COLORS if state.leaders[4 * player + c.index] != NO_SQUARE]
+    for color in range(4):
+        parts.append((_PLACE_LEADER[color], targets.leader[color]))
+    leaders = state.leaders
+    on_board = [c for c in COLORS if leaders[4 * player + c.index] != NO_SQUARE]
     parts.append((WithdrawLeader, on_board))
     hand = state.hands[player]
-    for color in COLORS:
-        if hand[color.index]:
-            squares = targets.river_tiles if color.index == BLUE else targets.land_tiles
-            parts.append((partial(_place_tile, color), squares))
+    for color in range(4):
+        if hand[color]:
+            squares = targets.river_tiles if color == BLUE else targets.land_tiles
+            parts.append((_PLACE_TILE[color], squares))
     if state.catastrophes[player]:
         parts.append((_place_catastrophe, targets.catastrophe))
     parts.append((_identity, _Swaps(hand)))
-    parts.append((_identity, (EndTurn(),)))
+    parts.append(_END_TURN)
 
 
 def _place_leader(color: Color, square: int) -> Action:
@@ -615,6 +640,11 @@ def _place_tile(color: Color, square: int) -> Action:
 
 def _place_catastrophe(square: int) -> Action:
     return PlaceCatastrophe(SQUARE_NAMES[square])
+
+
+_PLACE_LEADER = tuple(partial(_place_leader, color) for color in COLORS)
+_PLACE_TILE = tuple(partial(_place_tile, color) for color in COLORS)
+_END_TURN: Part[Action] = (_identity, (EndTurn(),))
 
 
 def _answers(state: GameState, decision: Decision) -> list[Action]:

@@ -12,7 +12,7 @@ from tigris_rules.model.cells import IS_OCCUPIED
 from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
 
-__all__ = ["Regions", "compute_regions", "regions_of", "side_of"]
+__all__ = ["Regions", "compute_regions", "pieces_without", "regions_of", "side_of"]
 
 
 def _split_two(
@@ -161,14 +161,7 @@ class Regions:
         else:
             label, squares, in_region = self.label.copy(), self.squares.copy(), self.leaders.copy()
         label[square] = -1
-        # Every square left in the region is linked to one of the square's neighbours in it:
-        # the pieces are searched from them.
-        wanted = [n for n in NEIGHBOURS[square] if label[n] == old]
-        pieces: list[list[int]] = []
-        if len(wanted) == 2:
-            pieces = _split_two(label, squares[old], old, square, wanted[0], wanted[1])
-        elif len(wanted) > 2:
-            pieces = _split(label, old, wanted)
+        pieces = pieces_without(label, squares[old], old, square)
         if not pieces:
             members = squares[old].copy()
             members.remove(square)
@@ -188,6 +181,22 @@ class Regions:
             if at != NO_SQUARE and at != square:
                 in_region[label[at]].append(flat)
         return self if in_place else Regions(label, squares, in_region)
+
+
+def pieces_without(
+    label: list[int], members: list[int], region: int, square: int
+) -> list[list[int]]:
+    """The pieces ``region`` (its squares ``members``) falls into once its ``square`` is
+    emptied, ``label`` already having it unlabelled: none when the rest is still one region
+    (or nothing is left)."""
+    # Every square left in the region is linked to one of the square's neighbours in it:
+    # the pieces are searched from them.
+    wanted = [n for n in NEIGHBOURS[square] if label[n] == region]
+    if len(wanted) == 2:
+        return _split_two(label, members, region, square, wanted[0], wanted[1])
+    if len(wanted) > 2:
+        return _split(label, region, wanted)
+    return []
 
 
 def compute_regions(cells: Sequence[int], leaders: Sequence[int]) -> Regions:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from tigris_rules.errors import DealError
 from tigris_rules.model.actions import MONUMENTS
@@ -44,22 +45,27 @@ def deal_from_seed(config: GameConfig, seed: int) -> Deal:
 def _check_deal(config: GameConfig, deal: object) -> Deal:
     if not isinstance(deal, Deal):
         raise DealError(f"expected a Deal, got {type(deal).__name__}")
-    if not isinstance(deal.hands, tuple) or len(deal.hands) != config.players:
+    # Read untyped: a compiled build would check the fields' declared types itself, with a
+    # TypeError, before the checks below could name what is wrong.
+    given: Any = deal
+    hands: object = given.hands
+    if not isinstance(hands, tuple) or len(hands) != config.players:
         raise DealError(f"the deal must hold {config.players} hands (one per player)")
-    for seat, hand in enumerate(deal.hands):
+    for seat, hand in enumerate(hands):
         if not isinstance(hand, tuple) or len(hand) != HAND_SIZE:
             size = len(hand) if isinstance(hand, tuple) else "?"
             raise DealError(f"hand {seat} holds {size} tiles; every hand starts with 6 (SETUP-6)")
         for tile in hand:
             if not isinstance(tile, Color):
                 raise DealError(f"hand {seat} holds {tile!r}, which is not a colour")
-    if not isinstance(deal.bag, tuple):
+    bag: object = given.bag
+    if not isinstance(bag, tuple):
         raise DealError("the bag must be a tuple of colours")
-    for tile in deal.bag:
+    for tile in bag:
         if not isinstance(tile, Color):
             raise DealError(f"the bag holds {tile!r}, which is not a colour")
-    counts = Counter(tile for hand in deal.hands for tile in hand)
-    counts.update(deal.bag)
+    counts = Counter(tile for hand in hands for tile in hand)
+    counts.update(bag)
     expected = bag_contents(config)
     for color, want in zip(COLORS, expected, strict=True):
         if counts[color] != want:
@@ -70,9 +76,10 @@ def _check_deal(config: GameConfig, deal: object) -> Deal:
     return deal
 
 
-def new_game(config: GameConfig, *, seed: int | None = None, deal: Deal | None = None) -> GameState:
-    """The opening position of a game: from ``seed`` (a shuffled bag) or from an explicit
-    ``deal``. Exactly one of the two must be given."""
+def new_game(config: GameConfig, *, seed: object = None, deal: Deal | None = None) -> GameState:
+    """The opening position of a game: from ``seed`` (a shuffled bag, an integer) or from an
+    explicit ``deal``. Exactly one of the two must be given; any other seed is a
+    :class:`DealError`."""
     if not isinstance(config, GameConfig):
         raise DealError(f"expected a GameConfig, got {type(config).__name__}")
     if (seed is None) == (deal is None):

@@ -402,7 +402,7 @@ def _decision(state: GameState, add: _Add) -> None:
     if not _is_int(pending.player) or not 0 <= pending.player < n:
         add("decision-seat", f"{path}.player", f"seat {pending.player} does not exist", "CONV-4")
         return
-    active_only = WarOrderDecision | StructureDecision | BuildingDecision | ZigguratIncomeDecision
+    active_only = (WarOrderDecision, StructureDecision, BuildingDecision, ZigguratIncomeDecision)
     if isinstance(pending, active_only) and pending.player != state.active:
         add("decision-seat", f"{path}.player", "the decision belongs to the active player")
     if isinstance(pending, WarOrderDecision):
