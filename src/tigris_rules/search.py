@@ -240,6 +240,10 @@ class ISMCTSBot:
     random when a node below the root is ranked. A decision with a single legal input is
     answered without searching.
 
+    A setting of the wrong type raises :class:`SearchArgumentError`; a budget that is not
+    positive (and finite, for ``seconds``) or a negative ``sample`` or ``limit`` raises
+    :class:`SearchError`.
+
     Only the board game is played: :meth:`choose` raises :class:`ArgumentTypeError` for a
     card-game state.
     """
