@@ -2,7 +2,8 @@
 bare ``TypeError`` or ``AttributeError`` from deep inside.
 
 The table :data:`CASES` holds one valid call per public function (every function named in
-``__all__`` of ``tigris_rules`` and of its public modules). For each argument the test puts
+``__all__`` of ``tigris_rules`` and of its public modules) and per class of
+:data:`CONSTRUCTORS`. For each argument the test puts
 each wrong value of :data:`WRONG` (``None``, an int, a string, a board-game state, a
 card-game state) in its place. A value the argument does not take must raise
 :class:`~tigris_rules.ArgumentTypeError` (or the error the case names for it) with the
@@ -16,6 +17,7 @@ import contextlib
 import importlib
 import importlib.util
 import inspect
+import math
 import random
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -28,6 +30,8 @@ from hypothesis import strategies as st
 
 import tigris_rules as tr
 import tigris_rules.bots
+import tigris_rules.bulk
+import tigris_rules.cards
 import tigris_rules.cards.render
 import tigris_rules.cards.render_svg
 import tigris_rules.cards.view
@@ -41,6 +45,7 @@ import tigris_rules.notation
 import tigris_rules.records
 import tigris_rules.render
 import tigris_rules.rulebook
+import tigris_rules.search
 import tigris_rules.serialize
 import tigris_rules.state_check
 import tigris_rules.testing
@@ -48,12 +53,15 @@ import tigris_rules.view_codec
 import tigris_rules.views
 from tigris_rules import (
     bots,
+    bulk,
+    cards,
     diagram,
     encoding,
     information,
     json_schema,
     records,
     rulebook,
+    search,
     serialize,
     testing,
     view_codec,
@@ -106,14 +114,28 @@ PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tigris_rules.view_codec,
     tigris_rules.json_schema,
     tigris_rules.integrations.returns,
+    tigris_rules.cards,
+    tigris_rules.bulk,
+    tigris_rules.search,
     *_ADAPTERS,
 )
+
+CONSTRUCTORS: tuple[type, ...] = (
+    bots.RandomBot,
+    bots.GreedyBot,
+    search.ISMCTSBot,
+    cards.CardLegalActions,
+)
+"""The public classes whose constructors check their arguments, in the table with the
+functions."""
 
 BOARD = tr.new_game(tr.GameConfig(players=2), seed=1)
 CARDS = tr.new_card_game(tr.GameConfig(players=2, game="cards"), seed=1)
 _, EVENTS = tr.step(BOARD, tr.legal_actions(BOARD)[0])
+CARD_ACTION = tr.legal_actions(CARDS)[0]
 LOG = tr.Recorder(tr.GameConfig(players=2), seed=1).log()
 LOG_FILE = Path(__file__).parent / "data" / "logs" / "game-2p-classic-seed1.json"
+LOG_TEXT = LOG_FILE.read_text(encoding="utf-8")
 
 WRONG: dict[str, object] = {
     "none": None,
@@ -379,6 +401,52 @@ CASES: list[Case] = [
         if PETTINGZOO is not None
         else []
     ),
+    # --- the card game --------------------------------------------------------------------
+    Case(cards.card_to_move, {"state": CARDS}, {"state": frozenset({"cards"})}),
+    Case(cards.card_is_over, {"state": CARDS}, {"state": frozenset({"cards"})}),
+    Case(cards.card_legal_actions, {"state": CARDS}, {"state": frozenset({"cards"})}),
+    Case(cards.CardLegalActions, {"state": CARDS}, {"state": frozenset({"cards"})}),
+    Case(cards.card_result, {"state": CARDS}, {"state": frozenset({"cards"})}),
+    Case(cards.card_step, {"state": CARDS, "action": CARD_ACTION, "player": None},
+         {"state": frozenset({"cards"}), "player": SEAT},
+         errors={"action": ACTION_ERRORS, "player": PLAYER_ERRORS}),
+    Case(cards.card_apply, {"state": CARDS, "action": CARD_ACTION, "player": None},
+         {"state": frozenset({"cards"}), "player": SEAT},
+         errors={"action": ACTION_ERRORS, "player": PLAYER_ERRORS}),
+    Case(cards.card_deal_from_seed, {"config": tr.GameConfig(game="cards"), "seed": 1},
+         {"seed": NUMBER}),
+    Case(cards.column_spot, {"column": 1, "position": 0}, {"column": NUMBER, "position": NUMBER}),
+    Case(cards.gap_spot, {"gap": 1}, {"gap": NUMBER}),
+    # --- bulk work (one process: jobs=1, or a single task) --------------------------------
+    Case(bulk.default_jobs, {}),
+    Case(bulk.validate_many, {"sources": [LOG_TEXT], "client": None, "jobs": 1,
+                              "max_bytes": None, "max_problems": None},
+         {"client": frozenset({"none"}), "jobs": SEAT, "max_bytes": SEAT,
+          "max_problems": SEAT}),
+    Case(bulk.iter_validate, {"items": [(0, LOG_TEXT)], "client": None, "jobs": 1,
+                              "max_bytes": None, "max_problems": None, "count": 1},
+         {"client": frozenset({"none"}), "jobs": SEAT, "max_bytes": SEAT,
+          "max_problems": SEAT, "count": SEAT}),
+    Case(bulk.read_jsonl, {"path": LOG_FILE, "max_bytes": None},
+         {"path": TEXT, "max_bytes": SEAT}),
+    Case(bulk.record, {"config": tr.GameConfig(), "bots": bots.random_bots(2, 1), "seed": 1},
+         {"seed": NUMBER}),
+    Case(bulk.play, {"config": tr.GameConfig(), "seed": 1}, {"seed": NUMBER}),
+    Case(bulk.iter_games, {"config": tr.GameConfig(), "seeds": (1,), "text": False,
+                           "indent": None, "client": None, "jobs": 1},
+         {"indent": SEAT, "client": frozenset({"none"}), "jobs": SEAT}),
+    Case(bulk.selfplay_many, {"config": tr.GameConfig(), "games": 1, "seed": 1, "client": None,
+                              "jobs": 1},
+         {"games": NUMBER, "seed": NUMBER, "client": frozenset({"none"}), "jobs": SEAT}),
+    # --- bots and the search --------------------------------------------------------------
+    Case(bots.RandomBot, {"seed": 1}, {"seed": SEAT}),
+    Case(bots.GreedyBot, {"seed": 1, "sample": 8, "limit": 48},
+         {"seed": SEAT, "sample": NUMBER, "limit": NUMBER}),
+    Case(search.ISMCTSBot, {"seed": 1, "iterations": 1, "seconds": None, "exploration": 0.35,
+                            "widening": 1.0, "sample": 6, "limit": 24},
+         {"seed": SEAT, "iterations": SEAT, "seconds": SEAT, "exploration": NUMBER,
+          "widening": NUMBER, "sample": NUMBER, "limit": NUMBER}),
+    Case(search.position_values, {"state": BOARD}, {"state": frozenset({"board"})}),
 ]  # fmt: skip
 
 
@@ -387,7 +455,7 @@ def _qualified(function: Callable[..., Any]) -> str:
 
 
 def _public_functions() -> dict[str, Callable[..., Any]]:
-    found: dict[str, Callable[..., Any]] = {}
+    found: dict[str, Callable[..., Any]] = {_qualified(cls): cls for cls in CONSTRUCTORS}
     for module in PUBLIC_MODULES:
         for name in module.__all__:
             value = getattr(module, name)
@@ -397,6 +465,15 @@ def _public_functions() -> dict[str, Callable[..., Any]]:
 
 
 BY_NAME = {_qualified(case.function): case for case in CASES}
+
+
+def _run(function: Callable[..., Any], args: Mapping[str, object]) -> None:
+    """Call ``function`` with ``args``; a generator it returns is run to its end, so that
+    the work it stands for is done too."""
+    returned = function(**args)
+    if inspect.isgenerator(returned):
+        for _ in returned:
+            pass
 
 
 def test_every_public_function_is_in_the_table() -> None:
@@ -422,7 +499,7 @@ def test_the_valid_call_works(name: str, tmp_path: Path, monkeypatch: pytest.Mon
         return
     monkeypatch.chdir(tmp_path)
     with contextlib.suppress(*case.raises):
-        case.function(**case.args)
+        _run(case.function, case.args)
 
 
 def _tries() -> list[tuple[str, str, str]]:
@@ -439,15 +516,16 @@ def test_a_wrong_argument_raises_a_library_error(
     name: str, argument: str, kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``argument`` set to a wrong value: ``ArgumentTypeError`` naming it (or the error the
-    table gives) when the argument does not take that kind; a result or a library error
-    when it does."""
+    table gives) when the argument does not take that kind, raised by the call itself (a
+    generator checks its arguments before it is first asked for an item); a result or a
+    library error when it does."""
     case = BY_NAME[name]
     monkeypatch.chdir(tmp_path)
     args = {**case.args, argument: WRONG[kind]}
     if kind in case.takes.get(argument, frozenset()):
         if case.call_accepted:
             with contextlib.suppress(tr.TigrisError, *case.raises):
-                case.function(**args)
+                _run(case.function, args)
         return
     expected = case.errors.get(argument, tr.ArgumentTypeError)
     with pytest.raises(expected) as info:
@@ -517,3 +595,43 @@ def test_a_bool_is_not_a_number_and_none_must_be_named() -> None:
         expect(True, int, "seed")
     with pytest.raises(tr.ArgumentTypeError, match="seed: expected int, got NoneType"):
         expect(None, int, "seed")
+
+
+def test_a_stream_of_logs_names_its_bad_item() -> None:
+    """``iter_validate`` checks each pair of its stream as it reads it."""
+    wrong_pair: Any = [(0, LOG_TEXT), "x"]
+    wrong_source: Any = [(0, 3)]
+    with pytest.raises(tr.ArgumentTypeError, match=r"^items\[1\]: expected a \(label, source\)"):
+        list(bulk.iter_validate(wrong_pair, jobs=1))
+    with pytest.raises(tr.ArgumentTypeError, match=r"^items\[0\]\[1\]: expected a path"):
+        list(bulk.iter_validate(wrong_source, jobs=1))
+    seeds: Any = [1, "2"]
+    with pytest.raises(tr.ArgumentTypeError, match=r"^seeds\[1\]: expected int, got str"):
+        bulk.iter_games(tr.GameConfig(), seeds)
+
+
+def test_bulk_records_with_one_bot_per_seat() -> None:
+    with pytest.raises(bots.BotError, match="expected 2 bots"):
+        bulk.record(tr.GameConfig(), bots.random_bots(3, 1), 1)
+
+
+def test_a_search_setting_of_the_wrong_type_is_both_errors() -> None:
+    wrong: Any = "3"
+    with pytest.raises(search.SearchError) as info:
+        search.ISMCTSBot(1, iterations=wrong)
+    assert isinstance(info.value, tr.ArgumentTypeError)
+    assert str(info.value) == "iterations: expected int or None, got str"
+
+
+def test_a_search_budget_must_end_and_its_samples_be_counts() -> None:
+    """An endless time budget or a negative count is refused when the bot is made, not
+    when it is first asked to choose."""
+    bad: list[dict[str, Any]] = [
+        {"seconds": math.inf},
+        {"seconds": math.nan},
+        {"sample": -1},
+        {"limit": -1},
+    ]
+    for settings in bad:
+        with pytest.raises(search.SearchError):
+            search.ISMCTSBot(1, **settings)

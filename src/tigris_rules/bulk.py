@@ -23,13 +23,14 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import IO, Any, Final, Protocol, TypeAlias, TypeVar
+from typing import IO, Any, Final, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
 
 from tigris_rules import serialize
 from tigris_rules.api import to_move
-from tigris_rules.bots import RandomBot, random_bots
+from tigris_rules.arguments import expect, expect_items
+from tigris_rules.bots import Bot, BotError, RandomBot, random_bots
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import ArgumentTypeError, ConfigError
@@ -80,6 +81,7 @@ _T = TypeVar("_T")
 _R = TypeVar("_R")
 
 
+@runtime_checkable
 class Client(Protocol):
     """What :func:`validate_many` needs of a ``dask.distributed.Client``: ``submit`` and
     ``nthreads``."""
@@ -139,14 +141,22 @@ def default_jobs() -> int:
     return os.cpu_count() or 1  # pragma: no cover - platforms without affinity
 
 
-def _jobs(jobs: int | None) -> int:
-    if jobs is None:
-        return default_jobs()
-    if isinstance(jobs, bool) or not isinstance(jobs, int):
-        raise ArgumentTypeError.expected("jobs", "a positive int or None", jobs)
-    if jobs < 1:
+def _check_runner(client: object, jobs: object) -> None:
+    """Where the work runs: ``client`` a Dask client or ``None``, ``jobs`` a positive number
+    of processes or ``None``."""
+    expect(client, (Client, None), "client", "a dask.distributed.Client or None")
+    expect(jobs, (int, None), "jobs", "a positive int or None")
+    if isinstance(jobs, int) and jobs < 1:
         raise ConfigError(f"jobs: expected at least 1 worker process, got {jobs}")
-    return jobs
+
+
+def _check_limits(max_bytes: object, max_problems: object) -> None:
+    expect(max_bytes, (int, None), "max_bytes")
+    expect(max_problems, (int, None), "max_problems")
+
+
+def _jobs(jobs: int | None) -> int:
+    return default_jobs() if jobs is None else jobs
 
 
 # --- running batches in order ---------------------------------------------------------------
@@ -193,7 +203,7 @@ def _windowed(submit: Callable[[_T], Any], batches: Iterable[_T], workers: int) 
 
 def _workers(client: Client | None, jobs: int | None, count: int | None) -> int:
     """How many workers share the work: the threads of the client's workers, or ``jobs``
-    processes here (checked; all cores by default), or 1 for a single task."""
+    processes here (all cores by default), or 1 for a single task."""
     if client is not None:
         return max(1, sum(client.nthreads().values()))
     workers = _jobs(jobs)
@@ -275,6 +285,22 @@ def _batch_size(count: int | None, workers: int) -> int:
     return max(1, min(BATCH_LOGS, -(-count // (4 * workers))))
 
 
+def _checked_items(
+    items: Iterable[tuple[_T, Source | Summary]],
+) -> Iterator[tuple[_T, Source | Summary]]:
+    """The ``(label, source)`` pairs of ``items``, each checked as it is read."""
+    for index, item in enumerate(items):
+        if type(item) is not tuple or len(item) != 2:
+            raise ArgumentTypeError.expected(f"items[{index}]", "a (label, source) pair", item)
+        expect(
+            item[1],
+            (str, bytes, os.PathLike, Summary),
+            f"items[{index}][1]",
+            "a path (os.PathLike), the JSON text of a log or a Summary",
+        )
+        yield item
+
+
 def iter_validate(
     items: Iterable[tuple[_T, Source | Summary]],
     *,
@@ -288,10 +314,27 @@ def iter_validate(
     same order, as soon as each is known; a :class:`Summary` given as a source is yielded
     as it is. Memory holds a few batches per worker, whatever the stream's length. ``count``,
     when known, only shapes the batches. The limits are those of
-    :func:`~tigris_rules.validate_json`."""
+    :func:`~tigris_rules.validate_json`.
+
+    The arguments are checked when it is called; each pair of the stream when it is read
+    (a bad one raises :class:`~tigris_rules.ArgumentTypeError` naming it, ``items[3]``)."""
+    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
+        raise ArgumentTypeError.expected("items", "an iterable of (label, source) pairs", items)
+    _check_runner(client, jobs)
+    _check_limits(max_bytes, max_problems)
+    expect(count, (int, None), "count")
     workers = _workers(client, jobs, count)
-    limits = _Limits(max_bytes, max_problems)
-    batches = _batches(items, limits, _batch_size(count, workers))
+    return _iter_validate(items, client, workers, _Limits(max_bytes, max_problems), count)
+
+
+def _iter_validate(
+    items: Iterable[tuple[_T, Source | Summary]],
+    client: Client | None,
+    workers: int,
+    limits: _Limits,
+    count: int | None,
+) -> Iterator[tuple[_T, Summary]]:
+    batches = _batches(_checked_items(items), limits, _batch_size(count, workers))
     labelled = ((labels, batch) for labels, batch in batches)
     pending: deque[list[_T]] = deque()
 
@@ -323,8 +366,10 @@ def validate_many(
     :func:`~tigris_rules.validate_json`; a bad source raises
     :class:`~tigris_rules.ArgumentTypeError` before any work starts.
     """
-    if isinstance(sources, str | bytes | os.PathLike):
+    if isinstance(sources, str | bytes | os.PathLike) or not isinstance(sources, Iterable):
         raise ArgumentTypeError.expected("sources", "an iterable of logs", sources)
+    _check_runner(client, jobs)
+    _check_limits(max_bytes, max_problems)
     limits = _Limits(max_bytes, max_problems)
     items = [(index, _check_source(source, index, limits)) for index, source in enumerate(sources)]
     return [
@@ -353,7 +398,16 @@ def read_jsonl(
     """The logs of a JSON Lines archive (``"-"``: standard input), one line at a time:
     ``(line number from 1, the line's bytes)``. Blank lines are passed over. A line longer
     than ``max_bytes`` is not kept: it comes as a :class:`Summary` with one format problem,
-    and so does a file that cannot be read (line number 0)."""
+    and so does a file that cannot be read (line number 0). The arguments are checked when
+    it is called, before any line is read."""
+    expect(path, (str, os.PathLike), "path")
+    expect(max_bytes, (int, None), "max_bytes")
+    return _read_jsonl(path, max_bytes)
+
+
+def _read_jsonl(
+    path: str | os.PathLike[str], max_bytes: int | None
+) -> Iterator[tuple[int, bytes | Summary]]:
     try:
         if os.fspath(path) == STDIN:
             yield from _lines(sys.stdin.buffer, max_bytes)
@@ -405,7 +459,12 @@ def _too_long(size: int, limit: int) -> Summary:
 
 def record(config: GameConfig, bots: Sequence[RandomBot], seed: int) -> GameLog:
     """The log of a game of ``config`` (board or cards) dealt from ``seed`` between ``bots``,
-    one per seat."""
+    one per seat (else :class:`~tigris_rules.bots.BotError`)."""
+    expect(config, GameConfig, "config")
+    expect_items(bots, Bot, "bots", "a bot (an object with a choose method)")
+    expect(seed, int, "seed")
+    if len(bots) != config.players:
+        raise BotError(f"expected {config.players} bots, one per seat, got {len(bots)}")
 
     def mover(state: GameState | CardGameState) -> int:
         player = to_move(state)
@@ -429,6 +488,8 @@ def record(config: GameConfig, bots: Sequence[RandomBot], seed: int) -> GameLog:
 def play(config: GameConfig, seed: int) -> GameLog:
     """The log of the game of ``config`` dealt from ``seed`` between random bots seeded from
     it, as ``tigris-rules play`` and ``selfplay`` play it."""
+    expect(config, GameConfig, "config")
+    expect(seed, int, "seed")
     return record(config, random_bots(config.players, seed), seed)
 
 
@@ -493,9 +554,29 @@ def iter_games(
     """Play the game of each seed (as :func:`play`) and yield a :class:`Game` for each, in
     order, as soon as it is known; with ``text``, each holds its log as JSON, on one line or
     laid out with ``indent`` spaces as :func:`~tigris_rules.write_log` writes it. ``jobs``
-    and ``client`` as in :func:`validate_many`."""
+    and ``client`` as in :func:`validate_many`. The arguments are checked when it is
+    called, before any game is played."""
+    expect(config, GameConfig, "config")
+    _check_seeds(seeds)
+    expect(text, bool, "text")
+    expect(indent, (int, None), "indent")
+    _check_runner(client, jobs)
     workers = _workers(client, jobs, len(seeds))
     batches = _seed_batches(config, seeds, workers, text=text, indent=indent)
+    return _iter_games(batches, workers, client)
+
+
+def _check_seeds(seeds: object) -> None:
+    """``seeds`` is a sequence of ints (a ``range`` holds nothing else)."""
+    if type(seeds) is range:
+        return
+    if isinstance(seeds, str | bytes) or not isinstance(seeds, Sequence):
+        raise ArgumentTypeError.expected("seeds", "a sequence of ints", seeds)
+    for index, seed in enumerate(seeds):
+        expect(seed, int, f"seeds[{index}]")
+
+
+def _iter_games(batches: Iterable[_Seeds], workers: int, client: Client | None) -> Iterator[Game]:
     for games in _ordered(_play_games, batches, jobs=workers, client=client):
         yield from games
 
@@ -511,11 +592,10 @@ def selfplay_many(
     """The logs of ``games`` games between random bots, game ``i`` dealt from ``seed + i``
     (as ``tigris-rules selfplay``), in order; ``jobs`` and ``client`` as in
     :func:`validate_many`."""
-    if not isinstance(config, GameConfig):
-        raise ArgumentTypeError.expected("config", "a GameConfig", config)
-    for name, value in (("games", games), ("seed", seed)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ArgumentTypeError.expected(name, "an int", value)
+    expect(config, GameConfig, "config")
+    expect(games, int, "games")
+    expect(seed, int, "seed")
+    _check_runner(client, jobs)
     if games < 0:
         raise ConfigError(f"games: expected a number of games, got {games}")
     seeds = range(seed, seed + games)

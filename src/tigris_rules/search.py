@@ -45,6 +45,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from tigris_rules.arguments import expect
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import ArgumentTypeError, IllegalActionError, TigrisError
 from tigris_rules.information import Discards, sample_hidden
@@ -67,6 +68,7 @@ from tigris_rules.rules.scoring import result
 __all__ = [
     "DEFAULT_ITERATIONS",
     "ISMCTSBot",
+    "SearchArgumentError",
     "SearchError",
     "position_values",
 ]
@@ -103,6 +105,11 @@ RED = Color.RED.index
 
 class SearchError(TigrisError, ValueError):
     """A search bot given a budget it cannot work with."""
+
+
+class SearchArgumentError(SearchError, ArgumentTypeError):
+    """A search bot given a setting of the wrong type: a :class:`SearchError` and an
+    :class:`~tigris_rules.ArgumentTypeError`."""
 
 
 def _strength(state: GameState, player: int) -> float:
@@ -179,6 +186,7 @@ def position_values(state: GameState) -> tuple[float, ...]:
     weakest colours, the totals sorted and weighted weakest first by
     :data:`COLOR_WEIGHTS`, plus :data:`CATASTROPHE_WORTH` per catastrophe tile in hand.
     """
+    expect(state, GameState, "state")
     if state.over:
         winners = result(state).winners
         return tuple(
@@ -232,6 +240,10 @@ class ISMCTSBot:
     random when a node below the root is ranked. A decision with a single legal input is
     answered without searching.
 
+    A setting of the wrong type raises :class:`SearchArgumentError`; a budget that is not
+    positive (and finite, for ``seconds``) or a negative ``sample`` or ``limit`` raises
+    :class:`SearchError`.
+
     Only the board game is played: :meth:`choose` raises :class:`ArgumentTypeError` for a
     card-game state.
     """
@@ -247,12 +259,22 @@ class ISMCTSBot:
         sample: int = 6,
         limit: int = 24,
     ) -> None:
+        wrong = SearchArgumentError
+        expect(seed, (int, None), "seed", error=wrong)
+        expect(iterations, (int, None), "iterations", error=wrong)
+        expect(seconds, (int, float, None), "seconds", error=wrong)
+        expect(exploration, (int, float), "exploration", error=wrong)
+        expect(widening, (int, float), "widening", error=wrong)
+        expect(sample, int, "sample", error=wrong)
+        expect(limit, int, "limit", error=wrong)
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
-        if iterations is not None and (type(iterations) is not int or iterations < 1):
+        if iterations is not None and iterations < 1:
             raise SearchError(f"iterations must be a positive integer, got {iterations!r}")
-        if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
-            raise SearchError(f"seconds must be a positive number, got {seconds!r}")
+        if seconds is not None and not 0 < seconds < math.inf:
+            raise SearchError(f"seconds must be a positive finite number, got {seconds!r}")
+        if sample < 0 or limit < 0:
+            raise SearchError(f"sample and limit must not be negative, got {sample}, {limit}")
         self._rng = random.Random(seed)
         self._iterations = iterations
         self._seconds = seconds

@@ -22,6 +22,7 @@ import re
 from enum import Enum
 from typing import TypeAlias
 
+from tigris_rules.arguments import expect
 from tigris_rules.model.colors import Color
 
 __all__ = [
@@ -130,9 +131,12 @@ def spot_name(loc: Loc) -> str:
 
 def column_spot(column: int, position: int) -> str:
     """The name of position ``position`` (0 = the head) of column ``column`` (1..8)."""
+    expect(column, int, "column")
+    expect(position, int, "position")
     return f"{column}.{position}"
 
 
 def gap_spot(gap: int) -> str:
     """The name of the card in gap ``gap`` (1..7)."""
+    expect(gap, int, "gap")
     return f"g{gap}"

@@ -3,6 +3,7 @@ consequences, in the order CARD-TURN-3..CARD-TURN-7 give."""
 
 from __future__ import annotations
 
+from tigris_rules.arguments import expect
 from tigris_rules.cards.actions import (
     BuildBoat,
     CardAction,
@@ -49,6 +50,8 @@ BLACK = 0
 
 def card_to_move(state: CardGameState) -> int | None:
     """The seat that must give the next input, or ``None`` once the game is over."""
+    if type(state) is not CardGameState:
+        expect(state, CardGameState, "state")
     if state.over:
         return None
     if state.pending is not None:
@@ -58,6 +61,8 @@ def card_to_move(state: CardGameState) -> int | None:
 
 def card_is_over(state: CardGameState) -> bool:
     """Whether the game has ended (END-3, CARD-END-2..5)."""
+    if type(state) is not CardGameState:
+        expect(state, CardGameState, "state")
     return state.over
 
 
@@ -69,8 +74,11 @@ def card_step(
 
     ``player``, when given, is the seat sending the input. Raises
     :class:`~tigris_rules.IllegalActionError` with the ID of the first rule broken (CONV-17)
-    and :class:`~tigris_rules.InvalidActionError` for malformed input (CONV-19).
+    and :class:`~tigris_rules.InvalidActionError` for malformed input (CONV-19); a ``state``
+    that is not a card-game state raises :class:`~tigris_rules.ArgumentTypeError`.
     """
+    if type(state) is not CardGameState:
+        expect(state, CardGameState, "state")
     check_card_action(state, action, player)
     w = CardWork(state)
     _resolve(w, action)

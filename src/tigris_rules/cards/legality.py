@@ -11,6 +11,7 @@ from functools import partial
 from itertools import combinations
 from typing import cast
 
+from tigris_rules.arguments import expect
 from tigris_rules.cards.actions import (
     CARD_MAIN_ACTION_TYPES,
     BuildBoat,
@@ -302,6 +303,8 @@ class CardLegalActions(LazyActions[CardAction]):
     __slots__ = ("_state",)
 
     def __init__(self, state: CardGameState) -> None:
+        if type(state) is not CardGameState:
+            expect(state, CardGameState, "state")
         self._state = state
         self._parts: list[Part[CardAction]] = []
         if state.over:

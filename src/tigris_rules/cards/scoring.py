@@ -3,6 +3,7 @@ treasure cards wild as in SCORE-2, ranking as in SCORE-3..SCORE-6."""
 
 from __future__ import annotations
 
+from tigris_rules.arguments import expect
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.rules.scoring import PlayerResult, Result, allocate_treasures
 
@@ -16,6 +17,7 @@ def card_result(state: CardGameState) -> Result:
     at a time to a lowest colour (SCORE-2). The score vector is the four totals sorted
     ascending, compared lexicographically; identical vectors share a place (SCORE-3..6).
     """
+    expect(state, CardGameState, "state")
     rows = []
     for player in range(state.players):
         black, red, blue, green, treasures = state.pile_counts(player)

@@ -7,6 +7,7 @@ from collections import Counter
 
 import attrs
 
+from tigris_rules.arguments import expect
 from tigris_rules.cards.components import (
     CARD_COUNTS,
     COLUMNS,
@@ -43,6 +44,8 @@ def card_deal_from_seed(config: GameConfig, seed: int) -> CardDeal:
     """The deal a seed gives: the 185 cards shuffled by ``random.Random(seed)``, 8 to each
     seat in seat order from the top (CARD-SETUP-3), the rest the draw pile; with two players
     the 30 bottom cards of the shuffled pile are set aside (CARD-SETUP-4)."""
+    expect(config, GameConfig, "config")
+    expect(seed, int, "seed")
     cards = [c for c, n in zip(COLORS, CARD_COUNTS, strict=True) for _ in range(n)]
     random.Random(seed).shuffle(cards)
     n = config.players
