@@ -68,12 +68,14 @@ def is_over(state: GameState) -> bool:
     return state.over
 
 
-def apply(state: GameState, action: Action, player: int | None = None) -> GameState:
+def apply(state: GameState, action: Action, player: object = None) -> GameState:
     """The state after ``action``; ``state`` itself is never changed.
 
-    ``player``, when given, is the seat sending the input, checked against :func:`to_move`.
-    Raises :class:`~tigris_rules.IllegalActionError` (with the rule ID) for an illegal input
-    and :class:`~tigris_rules.InvalidActionError` for a malformed one.
+    ``player``, when given, is the seat sending the input, checked against :func:`to_move`
+    (anything but that seat is refused, TURN-1 or CONV-15; it is typed ``object`` so that the
+    compiled build refuses a wrong type the same way). Raises
+    :class:`~tigris_rules.IllegalActionError` (with the rule ID) for an illegal input and
+    :class:`~tigris_rules.InvalidActionError` for a malformed one.
     """
     check_action(state, action, player)
     w = Work(state)
@@ -82,7 +84,7 @@ def apply(state: GameState, action: Action, player: int | None = None) -> GameSt
 
 
 def step(
-    state: GameState, action: Action, player: int | None = None
+    state: GameState, action: Action, player: object = None
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Like :func:`apply`, and also the events the input caused, in order."""
     check_action(state, action, player)
@@ -104,7 +106,7 @@ class Replayer:
         """Whether every input is known to be well formed (CONV-19), as an action read from
         JSON is: its check is then skipped."""
 
-    def apply(self, action: Action, player: int | None = None) -> None:
+    def apply(self, action: Action, player: object = None) -> None:
         """Check ``action`` as :func:`apply` does and resolve it; an illegal or malformed
         input raises the same error and changes nothing."""
         w = self._work

@@ -341,7 +341,7 @@ def _illegal(rule: str, reason: str) -> IllegalActionError:
     return IllegalActionError(rule, reason)
 
 
-def check_action(state: Position, action: Action, player: int | None = None) -> None:
+def check_action(state: Position, action: Action, player: object = None) -> None:
     """Raise the error of the first rule ``action`` breaks in ``state`` (CONV-17), or return.
 
     ``player``, when given, is the seat sending the input.
@@ -350,7 +350,7 @@ def check_action(state: Position, action: Action, player: int | None = None) -> 
     check_rules(state, action, player)
 
 
-def check_rules(state: Position, action: Action, player: int | None = None) -> None:
+def check_rules(state: Position, action: Action, player: object = None) -> None:
     """:func:`check_action` for an input already known to be well formed (CONV-19), such as
     one read from JSON, whose reader accepts only well-formed fields."""
     if state.over:
@@ -384,7 +384,7 @@ def _describe(decision: Decision) -> str:
     return f"player {decision.player} must {what}"
 
 
-def _check_answer(state: Position, decision: Decision, action: Action, player: int | None) -> None:
+def _check_answer(state: Position, decision: Decision, action: Action, player: object) -> None:
     if player is not None and player != decision.player:
         raise _illegal("CONV-15", f"a decision is pending: {_describe(decision)}")
     if isinstance(decision, WarOrderDecision) and isinstance(action, ChooseConflict):
