@@ -99,6 +99,7 @@ def test_greedy_is_deterministic_for_a_seed() -> None:
     assert first == second
 
 
+@pytest.mark.slow
 def test_greedy_beats_random() -> None:
     """A small, fixed sample of benchmarks/bots_match.py (which plays 200 games)."""
     config = tr.GameConfig(players=2)

@@ -119,6 +119,7 @@ def test_mask_matches_legal_actions_in_card_games(path: Playthrough) -> None:
     ],
     ids=["board-all-variants", "cards", "cards-limit-5"],
 )
+@pytest.mark.slow
 def test_mask_matches_legal_actions_to_the_end(config: tr.GameConfig) -> None:
     """Whole random games, so that late decisions (wars, treasures, the end) are met."""
     for seed in range(3):

@@ -87,6 +87,7 @@ def check_samples(states: Sequence[tr.AnyState], ledgers: Sequence[Discards], se
 @pytest.mark.parametrize(("board", "variants"), COMBINATIONS, ids=IDS)
 @settings(max_examples=PER_COMBINATION)
 @given(data=st.data())
+@pytest.mark.slow
 def test_samples_keep_the_view_in_random_play(
     board: str, variants: tuple[str, ...], data: st.DataObject
 ) -> None:
@@ -154,6 +155,7 @@ def test_every_unseen_colour_reaches_every_hidden_place() -> None:
     assert seen_in["out"], "the others' discards are re-dealt too"
 
 
+@pytest.mark.slow
 def test_games_continue_legally_from_a_sample() -> None:
     for players in (2, 4):
         config = tr.GameConfig(players, "alternative", ("english",))
@@ -288,6 +290,7 @@ def test_docstring_examples(module: object) -> None:
     assert failures == 0
 
 
+@pytest.mark.slow
 def test_search_page_examples_run(tmp_path: Path) -> None:
     """Every Python example of docs/search.md runs as it stands in a fresh directory."""
     page = Path(__file__).parent.parent / "docs" / "search.md"

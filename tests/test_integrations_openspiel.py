@@ -48,6 +48,7 @@ def _random_play(state: Any, rng: Any, decisions: int) -> Any:
         "tigris_euphrates(players=4)",
     ],
 )
+@pytest.mark.slow
 def test_openspiel_random_simulation_check(spec: str) -> None:
     game = pyspiel.load_game(spec)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

@@ -49,6 +49,7 @@ def test_importing_the_library_imports_no_framework() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
+@pytest.mark.slow
 def test_integrations_page_examples_run(tmp_path: Path) -> None:
     """Every Python example of docs/integrations.md runs as it stands in a fresh directory
     (the extras are in dev)."""

@@ -70,6 +70,7 @@ def counts(data: dict[str, Any], change: Any, every: int = 1) -> tuple[list[int]
         ("game-3p-alternative-english-buildings-ziggurat-seed4.json", 5),
     ],
 )
+@pytest.mark.slow
 def test_a_changed_seat_gives_one_problem(name: str, every: int) -> None:
     data = load(name)
     players = data["config"]["players"]
@@ -81,6 +82,7 @@ def test_a_changed_seat_gives_one_problem(name: str, every: int) -> None:
 @pytest.mark.parametrize(
     ("name", "every"), [("game-2p-classic-seed1.json", 1), ("game-3p-classic-seed2.json", 2)]
 )
+@pytest.mark.slow
 def test_a_square_changed_to_a_river_square_gives_one_problem(name: str, every: int) -> None:
     indexes, found = counts(load(name), river_square, every)
     rejected = [(i, n) for i, n in zip(indexes, found, strict=True) if n is not None]
@@ -89,6 +91,7 @@ def test_a_square_changed_to_a_river_square_gives_one_problem(name: str, every: 
 
 
 @pytest.mark.parametrize("name", ["game-2p-classic-seed1.json", "game-3p-classic-seed2.json"])
+@pytest.mark.slow
 def test_a_changed_colour_gives_one_problem_where_it_is_rejected(name: str) -> None:
     indexes, found = counts(load(name), next_color)
     rejected = [(i, n) for i, n in zip(indexes, found, strict=True) if n is not None]

@@ -125,6 +125,7 @@ def test_the_sample_covers_every_kind_of_view_and_event() -> None:
     assert len(_distinct_events()) > 1000
 
 
+@pytest.mark.slow
 def test_every_view_round_trips_and_follows_the_schema() -> None:
     check = validator("view")
     for view in _all_views():
@@ -135,6 +136,7 @@ def test_every_view_round_trips_and_follows_the_schema() -> None:
         assert tr.loads(text, type(view)) == view
 
 
+@pytest.mark.slow
 def test_every_event_and_public_event_round_trips_and_follows_the_schema() -> None:
     check = validator("event")
     for event in _distinct_events():
