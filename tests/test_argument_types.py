@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 import tigris_rules as tr
 import tigris_rules.bots
 import tigris_rules.bulk
+import tigris_rules.candidates
 import tigris_rules.cards
 import tigris_rules.cards.render
 import tigris_rules.cards.render_svg
@@ -95,6 +96,7 @@ _ADAPTERS = tuple(module for module in (OPENSPIEL, PETTINGZOO) if module is not 
 
 PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tr,
+    tigris_rules.candidates,
     tigris_rules.render,
     tigris_rules.cards.render,
     tigris_rules.views,
@@ -293,6 +295,9 @@ CASES: list[Case] = [
          {"tag": TEXT, "family": TEXT, "squares": TEXT, "structure_fields": frozenset({"none"}),
           "unstructure_fields": frozenset({"none"})}, call_accepted=False),
     # --- bots -----------------------------------------------------------------------------
+    Case(tigris_rules.candidates.candidate_actions,
+         {"state": BOARD, "rng": random.Random(1), "sample": 2, "limit": 4},
+         {"state": frozenset({"board"}), "sample": NUMBER, "limit": NUMBER}),
     Case(bots.evaluate, {"state": BOARD, "player": 0}, {"state": frozenset({"board"}),
                                                        "player": NUMBER},
          errors={"player": (tr.ArgumentTypeError, bots.BotError)}),

@@ -25,21 +25,15 @@ from typing import Protocol, overload, runtime_checkable
 
 from tigris_rules import apply, is_over, legal_actions, new_card_game, new_game, to_move
 from tigris_rules.arguments import expect, expect_items
+from tigris_rules.candidates import candidate_actions
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import TigrisError
 from tigris_rules.model.actions import (
     Action,
     EndTurn,
-    PlaceCatastrophe,
-    PlaceLeader,
-    PlaceTile,
-    SwapTiles,
-    WithdrawLeader,
 )
-from tigris_rules.model.cells import IS_OCCUPIED
 from tigris_rules.model.config import GameConfig
-from tigris_rules.model.squares import NEIGHBOURS, square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.scoring import allocate_treasures
 from tigris_rules.search import ISMCTSBot
@@ -185,31 +179,7 @@ class GreedyBot:
         self._limit = limit
 
     def _candidates(self, state: GameState) -> list[Action]:
-        actions = legal_actions(state)
-        if state.pending is not None or len(actions) <= self._limit:
-            return list(actions)
-        cells = state.cells
-        near: list[Action] = []
-        always: list[Action] = []
-        rest: list[Action] = []
-        for action in actions:
-            if isinstance(action, PlaceTile):
-                square = square_index(action.square)
-                if any(IS_OCCUPIED[cells[n]] for n in NEIGHBOURS[square]):
-                    near.append(action)
-                else:
-                    rest.append(action)
-            elif isinstance(action, WithdrawLeader | EndTurn):
-                always.append(action)
-            elif isinstance(action, PlaceLeader | PlaceCatastrophe | SwapTiles):
-                rest.append(action)
-            else:  # pragma: no cover - every action of a turn is listed above
-                always.append(action)
-        rng = self._rng
-        if len(near) > self._limit:
-            near = rng.sample(near, self._limit)
-        extra = rng.sample(rest, min(self._sample, len(rest)))
-        return [*near, *always, *extra]
+        return candidate_actions(state, self._rng, sample=self._sample, limit=self._limit)
 
     def choose(self, state: GameState) -> Action:
         """Return the legal input with the best evaluation after it, ties broken at random."""

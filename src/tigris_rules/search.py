@@ -46,6 +46,7 @@ import time
 from collections.abc import Sequence
 
 from tigris_rules.arguments import expect
+from tigris_rules.candidates import candidate_actions
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import ArgumentTypeError, IllegalActionError, TigrisError
 from tigris_rules.information import Discards, sample_hidden
@@ -53,13 +54,10 @@ from tigris_rules.model.actions import (
     Action,
     CommitSupport,
     EndTurn,
-    PlaceTile,
-    WithdrawLeader,
 )
-from tigris_rules.model.cells import IS_OCCUPIED
 from tigris_rules.model.colors import Color
 from tigris_rules.model.decisions import CommitDecision
-from tigris_rules.model.squares import NEIGHBOURS, square_index
+from tigris_rules.model.squares import NEIGHBOURS
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.engine import apply, to_move
 from tigris_rules.rules.legality import legal_actions
@@ -373,32 +371,9 @@ class ISMCTSBot:
                 totals[seat] += value
 
     def _candidates(self, state: GameState) -> list[Action]:
-        """The actions worth ranking below the root: every answer to a decision; for an
-        action, the tiles next to occupied squares (``limit`` of them drawn at random when
-        there are more), the withdrawals, the end of the turn, and ``sample`` others drawn
-        at random (leader placements, catastrophes, swaps, other tiles)."""
-        actions = legal_actions(state)
-        if state.pending is not None or len(actions) <= 24:
-            return list(actions)
-        cells = state.cells
-        near: list[Action] = []
-        kept: list[Action] = []
-        rest: list[Action] = []
-        for action in actions:
-            if isinstance(action, PlaceTile):
-                square = square_index(action.square)
-                if any(IS_OCCUPIED[cells[n]] for n in NEIGHBOURS[square]):
-                    near.append(action)
-                else:
-                    rest.append(action)
-            elif isinstance(action, WithdrawLeader | EndTurn):
-                kept.append(action)
-            else:
-                rest.append(action)
-        rng = self._rng
-        if len(near) > self._limit:
-            near = rng.sample(near, self._limit)
-        return [*near, *kept, *rng.sample(rest, min(self._sample, len(rest)))]
+        """The actions worth ranking below the root
+        (:func:`~tigris_rules.candidates.candidate_actions`)."""
+        return candidate_actions(state, self._rng, sample=self._sample, limit=self._limit)
 
     def _rank(self, state: GameState, mover: int, actions: list[Action]) -> list[Action]:
         """``actions`` best first by the mover's margin just after each; the end of the turn
