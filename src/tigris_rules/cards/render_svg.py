@@ -51,10 +51,10 @@ from tigris_rules.cards.view import CardView, GapView
 from tigris_rules.cards.wellformed import check_card_well_formed
 from tigris_rules.model.colors import COLORS
 from tigris_rules.render.svg_glyphs import (
-    DYNASTY_PATHS,
     PALETTE,
     TILE_PATHS,
     TILE_SYMBOL_FILLED,
+    dynasty_disc,
     symbol,
 )
 from tigris_rules.render.svg_kit import fit_lines, fmt, sub, text_block
@@ -256,17 +256,7 @@ def _table(svg: ET.Element, board: CardGameState | CardView) -> None:
         group.set("data-spot", spot_name(loc))
         sub(group, "title").text = f"{name.leader_name} ({name.value}) of seat {seat}, {dynasty}"
         cx, cy = left + width - 6, top + 6
-        sub(
-            group,
-            "circle",
-            cx=fmt(cx),
-            cy=fmt(cy),
-            r="12",
-            fill=PALETTE[name.value],
-            stroke="#f7f1e1",
-            stroke_width="2",
-        )
-        symbol(group, DYNASTY_PATHS.get(dynasty, ()), cx, cy, 0.85)
+        dynasty_disc(group, dynasty, cx, cy, "12", PALETTE[name.value], 0.85, ring="2")
 
 
 def _last_spot(board: CardGameState | CardView, last: CardAction) -> Loc | None:
@@ -324,8 +314,7 @@ def _seat(
         stroke_width="2.5" if seat == to_move else "1",
     )
     dynasty = _dynasty(seat)
-    sub(group, "circle", cx=fmt(x + 18), cy=fmt(y + 18), r="12", fill=PALETTE["ink"])
-    symbol(group, DYNASTY_PATHS.get(dynasty, ()), x + 18, y + 18, 0.85)
+    dynasty_disc(group, dynasty, x + 18, y + 18, "12", PALETTE["ink"], 0.85)
     name = f"seat {seat} ({dynasty})" + (", you" if seat == viewer else "")
     if seat == board.active and not board.over:
         name += " \u2014 active"

@@ -61,10 +61,10 @@ from tigris_rules.model.squares import (
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.notation import format_action
 from tigris_rules.render.svg_glyphs import (
-    DYNASTY_PATHS,
     PALETTE,
     TILE_PATHS,
     TILE_SYMBOL_FILLED,
+    dynasty_disc,
     symbol,
 )
 from tigris_rules.render.svg_kit import fit_lines, fmt, sub, text_width
@@ -369,17 +369,7 @@ def _leader(layer: ET.Element, square: int, flat: int) -> None:
         f"{name.leader_name} ({name.value}) of seat {player}, {dynasty}",
     )
     cx, cy = _centre(square)
-    sub(
-        group,
-        "circle",
-        cx=fmt(cx),
-        cy=fmt(cy),
-        r="16",
-        fill=PALETTE[name.value],
-        stroke="#f7f1e1",
-        stroke_width="2.5",
-    )
-    symbol(group, DYNASTY_PATHS.get(dynasty, ()), cx, cy, 1.15)
+    dynasty_disc(group, dynasty, cx, cy, "16", PALETTE[name.value], 1.15, ring="2.5")
 
 
 def _marker(layer: ET.Element, square: int) -> None:

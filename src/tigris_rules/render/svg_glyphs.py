@@ -82,3 +82,20 @@ def symbol(
             stroke_linecap="round",
             stroke_linejoin="round",
         )
+
+
+def dynasty_disc(
+    parent: ET.Element,
+    dynasty: str,
+    x: float,
+    y: float,
+    radius: str,
+    fill: str,
+    scale: float,
+    ring: str | None = None,
+) -> None:
+    """A disc of ``fill`` centred on ``(x, y)`` bearing ``dynasty``'s symbol: a leader (its
+    colour, with a light ``ring`` of that width) or a seat's badge (no ring)."""
+    ringed = {} if ring is None else {"stroke": "#f7f1e1", "stroke_width": ring}
+    sub(parent, "circle", cx=fmt(x), cy=fmt(y), r=radius, fill=fill, **ringed)
+    symbol(parent, DYNASTY_PATHS.get(dynasty, ()), x, y, scale)

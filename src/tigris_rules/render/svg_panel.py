@@ -39,10 +39,10 @@ from tigris_rules.model.decisions import Decision
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.notation import format_action
 from tigris_rules.render.svg_glyphs import (
-    DYNASTY_PATHS,
     PALETTE,
     TILE_PATHS,
     TILE_SYMBOL_FILLED,
+    dynasty_disc,
     symbol,
 )
 from tigris_rules.render.svg_kit import fit_lines, fmt, sub, text_block
@@ -208,8 +208,7 @@ def _seat_block(parent: ET.Element, info: SeatPanel, seat: int, x: float, y: flo
         stroke_width="2.5" if deciding else "1",
     )
     dynasty = DYNASTIES[seat] if seat < len(DYNASTIES) else ""
-    sub(group, "circle", cx=fmt(x + 16), cy=fmt(y + 16), r="11", fill=PALETTE["ink"])
-    symbol(group, DYNASTY_PATHS.get(dynasty, ()), x + 16, y + 16, 0.8)
+    dynasty_disc(group, dynasty, x + 16, y + 16, "11", PALETTE["ink"], 0.8)
     name = _seat_name(seat)
     if seat == info.viewer:
         name += ", you"
