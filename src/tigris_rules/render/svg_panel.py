@@ -91,30 +91,16 @@ def seat_panel(board: GameState | PlayerView) -> SeatPanel:
         tuple(c for c in range(4) if board.leaders[4 * p + c] == NO_SQUARE) for p in range(n)
     )
     if isinstance(board, GameState):
-        return SeatPanel(
-            viewer=None,
-            referee=True,
-            hands=board.hands,
-            hand_sizes=tuple(sum(h) for h in board.hands),
-            scores=board.scores,
-            treasures_held=tuple(board.treasures_held),
-            catastrophes=board.catastrophes,
-            supply=supply,
-            bag_size=board.bag_size,
-            active=board.active,
-            turn=board.turn,
-            actions_taken=board.actions_taken,
-            pending=board.pending,
-            over=board.over,
-            to_move=to_move(board),
-        )
+        viewer, hand_sizes, mover = None, tuple(sum(h) for h in board.hands), to_move(board)
+    else:
+        viewer, hand_sizes, mover = board.viewer, board.hand_sizes, board.to_move
     return SeatPanel(
-        viewer=board.viewer,
-        referee=False,
+        viewer=viewer,
+        referee=isinstance(board, GameState),
         hands=board.hands,
-        hand_sizes=board.hand_sizes,
+        hand_sizes=hand_sizes,
         scores=board.scores,
-        treasures_held=board.treasures_held,
+        treasures_held=tuple(board.treasures_held),
         catastrophes=board.catastrophes,
         supply=supply,
         bag_size=board.bag_size,
@@ -123,7 +109,7 @@ def seat_panel(board: GameState | PlayerView) -> SeatPanel:
         actions_taken=board.actions_taken,
         pending=board.pending,
         over=board.over,
-        to_move=board.to_move,
+        to_move=mover,
     )
 
 
