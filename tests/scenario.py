@@ -8,6 +8,8 @@ import pytest
 
 import tigris_rules as tr
 from tigris_rules.model.state import GameState
+from tigris_rules.variants.buildings import Buildings, BuildingSquares
+from tigris_rules.variants.ziggurat import Ziggurat, ZigguratSite
 
 
 def play(state: GameState, *actions: tr.Action) -> GameState:
@@ -31,3 +33,17 @@ def rejected_with_reasons(state: GameState, expected: Mapping[tr.Action, tuple[s
         with pytest.raises(tr.IllegalActionError) as info:
             tr.apply(state, action)
         assert (info.value.rule, info.value.reason) == (rule, reason)
+
+
+def with_ziggurat(state: GameState, centre: int) -> GameState:
+    """``state`` whose ziggurat variant records the ziggurat centred on ``centre``."""
+    variant = Ziggurat.of(state)
+    assert variant is not None, "the configuration plays no ziggurat"
+    return variant.with_area(state, ZigguratSite(centre))
+
+
+def with_buildings(state: GameState, squares: tuple[int, int, int, int]) -> GameState:
+    """``state`` whose buildings variant has the buildings on ``squares``."""
+    variant = Buildings.of(state)
+    assert variant is not None, "the configuration plays no buildings"
+    return variant.with_area(state, BuildingSquares(squares))

@@ -28,11 +28,11 @@ from tigris_rules.encoding import (
     legal_action_mask,
     legal_action_mask_array,
 )
-from tigris_rules.model.config import KNOWN_VARIANTS
+from tigris_rules.model.config import known_variants
 from tigris_rules.testing import Playthrough, configs, playthroughs
 
 BOARDS = ("classic", "alternative")
-SUBSETS = [c for r in range(4) for c in itertools.combinations(KNOWN_VARIANTS, r)]
+SUBSETS = [c for r in range(4) for c in itertools.combinations(known_variants(), r)]
 COMBINATIONS = [(board, subset) for board in BOARDS for subset in SUBSETS]
 IDS = [f"{board}-{'+'.join(subset) or 'base'}" for board, subset in COMBINATIONS]
 PER_COMBINATION = max(2, settings().max_examples // 10)

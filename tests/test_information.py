@@ -30,12 +30,12 @@ from tigris_rules.information import (
     observation_size,
     sample_hidden,
 )
-from tigris_rules.model.config import KNOWN_VARIANTS
+from tigris_rules.model.config import known_variants
 from tigris_rules.testing import Playthrough, check_invariants, configs, playthroughs
 from tigris_rules.views import view
 
 BOARDS = ("classic", "alternative")
-SUBSETS = [c for r in range(4) for c in itertools.combinations(KNOWN_VARIANTS, r)]
+SUBSETS = [c for r in range(4) for c in itertools.combinations(known_variants(), r)]
 COMBINATIONS = [(board, subset) for board in BOARDS for subset in SUBSETS]
 IDS = [f"{board}-{'+'.join(subset) or 'base'}" for board, subset in COMBINATIONS]
 PER_COMBINATION = max(2, settings().max_examples // 10)

@@ -18,15 +18,12 @@ from tigris_rules.model.actions import (
     ACTION_TYPES,
     Action,
     BuildMonument,
-    BuildZiggurat,
-    ChooseColor,
     ChooseConflict,
     CommitSupport,
     Decline,
     EndTurn,
     KeepTreasure,
     Monument,
-    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
@@ -36,6 +33,8 @@ from tigris_rules.model.actions import (
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.squares import SQUARE_NAMES
 from tigris_rules.notation import VERBS, NotationError, format_action, parse_action
+from tigris_rules.variants.buildings import PlaceBuilding
+from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor
 
 RED, BLUE, GREEN, BLACK = Color.RED, Color.BLUE, Color.GREEN, Color.BLACK
 

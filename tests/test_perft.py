@@ -23,6 +23,7 @@ import pytest
 
 import tigris_rules as tr
 from tigris_rules.model.decisions import CommitDecision, ConflictKind, Role
+from tigris_rules.variants.buildings import building_squares
 
 DATA = Path(__file__).parent / "data" / "perft"
 
@@ -82,7 +83,7 @@ def test_positions_are_what_their_names_say() -> None:
         players=4, board="alternative", variants=("english", "buildings", "ziggurat")
     )
     assert variants.pending is None
-    assert sum(square >= 0 for square in variants.buildings) == 2
+    assert sum(square >= 0 for square in building_squares(variants)) == 2
 
 
 @pytest.mark.parametrize("name", list(POSITIONS))

@@ -27,7 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tigris_rules as tr
-from tigris_rules.model.config import KNOWN_VARIANTS
+from tigris_rules.model.config import known_variants
 from tigris_rules.model.state import GameState
 from tigris_rules.rules.setup import deal_from_seed
 from tigris_rules.testing import (
@@ -41,7 +41,7 @@ from tigris_rules.testing import (
 pytestmark = pytest.mark.slow
 
 BOARDS = ("classic", "alternative")
-SUBSETS = [c for r in range(4) for c in itertools.combinations(KNOWN_VARIANTS, r)]
+SUBSETS = [c for r in range(4) for c in itertools.combinations(known_variants(), r)]
 COMBINATIONS = [(board, subset) for board in BOARDS for subset in SUBSETS]
 IDS = [f"{board}-{'+'.join(subset) or 'base'}" for board, subset in COMBINATIONS]
 

@@ -34,10 +34,11 @@ from tigris_rules.cards import (
     codec,
 )
 from tigris_rules.cards.actions import CARD_ACTION_TYPES
-from tigris_rules.model.actions import BuildZiggurat, ChooseColor, PlaceBuilding
 from tigris_rules.model.squares import SQUARE_NAMES
 from tigris_rules.records import FORMAT_NAME, FORMAT_VERSION, describe_action
 from tigris_rules.rules.setup import deal_from_seed
+from tigris_rules.variants.buildings import PlaceBuilding
+from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor
 
 LOGS = Path(__file__).parent / "data" / "logs"
 GOLDEN = sorted(LOGS.glob("*.json"))

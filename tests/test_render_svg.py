@@ -9,12 +9,14 @@ import attrs
 import pytest
 
 import tigris_rules as tr
+from scenario import with_ziggurat
 from tigris_rules.bots import play_game, random_bots
 from tigris_rules.diagram import position
-from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, ZIGGURAT
+from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.render.svg import render_svg
+from tigris_rules.variants.buildings import building_squares
 from tigris_rules.views import view
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -50,7 +52,7 @@ def crowded() -> GameState:
         scores={0: (1, 2, 3, 4), 1: (5, 0, 2, 1)},
         treasures_held={1: 2},
     )
-    return attrs.evolve(state, ziggurat=square_index("c10"), marker=square_index("h5"))
+    return attrs.evolve(with_ziggurat(state, square_index("c10")), marker=square_index("h5"))
 
 
 def classes(svg: str) -> Counter[str]:
@@ -86,7 +88,7 @@ def test_every_piece_of_a_crowded_position_is_drawn() -> None:
     assert found["monument"] == 1
     assert found["monument-black-red"] == 1
     assert found["ziggurat"] == 1
-    assert found["ziggurat-square"] == 5 == sum(1 for c in cells if c == ZIGGURAT)
+    assert found["ziggurat-square"] == 5 == sum(1 for c in cells if c == STRUCTURE)
     assert found["catastrophe"] == 2 == sum(1 for c in cells if c == CATASTROPHE)
     assert found["treasure"] == len(state.treasures) == 11
     assert found["priority"] == 4
@@ -124,7 +126,7 @@ def test_pieces_name_their_squares() -> None:
 
 
 def test_the_ziggurat_is_found_from_its_squares_in_a_drawn_position() -> None:
-    state = attrs.evolve(crowded(), ziggurat=NO_SQUARE)
+    state = with_ziggurat(crowded(), NO_SQUARE)
     root = ET.fromstring(render_svg(state))
     (zig,) = [e for e in root.iter() if e.get("class") == "ziggurat"]
     assert zig.get("data-square") == "c10"
@@ -147,7 +149,7 @@ def test_a_whole_game_draws_what_its_cells_hold() -> None:
     assert found["tile"] == sum(1 for c in state.cells if c < 4)
     assert found["leader"] == sum(1 for s in state.leaders if s != NO_SQUARE)
     assert found["flipped"] == 4 * found["monument"]
-    assert found["building"] == sum(1 for s in state.buildings if s != NO_SQUARE)
+    assert found["building"] == sum(1 for s in building_squares(state) if s != NO_SQUARE)
     assert found["treasure"] == len(state.treasures)
 
 

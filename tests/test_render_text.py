@@ -19,7 +19,6 @@ import tigris_rules as tr
 from test_render_svg import crowded
 from tigris_rules.bots import play_game, random_bots
 from tigris_rules.model.decisions import (
-    BuildingDecision,
     CommitDecision,
     Conflict,
     ConflictKind,
@@ -28,7 +27,6 @@ from tigris_rules.model.decisions import (
     StructureDecision,
     TreasureDecision,
     WarOrderDecision,
-    ZigguratIncomeDecision,
 )
 from tigris_rules.render import text as text_module
 from tigris_rules.render.text import (
@@ -40,6 +38,8 @@ from tigris_rules.render.text import (
     render_view,
     supports_color,
 )
+from tigris_rules.variants.buildings import BuildingDecision
+from tigris_rules.variants.ziggurat import BuildZiggurat, ZigguratIncomeDecision
 from tigris_rules.views import view
 
 GOLDEN = Path(__file__).parent / "data" / "render"
@@ -163,7 +163,9 @@ def test_describe_every_decision() -> None:
         CommitDecision(1, Role.DEFENDER, conflict): "seat 1 (bull) must commit red tiles as "
         "defender in the red revolt (attacker seat 0 on f5: base 2, committed 1; defender "
         "seat 1 on g3: base 1)",
-        StructureDecision(0, ((tr.Monument.BLACK_RED, "f5"),), ("g6",)): "seat 0 (archer) "
+        StructureDecision(
+            0, ((tr.Monument.BLACK_RED, "f5"),), (BuildZiggurat("g6"),)
+        ): "seat 0 (archer) "
         "may build the black-red monument on f5 or the ziggurat centred on g6, or decline",
         TreasureDecision(2, ("b2", "c3", "d4"), ("c3", "d4")): "seat 2 (lion) must choose "
         "which treasure stays: c3 or d4 (the others of b2, c3, d4 are taken)",

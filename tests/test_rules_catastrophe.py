@@ -9,12 +9,7 @@ import tigris_rules as tr
 from scenario import play, rejected
 from tigris_rules.diagram import position
 from tigris_rules.model.cells import CATASTROPHE, EMPTY
-from tigris_rules.model.events import (
-    CatastrophePlaced,
-    LeaderReturned,
-    PointsScored,
-    TilePlaced,
-)
+from tigris_rules.model.events import CatastrophePlaced, LeaderReturned, PointsScored, TilePlaced
 from tigris_rules.model.squares import SQUARE_NAMES, square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.regions import regions_of
@@ -100,6 +95,7 @@ def test_cata_2_targets_are_empty_squares_and_plain_face_up_tiles() -> None:
           6  .  .  X  Z  g
           7  b  .  .  .  .
         """,
+        config=tr.GameConfig(variants=("buildings", "ziggurat")),
         buildings={GREEN: "h6"},
     )
     excluded = {"f4", "e5", "h5", "f6", "g6", "h6"}
@@ -182,7 +178,8 @@ def test_cata_7_target_not_ziggurat_square() -> None:
           4  .  Z  .
           5  Z  Z  Z
           6  .  Z  .
-        """
+        """,
+        config=tr.GameConfig(variants=("ziggurat",)),
     )
     for square in ("g4", "f5", "g5", "h5", "g6"):
         rejected(state, tr.PlaceCatastrophe(square), "CATA-7")
@@ -197,6 +194,7 @@ def test_cata_8_target_not_tile_with_building() -> None:
              f  g
           4  g  g
         """,
+        config=tr.GameConfig(variants=("buildings",)),
         buildings={GREEN: "f4"},
     )
     rejected(state, tr.PlaceCatastrophe("f4"), "CATA-8")
@@ -211,6 +209,7 @@ def test_cata_1_to_8_rejections_name_the_square_and_the_reason() -> None:
           5  r* r  X  Z
           6  .  0K .  g
         """,
+        config=tr.GameConfig(variants=("buildings", "ziggurat")),
         monuments={tr.Monument.RED_BLUE: "a10"},
         buildings={GREEN: "h6"},
     )

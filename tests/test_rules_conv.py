@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import tigris_rules as tr
-from scenario import play, rejected
+from scenario import play, rejected, with_ziggurat
 from tigris_rules import (
     COLORS,
     BuildMonument,
@@ -708,7 +708,7 @@ def _ziggurat_income() -> GameState:
         config=GameConfig(players=2, variants=("ziggurat",)),
         hands={0: "kkkkkk", 1: "kkkkkk"},
     )
-    state = attrs.evolve(state, ziggurat=square_index("h6"))
+    state = with_ziggurat(state, square_index("h6"))
     return tr.apply(state, EndTurn(), 0)
 
 

@@ -27,6 +27,7 @@ from tigris_rules.model.squares import COLUMNS, ROWS, square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules import monuments
 from tigris_rules.rules.regions import regions_of
+from tigris_rules.variants.buildings import BuildingDecision, building_squares
 
 BLACK = tr.Color.BLACK
 RED = tr.Color.RED
@@ -548,10 +549,14 @@ def test_mon_9_temple_loss_follows_the_building() -> None:
 def test_mon_10_a_building_on_one_of_the_four_tiles_returns_to_supply() -> None:
     """MON-10 (BLD-10): the red building stands on g5; building a monument on the block f5-g6
     sends it back to the supply."""
-    state = position(RED_CORNER, hands={0: "r"}, buildings={RED: "g5"})
-    assert state.buildings[R] == square_index("g5")
-    after = play(state, tr.PlaceTile(RED, "g6"), tr.BuildMonument(Monument.RED_GREEN, "f5"))
-    assert after.buildings[R] == NO_SQUARE
+    config = tr.GameConfig(variants=("buildings",))
+    state = position(RED_CORNER, config=config, hands={0: "r"}, buildings={RED: "g5"})
+    assert building_squares(state)[R] == square_index("g5")
+    after = play(state, tr.PlaceTile(RED, "g6"))
+    if isinstance(after.pending, BuildingDecision):  # BLD-6: a line of three through g6
+        after = play(after, tr.Decline())
+    after = play(after, tr.BuildMonument(Monument.RED_GREEN, "f5"))
+    assert building_squares(after)[R] == NO_SQUARE
     assert cell(after, "g5") == FLIPPED
 
 

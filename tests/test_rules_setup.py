@@ -28,6 +28,7 @@ from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED
 from tigris_rules.model.squares import SQUARE_COUNT, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.setup import deal_from_seed
+from tigris_rules.variants.buildings import building_squares
 
 BLACK, RED, BLUE, GREEN = Color.BLACK, Color.RED, Color.BLUE, Color.GREEN
 
@@ -172,7 +173,9 @@ def test_comp_7_one_treasure_per_start_square_and_one_marker(board: str, count: 
 def test_comp_8_buildings_one_per_colour_only_with_the_variant() -> None:
     """COMP-8: four buildings, one per colour, used only with BLD: in the base game they stay
     in the supply even when a line of three tiles of one colour is made."""
-    assert len(tr.new_game(GameConfig(), seed=2).buildings) == 4
+    assert tr.new_game(GameConfig(), seed=2).areas == ()
+    with_variant = tr.new_game(GameConfig(variants=("buildings",)), seed=2)
+    assert building_squares(with_variant) == (NO_SQUARE,) * 4
     state = position(
         """
             f  g  h  i
@@ -183,7 +186,7 @@ def test_comp_8_buildings_one_per_colour_only_with_the_variant() -> None:
     )
     after = play(state, PlaceTile(RED, "h5"))
     assert after.pending is None
-    assert after.buildings == (NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE)
+    assert building_squares(after) == (NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE)
 
 
 def test_comp_9_board_file_format() -> None:
@@ -336,7 +339,7 @@ def test_setup_7_all_monuments_available_and_buildings_in_supply() -> None:
     """SETUP-7: all monuments start available; buildings start in the supply."""
     state = tr.new_game(GameConfig(players=2), seed=4)
     assert state.monuments == (NO_SQUARE,) * 6
-    assert state.buildings == (NO_SQUARE,) * 4
+    assert building_squares(state) == (NO_SQUARE,) * 4
     assert FLIPPED not in state.cells
     assert CATASTROPHE not in state.cells
 

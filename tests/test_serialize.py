@@ -21,11 +21,23 @@ from tigris_rules.model import actions as A
 from tigris_rules.model import decisions as D
 from tigris_rules.model import events as E
 from tigris_rules.model.board import BOARD_NAMES
-from tigris_rules.model.config import KNOWN_VARIANTS
+from tigris_rules.model.config import known_variants
 from tigris_rules.model.state import GameState
+from tigris_rules.variants.buildings import (
+    BuildingDecision,
+    BuildingPlaced,
+    BuildingReturned,
+    PlaceBuilding,
+)
+from tigris_rules.variants.ziggurat import (
+    BuildZiggurat,
+    ChooseColor,
+    ZigguratBuilt,
+    ZigguratIncomeDecision,
+)
 
 VARIANT_SETS: list[tuple[str, ...]] = [
-    combo for size in range(4) for combo in itertools.combinations(KNOWN_VARIANTS, size)
+    combo for size in range(4) for combo in itertools.combinations(known_variants(), size)
 ]
 ALL_CONFIGS: list[tr.GameConfig] = [
     tr.GameConfig(players=players, board=board, variants=variants)
@@ -79,15 +91,15 @@ def test_tags_are_fixed_strings() -> None:
         "build_monument": A.BuildMonument,
         "decline": A.Decline,
         "keep_treasure": A.KeepTreasure,
-        "place_building": A.PlaceBuilding,
-        "build_ziggurat": A.BuildZiggurat,
-        "choose_color": A.ChooseColor,
+        "place_building": PlaceBuilding,
+        "build_ziggurat": BuildZiggurat,
+        "choose_color": ChooseColor,
         "war_order_decision": D.WarOrderDecision,
         "commit_decision": D.CommitDecision,
         "structure_decision": D.StructureDecision,
         "treasure_decision": D.TreasureDecision,
-        "building_decision": D.BuildingDecision,
-        "ziggurat_income_decision": D.ZigguratIncomeDecision,
+        "building_decision": BuildingDecision,
+        "ziggurat_income_decision": ZigguratIncomeDecision,
         "tile_placed": E.TilePlaced,
         "leader_placed": E.LeaderPlaced,
         "leader_moved": E.LeaderMoved,
@@ -103,9 +115,9 @@ def test_tags_are_fixed_strings() -> None:
         "tiles_removed": E.TilesRemoved,
         "tile_left": E.TileLeft,
         "monument_built": E.MonumentBuilt,
-        "building_placed": E.BuildingPlaced,
-        "building_returned": E.BuildingReturned,
-        "ziggurat_built": E.ZigguratBuilt,
+        "building_placed": BuildingPlaced,
+        "building_returned": BuildingReturned,
+        "ziggurat_built": ZigguratBuilt,
         "treasure_taken": E.TreasureTaken,
         "turn_ended": E.TurnEnded,
         "game_over": E.GameOver,
@@ -206,13 +218,20 @@ def test_round_trip_along_a_whole_game(config: tr.GameConfig) -> None:
 
 
 RARE_EXAMPLES: list[tuple[Any, Any]] = [
-    (A.BuildZiggurat("f5"), tr.Action),
-    (A.ChooseColor(tr.Color.GREEN), tr.Action),
-    (E.ZigguratBuilt(player=1, square="f5"), tr.Event),
-    (D.ZigguratIncomeDecision(player=2), tr.Decision),
-    (D.StructureDecision(0, ((tr.Monument.RED_BLUE, "c3"),), crosses=("f5", "h7")), tr.Decision),
-    (D.BuildingDecision(1, tr.Color.BLACK, ("a1", "p11")), tr.Decision),
-    (E.BuildingPlaced(0, tr.Color.RED, "c4", origin=None), tr.Event),
+    (BuildZiggurat("f5"), tr.Action),
+    (ChooseColor(tr.Color.GREEN), tr.Action),
+    (ZigguratBuilt(player=1, square="f5"), tr.Event),
+    (ZigguratIncomeDecision(player=2), tr.Decision),
+    (
+        D.StructureDecision(
+            0,
+            ((tr.Monument.RED_BLUE, "c3"),),
+            structures=(BuildZiggurat("f5"), BuildZiggurat("h7")),
+        ),
+        tr.Decision,
+    ),
+    (BuildingDecision(1, tr.Color.BLACK, ("a1", "p11")), tr.Decision),
+    (BuildingPlaced(0, tr.Color.RED, "c4", origin=None), tr.Event),
     (E.CatastrophePlaced(0, "c4", destroyed=None), tr.Event),
     (E.TurnEnded(3, next_player=None), tr.Event),
 ]

@@ -96,7 +96,7 @@ def codes(state: Any) -> set[str]:
         (lambda s: attrs.evolve(s, actions_taken=5), "actions-taken"),
         (lambda s: attrs.evolve(s, turn=1), "active"),
         (lambda s: attrs.evolve(s, catastrophes=(3, 2)), "catastrophes"),
-        (lambda s: attrs.evolve(s, ziggurat=40), "ziggurat"),
+        (lambda s: attrs.evolve(s, areas=(None,)), "shape"),
         (lambda s: attrs.evolve(s, pending=tr.ZigguratIncomeDecision(0)), "variant"),
         (lambda s: attrs.evolve(s, pending=tr.ZigguratIncomeDecision(9)), "decision-seat"),
     ],

@@ -17,7 +17,8 @@ from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
 import tigris_rules as tr
-from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, ZIGGURAT
+from scenario import with_buildings, with_ziggurat
+from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.testing import (
@@ -224,9 +225,9 @@ def test_a_reachable_state_breaks_nothing() -> None:
         (lambda s: attrs.evolve(s, treasures=frozenset()), "no treasure"),
         (lambda s: with_cell(s, "a1", FLIPPED), "a flipped tile under no monument"),
         (lambda s: attrs.evolve(s, monuments=(0, -1, -1, -1, -1, -1)), "flipped tiles"),
-        (lambda s: attrs.evolve(s, buildings=(0, -1, -1, -1)), "BLD-1"),
-        (lambda s: attrs.evolve(s, ziggurat=square_index("f5")), "ZIG-4"),
-        (lambda s: with_cell(s, "a1", ZIGGURAT), "without a ziggurat"),
+        (lambda s: with_buildings(s, (0, -1, -1, -1)), "BLD-1"),
+        (lambda s: with_ziggurat(s, square_index("f5")), "ZIG-4"),
+        (lambda s: with_cell(s, "a1", STRUCTURE), "without a ziggurat"),
         (lambda s: attrs.evolve(s, marker=0), "unification marker"),
     ],
 )

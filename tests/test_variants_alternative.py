@@ -11,13 +11,14 @@ import pytest
 import tigris_rules as tr
 from scenario import play, rejected
 from tigris_rules.diagram import position
-from tigris_rules.model.actions import BuildZiggurat, Decline
+from tigris_rules.model.actions import Decline
 from tigris_rules.model.board import board_layout
-from tigris_rules.model.cells import ZIGGURAT
-from tigris_rules.model.decisions import BuildingDecision
-from tigris_rules.model.events import Event, GameOver, TreasureTaken, ZigguratBuilt
+from tigris_rules.model.cells import STRUCTURE
+from tigris_rules.model.events import Event, GameOver, TreasureTaken
 from tigris_rules.model.squares import NEIGHBOURS, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE
+from tigris_rules.variants.buildings import BuildingDecision, building_squares
+from tigris_rules.variants.ziggurat import BuildZiggurat, ZigguratBuilt, ziggurat_centre
 
 BLACK, RED, BLUE, GREEN = tr.Color.BLACK, tr.Color.RED, tr.Color.BLUE, tr.Color.GREEN
 E = TypeVar("E")
@@ -216,8 +217,8 @@ def test_alt_5_alt_combines_with_every_variant_set(variants: tuple[str, ...]) ->
     state = tr.new_game(config, seed=3)
     assert state.config.variants == variants
     assert len(state.treasures) == 14
-    assert state.buildings == (NO_SQUARE,) * 4
-    assert state.ziggurat == NO_SQUARE
+    assert building_squares(state) == (NO_SQUARE,) * 4
+    assert ziggurat_centre(state) == NO_SQUARE
     assert len(tr.legal_actions(state)) > 0
 
 
@@ -262,12 +263,12 @@ def test_alt_5_buildings_and_ziggurat_on_the_alternative_board() -> None:
     state = tr.apply(state, tr.PlaceTile(GREEN, "h5"), 0)
     assert state.pending == BuildingDecision(0, GREEN, ("h4", "g5", "h5", "i5", "h6"))
     state = tr.apply(state, Decline(), 0)
-    assert state.pending == tr.StructureDecision(0, (), ("h5",))
+    assert state.pending == tr.StructureDecision(0, (), (BuildZiggurat("h5"),))
     after, events = tr.step(state, BuildZiggurat("h5"), 0)
     assert of_type(events, ZigguratBuilt) == [ZigguratBuilt(0, "h5")]
-    assert after.ziggurat == square_index("h5")
+    assert ziggurat_centre(after) == square_index("h5")
     for square in ("h4", "g5", "h5", "i5", "h6"):
-        assert after.cells[square_index(square)] == ZIGGURAT
+        assert after.cells[square_index(square)] == STRUCTURE
 
 
 def test_alt_5_no_other_rule_changes_the_same_position_plays_alike() -> None:

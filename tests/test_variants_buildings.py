@@ -14,14 +14,11 @@ import attrs
 import pytest
 
 import tigris_rules as tr
-from scenario import play, rejected
+from scenario import play, rejected, with_buildings
 from tigris_rules.diagram import position
-from tigris_rules.model.actions import BuildZiggurat, ChooseColor, Decline, PlaceBuilding
+from tigris_rules.model.actions import Decline
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED
-from tigris_rules.model.decisions import BuildingDecision
 from tigris_rules.model.events import (
-    BuildingPlaced,
-    BuildingReturned,
     CatastrophePlaced,
     ConflictResolved,
     Event,
@@ -33,13 +30,21 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.variants.buildings import (
+    BuildingDecision,
+    BuildingPlaced,
+    BuildingReturned,
+    PlaceBuilding,
+    building_squares,
+)
+from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor
 
 BLACK, RED, BLUE, GREEN = tr.Color.BLACK, tr.Color.RED, tr.Color.BLUE, tr.Color.GREEN
 K, R, B, G = BLACK.index, RED.index, BLUE.index, GREEN.index
 WAR = tr.ConflictKind.WAR
 REVOLT = tr.ConflictKind.REVOLT
 PLACEMENT = ScoreCause.PLACEMENT
-BONUS = ScoreCause.BUILDING
+BONUS = "building"
 E = TypeVar("E")
 
 BLD = tr.GameConfig(players=2, variants=("buildings",))
@@ -58,7 +63,7 @@ def of_type(events: Sequence[Event], kind: type[E]) -> list[E]:
 
 
 def building(state: GameState, color: tr.Color) -> str | None:
-    square = state.buildings[color.index]
+    square = building_squares(state)[color.index]
     return None if square == NO_SQUARE else f"{'abcdefghijklmnop'[square % 16]}{square // 16 + 1}"
 
 
@@ -101,7 +106,7 @@ def test_bld_1_the_four_buildings_start_in_the_supply(board: str) -> None:
     """BLD-1, SETUP-7: a new game with buildings has all four in the supply."""
     config = tr.GameConfig(players=4, board=board, variants=("buildings",))
     state = tr.new_game(config, seed=11)
-    assert state.buildings == (NO_SQUARE,) * 4
+    assert building_squares(state) == (NO_SQUARE,) * 4
 
 
 def test_bld_1_a_building_goes_only_on_a_tile_of_its_colour() -> None:
@@ -120,7 +125,7 @@ def test_bld_1_a_building_goes_only_on_a_tile_of_its_colour() -> None:
     rejected(state, PlaceBuilding("h5"), "BLD-6", 0)
     after, events = tr.step(state, PlaceBuilding("f5"), 0)
     assert of_type(events, BuildingPlaced) == [BuildingPlaced(0, BLACK, "f5", None)]
-    assert after.buildings == (square_index("f5"), NO_SQUARE, NO_SQUARE, NO_SQUARE)
+    assert building_squares(after) == (square_index("f5"), NO_SQUARE, NO_SQUARE, NO_SQUARE)
     assert at(after, "f5") == K
     assert after.pending is None
     assert after.actions_taken == 1
@@ -269,7 +274,7 @@ def test_bld_3_a_line_of_two_gives_no_opportunity() -> None:
     after = tr.apply(state, tr.PlaceTile(BLACK, "h5"), 0)
     assert after.pending is None
     assert after.actions_taken == 1
-    assert after.buildings == (NO_SQUARE,) * 4
+    assert building_squares(after) == (NO_SQUARE,) * 4
 
 
 def test_bld_3_a_line_must_contain_the_tile_just_placed() -> None:
@@ -285,7 +290,7 @@ def test_bld_3_a_line_must_contain_the_tile_just_placed() -> None:
     )
     after = tr.apply(state, tr.PlaceTile(BLACK, "e6"), 0)
     assert after.pending is None
-    assert after.buildings == (NO_SQUARE,) * 4
+    assert building_squares(after) == (NO_SQUARE,) * 4
 
 
 # --- BLD-4: place from supply, or move to a strictly longer line -------------------------------
@@ -353,7 +358,7 @@ def test_bld_4_only_the_lines_longer_than_the_current_one_are_offered() -> None:
     assert building_decision(after) == BuildingDecision(0, BLACK, ("g8", "h8", "i8", "j8"))
     rejected(after, PlaceBuilding("j9"), "BLD-6", 0)
     rejected(after, PlaceBuilding("j10"), "BLD-6", 0)
-    from_supply = attrs.evolve(state, buildings=(NO_SQUARE,) * 4)
+    from_supply = with_buildings(state, (NO_SQUARE,) * 4)
     after = tr.apply(from_supply, tr.PlaceTile(BLACK, "j8"), 0)
     assert building_decision(after).squares == ("g8", "h8", "i8", "j8", "j9", "j10")
 
@@ -421,7 +426,7 @@ def test_bld_6_the_active_player_may_decline() -> None:
         Decline(),
     ]
     after, events = tr.step(state, Decline(), 0)
-    assert after.buildings == (NO_SQUARE,) * 4
+    assert building_squares(after) == (NO_SQUARE,) * 4
     assert not of_type(events, BuildingPlaced)
     assert after.pending is None
     assert after.actions_taken == 1
@@ -543,7 +548,7 @@ def test_bld_7_a_line_broken_by_the_war_gives_nothing() -> None:
     removed = [(e.color, sorted(e.squares)) for e in of_type(events, TilesRemoved)]
     assert removed == [(BLACK, ["i6", "j6"])]
     assert state.pending is None
-    assert state.buildings == (NO_SQUARE,) * 4
+    assert building_squares(state) == (NO_SQUARE,) * 4
     assert state.actions_taken == 1
 
 
@@ -563,7 +568,7 @@ def test_bld_7_only_a_tile_action_opens_the_opportunity() -> None:
     assert after.pending is None
     after = tr.apply(after, tr.PlaceCatastrophe("h9"), 0)
     assert after.pending is None
-    assert after.buildings == (NO_SQUARE,) * 4
+    assert building_squares(after) == (NO_SQUARE,) * 4
 
 
 # --- BLD-8: a building moves only through BLD-4 ------------------------------------------------
@@ -634,7 +639,7 @@ def test_bld_10_a_monument_over_the_building_returns_it_and_it_can_be_built_agai
         (tr.BuildMonument(tr.Monument.RED_GREEN, "f5"), 0),
     )
     assert of_type(events, BuildingReturned) == [BuildingReturned(RED, "f5")]
-    assert state.buildings == (NO_SQUARE,) * 4
+    assert building_squares(state) == (NO_SQUARE,) * 4
     assert at(state, "f5") == FLIPPED
     state, events = run(state, (tr.PlaceTile(RED, "j10"), 0))
     assert building_decision(state) == BuildingDecision(0, RED, ("h10", "i10", "j10"))
@@ -1024,7 +1029,7 @@ def test_bld_without_the_variant_a_line_of_three_gives_nothing() -> None:
     after = tr.apply(base, tr.PlaceTile(BLACK, "g5"), 0)
     assert after.pending is None
     assert after.actions_taken == 1
-    assert after.buildings == (NO_SQUARE,) * 4
+    assert building_squares(after) == (NO_SQUARE,) * 4
 
 
 def test_bld_6_the_rejections_of_a_wrong_answer_name_the_rule_and_the_choices() -> None:

@@ -5,19 +5,32 @@ no variant. Also: the variants a configuration names are exactly the ones that a
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterator
+from types import MappingProxyType
+from typing import Any, cast
 
 import pytest
 
 import tigris_rules as tr
 from tigris_rules.diagram import position
-from tigris_rules.model.config import KNOWN_VARIANTS
-from tigris_rules.model.decisions import BuildingDecision
+from tigris_rules.model import plugins
+from tigris_rules.model import ruleset as model_ruleset
+from tigris_rules.model.config import known_variants
 from tigris_rules.rules import hooks
-from tigris_rules.rules.hooks import register, variants_for
+from tigris_rules.rules.ruleset import BoardRules
 from tigris_rules.rules.work import Work
-from tigris_rules.variants.ziggurat import Ziggurat
+from tigris_rules.variants.buildings import BuildingDecision
+from tigris_rules.variants.english import EnglishConflicts
+from tigris_rules.variants.ziggurat import BuildZiggurat, Ziggurat
 
 NAMES = ("english", "buildings", "ziggurat")
+
+
+def config_rules(config: tr.GameConfig) -> BoardRules:
+    """The board-game ruleset of ``config``."""
+    return cast(BoardRules, model_ruleset.ruleset_for(config))
+
+
 SUBSETS = [c for r in range(4) for c in itertools.combinations(NAMES, r)]
 
 
@@ -32,7 +45,7 @@ def config_error(**kwargs: object) -> tr.ConfigError:
 def test_conv_18_the_known_variant_names() -> None:
     """CONV-18, §16-§19: the variants are named english, buildings and ziggurat, in this
     canonical order; the alternative board is a board, not a variant (ALT-1)."""
-    assert KNOWN_VARIANTS == NAMES
+    assert known_variants() == NAMES
     assert tr.GameConfig().variants == ()
     assert tr.GameConfig().board == "classic"
 
@@ -92,7 +105,7 @@ def test_conv_18_any_order_normalises_to_the_canonical_one(subset: tuple[str, ..
     (config,) = configs
     assert config.variants == tuple(n for n in NAMES if n in subset)
     assert isinstance(config.variants, tuple)
-    assert [v.name for v in variants_for(config)] == list(config.variants)
+    assert [v.name for v in config_rules(config).variants] == list(config.variants)
 
 
 def test_conv_18_the_order_of_variants_does_not_change_a_game() -> None:
@@ -175,7 +188,7 @@ def test_selected_variants_act_and_the_others_do_not(subset: tuple[str, ...]) ->
         assert isinstance(state.pending, BuildingDecision)
         state = tr.apply(state, tr.Decline(), 0)
     if "ziggurat" in subset:
-        assert state.pending == tr.StructureDecision(0, (), ("h6",))
+        assert state.pending == tr.StructureDecision(0, (), (BuildZiggurat("h6"),))
     else:
         assert state.pending is None
     revolt = position(REVOLT, config=config, hands={0: "rrrrr", 1: "rr"})
@@ -184,76 +197,79 @@ def test_selected_variants_act_and_the_others_do_not(subset: tuple[str, ...]) ->
     assert counts == ([0, 3, 4, 5] if "english" in subset else [0, 1, 2, 3, 4, 5])
 
 
-def test_conv_18_a_registered_variant_is_the_one_a_configuration_plays(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """CONV-18 (docs/variants.md, "Adding a variant"): ``register`` makes a variant
-    instance playable under its name; a configuration naming it acts through that very
-    instance."""
-    monkeypatch.setattr(hooks, "_REGISTRY", {})
-    hooks._variants_named.cache_clear()
-    hooks._hooks_named.cache_clear()
-    try:
-        ziggurat = Ziggurat()
-        assert register(ziggurat) is ziggurat
-        assert variants_for(tr.GameConfig(variants=("ziggurat",))) == (ziggurat,)
-        state = tr.apply(
-            position(CROSS, config=tr.GameConfig(variants=("ziggurat",)), hands={0: "g"}),
-            tr.PlaceTile(tr.Color.GREEN, "h6"),
-            0,
-        )
-        assert state.pending == tr.StructureDecision(0, (), ("h6",))
-    finally:
-        hooks._variants_named.cache_clear()
-        hooks._hooks_named.cache_clear()
+@pytest.fixture
+def install(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[dict[str, type]], None]]:
+    """Make exactly the given variant classes the installed ones, by name, for one test (as
+    if their distributions declared them as entry points of ``tigris_rules.variants``)."""
+    real = plugins._found
+
+    def installed(classes: dict[str, type]) -> None:
+        names = tuple(sorted(classes, key=lambda n: (getattr(classes[n], "order", 100), n)))
+
+        def found(group: str, path: tuple[str, ...]) -> tuple[tuple[str, ...], Any]:
+            if group == plugins.VARIANT_GROUP:
+                return names, MappingProxyType(dict(classes))
+            return real(group, path)
+
+        monkeypatch.setattr(plugins, "_found", found)
+        model_ruleset._resolved.cache_clear()
+
+    yield installed
+    model_ruleset._resolved.cache_clear()
 
 
-def test_conv_18_a_variant_registered_later_plays_in_states_made_before(
-    monkeypatch: pytest.MonkeyPatch,
+def test_conv_18_the_installed_variant_is_the_one_a_configuration_plays(
+    install: Callable[[dict[str, type]], None],
 ) -> None:
-    """CONV-18 (docs/variants.md): a state keeps the hooks of its configuration for the next
-    states; registering a variant again makes even those states act through the new one."""
+    """CONV-18 (docs/variants.md): a configuration plays the variant classes installed under
+    its names, one instance of each per ruleset, numbered in canonical order."""
+
+    class OtherZiggurat(Ziggurat):
+        pass
+
+    install({"ziggurat": OtherZiggurat})
     config = tr.GameConfig(variants=("ziggurat",))
-    state = position(CROSS, config=config, hands={0: "g"})
-    offered = tr.apply(state, tr.PlaceTile(tr.Color.GREEN, "h6"), 0)  # keeps the hooks
-    assert offered.pending == tr.StructureDecision(0, (), ("h6",))
+    (variant,) = config_rules(config).variants
+    assert type(variant) is OtherZiggurat
+    assert variant.slot == 0
+    state = tr.apply(
+        position(CROSS, config=config, hands={0: "g"}), tr.PlaceTile(tr.Color.GREEN, "h6"), 0
+    )
+    assert state.pending == tr.StructureDecision(0, (), (BuildZiggurat("h6"),))
+    assert state.ruleset.variants == (variant,)
 
-    class NoCrosses(Ziggurat):
-        def structure_crosses(self, w: Work) -> tuple[str, ...]:
-            return ()
 
-    monkeypatch.setattr(hooks, "_REGISTRY", dict(hooks._REGISTRY))
-    try:
-        register(NoCrosses())
-        offered = tr.apply(state, tr.PlaceTile(tr.Color.GREEN, "h6"), 0)
-        assert offered.pending is None
-    finally:
-        hooks._variants_named.cache_clear()
-        hooks._hooks_named.cache_clear()
-        hooks.generation += 1
+def test_conv_18_a_variant_that_is_not_installed_is_refused(
+    install: Callable[[dict[str, type]], None],
+) -> None:
+    """CONV-18: once a variant is not installed, a configuration naming it is refused with
+    the names that are."""
+    install({"english": EnglishConflicts})
+    with pytest.raises(tr.ConfigError, match="known variants: english"):
+        tr.GameConfig(variants=("ziggurat",))
 
 
 def test_conv_18_a_variant_that_owns_no_answer_resolves_none() -> None:
     """CONV-18: the extension point's default refuses to resolve an answer the variant does
     not own, naming the answer's type (a new variant that adds answers must resolve them)."""
-    from tigris_rules.rules.work import Work
 
     work = Work(tr.new_game(tr.GameConfig(players=2), seed=1))
     with pytest.raises(NotImplementedError, match=r"^EndTurn$"):
-        hooks.Variant().resolve(work, tr.EndTurn())
+        hooks.Variant[None]().resolve(work, tr.EndTurn())
 
 
 def test_conv_18_the_legality_hooks_receive_the_state_being_checked(
-    monkeypatch: pytest.MonkeyPatch,
+    install: Callable[[dict[str, type]], None],
 ) -> None:
     """CONV-18 (docs/variants.md, the hooks): a registered variant's ``restrict_commit``,
     ``answers`` and ``check_answer`` are given the very state whose inputs are listed or
     checked (ENG-2 for the commitments, ZIG-8 for the income decision)."""
     from tigris_rules.model.actions import Action
-    from tigris_rules.model.decisions import CommitDecision, Decision, ZigguratIncomeDecision
+    from tigris_rules.model.decisions import CommitDecision, Decision
     from tigris_rules.model.state import GameState
     from tigris_rules.rules.work import Position
     from tigris_rules.variants.english import EnglishConflicts
+    from tigris_rules.variants.ziggurat import ZigguratIncomeDecision
 
     seen: list[tuple[str, object]] = []
 
@@ -273,12 +289,8 @@ def test_conv_18_the_legality_hooks_receive_the_state_being_checked(
             seen.append(("check_answer", state))
             super().check_answer(state, decision, action)
 
-    monkeypatch.setattr(
-        hooks, "_REGISTRY", {"english": WatchedEnglish(), "ziggurat": WatchedZiggurat()}
-    )
-    hooks._variants_named.cache_clear()
-    hooks._hooks_named.cache_clear()
-    try:
+    install({"english": WatchedEnglish, "ziggurat": WatchedZiggurat})
+    if True:
         config = tr.GameConfig(variants=("english",))
         revolt = position(REVOLT, config=config, hands={0: "rrrrr", 1: "rr"})
         revolt = tr.apply(revolt, tr.PlaceLeader(tr.Color.RED, "h5"), 0)
@@ -299,33 +311,31 @@ def test_conv_18_the_legality_hooks_receive_the_state_being_checked(
         with pytest.raises(tr.IllegalActionError):
             tr.apply(income, tr.EndTurn(), 0)
         assert seen == [("answers", income), ("check_answer", income)]
-    finally:
-        hooks._variants_named.cache_clear()
-        hooks._hooks_named.cache_clear()
 
 
 def test_conv_18_only_the_variants_implementing_a_hook_are_called_for_it() -> None:
     """CONV-18 (docs/variants.md): each hook is called on the variants that implement it, in
     canonical order and with their numbers in that order (the resumes count on them)."""
     config = tr.GameConfig(variants=("english", "buildings", "ziggurat"))
-    english, buildings, ziggurat = hooks.variants_for(config)
-    table = hooks.hooks_for(config)
+    english, buildings, ziggurat = config_rules(config).variants
+    table = config_rules(config).hooks
+    assert table.restrict_main == ((1, buildings), (2, ziggurat))
     assert table.restrict_commit == ((0, english),)
     assert table.keeps_in_war == ((1, buildings),)
+    assert table.covered == ((1, buildings),)
     assert table.on_placement_vp == ((1, buildings),)
     assert table.after_wars == ((1, buildings),)
-    assert table.structure_crosses == ((2, ziggurat),)
+    assert table.structures == ((2, ziggurat),)
     assert table.turn_income == ((2, ziggurat),)
-    assert hooks.hooks_for(tr.GameConfig()) == hooks.Hooks((), (), (), (), (), ())
+    assert config_rules(tr.GameConfig()).hooks == hooks.Hooks((), (), (), (), (), (), (), ())
 
 
 def test_conv_18_the_default_hooks_change_nothing() -> None:
     """CONV-18 (docs/variants.md): every hook a variant does not implement has a do-nothing
     default: no restriction, no tile kept, no decision asked, no structure offered, no
     answer; calling them leaves the working copy as it was."""
-    from tigris_rules.rules.work import Work
 
-    class Plain(hooks.Variant):
+    class Plain(hooks.Variant[None]):
         name = "plain"
 
     state = position(
@@ -344,7 +354,9 @@ def test_conv_18_the_default_hooks_change_nothing() -> None:
     assert plain.keeps_in_war(w, 0) is False
     plain.on_placement_vp(w, 0, 0, 0)
     assert plain.after_wars(w) is False
-    assert plain.structure_crosses(w) == ()
+    assert plain.structures(w) == ()
+    assert plain.restrict_main(state, tr.EndTurn()) is None
+    plain.covered(w, (0, 1))
     assert plain.turn_income(w) is False
     with pytest.raises(NotImplementedError):
         plain.resolve(w, tr.EndTurn())

@@ -10,17 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-import attrs
 import pytest
 
 import tigris_rules as tr
-from scenario import play, rejected
+from scenario import play, rejected, with_ziggurat
 from tigris_rules.diagram import position
-from tigris_rules.model.actions import BuildZiggurat, ChooseColor, Decline, PlaceBuilding
-from tigris_rules.model.cells import EMPTY, ZIGGURAT
-from tigris_rules.model.decisions import BuildingDecision, ZigguratIncomeDecision
+from tigris_rules.model.actions import Decline
+from tigris_rules.model.cells import EMPTY, STRUCTURE
 from tigris_rules.model.events import (
-    BuildingReturned,
     ConflictResolved,
     Event,
     GameOver,
@@ -31,10 +28,22 @@ from tigris_rules.model.events import (
     TilesDrawn,
     TilesRemoved,
     TurnEnded,
-    ZigguratBuilt,
 )
 from tigris_rules.model.squares import square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.variants.buildings import (
+    BuildingDecision,
+    BuildingReturned,
+    PlaceBuilding,
+    building_squares,
+)
+from tigris_rules.variants.ziggurat import (
+    BuildZiggurat,
+    ChooseColor,
+    ZigguratBuilt,
+    ZigguratIncomeDecision,
+    ziggurat_centre,
+)
 
 BLACK, RED, BLUE, GREEN = tr.Color.BLACK, tr.Color.RED, tr.Color.BLUE, tr.Color.GREEN
 K, R, G = BLACK.index, RED.index, GREEN.index
@@ -74,7 +83,7 @@ def structure(state: GameState) -> tr.StructureDecision:
 
 def built(state: GameState, centre: str) -> GameState:
     """``state`` with its drawn `Z` squares recorded as the ziggurat centred on ``centre``."""
-    return attrs.evolve(state, ziggurat=square_index(centre))
+    return with_ziggurat(state, square_index(centre))
 
 
 def cross_diagram(color: str, missing: str, extra: str = "") -> str:
@@ -98,8 +107,8 @@ def cross_diagram(color: str, missing: str, extra: str = "") -> str:
 def test_zig_1_the_ziggurat_starts_unbuilt(board: str) -> None:
     """ZIG-1, SETUP-7: a new game with the ziggurat has none on the board."""
     state = tr.new_game(tr.GameConfig(players=3, board=board, variants=("ziggurat",)), seed=5)
-    assert state.ziggurat == NO_SQUARE
-    assert ZIGGURAT not in state.cells
+    assert ziggurat_centre(state) == NO_SQUARE
+    assert STRUCTURE not in state.cells
 
 
 # The ziggurat stands on d9; a black cross waits for its centre h6; i5 completes the block
@@ -121,7 +130,7 @@ def test_zig_1_it_is_never_built_twice() -> None:
     state = built(position(SECOND_CROSS.format("."), config=ZIG, hands={0: "k"}), "d9")
     after = tr.apply(state, tr.PlaceTile(BLACK, "h6"), 0)
     assert after.pending is None
-    assert after.ziggurat == square_index("d9")
+    assert ziggurat_centre(after) == square_index("d9")
     assert all(at(after, s) == K for s in CROSS_H6)
     state = built(position(SECOND_CROSS.format("k"), config=ZIG, hands={0: "k"}), "d9")
     after = tr.apply(state, tr.PlaceTile(BLACK, "h6"), 0)
@@ -145,7 +154,7 @@ def test_zig_2_five_face_up_tiles_of_one_colour_in_a_plus() -> None:
     decision offers the cross by its centre, and nothing else."""
     state = position(cross_diagram("k", "h6"), config=ZIG, hands={0: "k"})
     after = tr.apply(state, tr.PlaceTile(BLACK, "h6"), 0)
-    assert after.pending == tr.StructureDecision(0, (), ("h6",))
+    assert after.pending == tr.StructureDecision(0, (), (BuildZiggurat("h6"),))
     assert list(tr.legal_actions(after)) == [BuildZiggurat("h6"), Decline()]
 
 
@@ -167,7 +176,7 @@ def test_zig_2_no_cross_when_one_square_is_not_a_face_up_tile_of_the_colour(
     state = position("\n".join(rows) + "\n", config=ZIG, hands={0: "k"})
     after = tr.apply(state, tr.PlaceTile(BLACK, "h6"), 0)
     assert after.pending is None
-    assert after.ziggurat == NO_SQUARE
+    assert ziggurat_centre(after) == NO_SQUARE
 
 
 def test_zig_2_the_centre_is_never_on_the_board_edge() -> None:
@@ -195,7 +204,7 @@ def test_zig_3_the_tile_just_placed_may_be_the_centre_or_an_arm(last: str) -> No
     offered."""
     state = position(cross_diagram("r", last), config=ZIG, hands={0: "r"})
     after = tr.apply(state, tr.PlaceTile(RED, last), 0)
-    assert after.pending == tr.StructureDecision(0, (), ("h6",))
+    assert after.pending == tr.StructureDecision(0, (), (BuildZiggurat("h6"),))
 
 
 def test_zig_3_a_tile_in_two_crosses_offers_both() -> None:
@@ -212,11 +221,18 @@ def test_zig_3_a_tile_in_two_crosses_offers_both() -> None:
         hands={0: "g"},
     )
     after = tr.apply(state, tr.PlaceTile(GREEN, "g6"), 0)
-    assert structure(after) == tr.StructureDecision(0, (), ("f6", "h6"))
+    assert structure(after) == tr.StructureDecision(
+        0,
+        (),
+        (
+            BuildZiggurat("f6"),
+            BuildZiggurat("h6"),
+        ),
+    )
     done = tr.apply(after, BuildZiggurat("f6"), 0)
-    assert done.ziggurat == square_index("f6")
+    assert ziggurat_centre(done) == square_index("f6")
     for square in ("f5", "e6", "f6", "g6", "f7"):
-        assert at(done, square) == ZIGGURAT
+        assert at(done, square) == STRUCTURE
     for square in ("h5", "h6", "i6", "h7"):
         assert at(done, square) == G
 
@@ -250,7 +266,7 @@ def test_zig_3_a_cross_and_a_block_are_answers_of_one_structure_decision() -> No
             (tr.Monument.RED_BLUE, "h5"),
             (tr.Monument.RED_GREEN, "h5"),
         ),
-        ("h6",),
+        (BuildZiggurat("h6"),),
     )
 
 
@@ -275,8 +291,8 @@ def test_zig_3_choosing_a_monument_excludes_the_ziggurat() -> None:
     after, events = run(state, (tr.BuildMonument(tr.Monument.RED_BLUE, "h5"), 0))
     assert of_type(events, MonumentBuilt) == [MonumentBuilt(0, tr.Monument.RED_BLUE, "h5")]
     assert not of_type(events, ZigguratBuilt)
-    assert after.ziggurat == NO_SQUARE
-    assert ZIGGURAT not in after.cells
+    assert ziggurat_centre(after) == NO_SQUARE
+    assert STRUCTURE not in after.cells
     assert after.pending is None
 
 
@@ -296,7 +312,7 @@ def test_zig_3_other_inputs_during_the_structure_decision_are_rejected_under_con
     state = tr.apply(state, tr.PlaceTile(BLACK, "h6"), 0)
     assert isinstance(state.pending, BuildingDecision)
     state = tr.apply(state, Decline(), 0)
-    assert structure(state).crosses == ("h6",)
+    assert structure(state).structures == (BuildZiggurat("h6"),)
     for action in (ChooseColor(RED), PlaceBuilding("h5"), tr.PlaceTile(BLACK, "k9"), tr.EndTurn()):
         rejected(state, action, "CONV-15", 0)
 
@@ -325,7 +341,7 @@ def test_zig_3_a_cross_broken_by_the_war_gives_nothing() -> None:
     assert of_type(events, ConflictResolved) == [ConflictResolved(WAR, BLACK, 1, 0, 1, 1)]
     assert [(e.color, e.squares) for e in of_type(events, TilesRemoved)] == [(BLACK, ("g6",))]
     assert after.pending is None
-    assert after.ziggurat == NO_SQUARE
+    assert ziggurat_centre(after) == NO_SQUARE
 
 
 def test_zig_3_the_unification_tile_completes_a_cross_that_survives_the_war() -> None:
@@ -336,7 +352,7 @@ def test_zig_3_the_unification_tile_completes_a_cross_that_survives_the_war() ->
     after, events = run(state, (tr.CommitSupport(0), 0), (tr.CommitSupport(0), 1))
     assert of_type(events, ConflictResolved) == [ConflictResolved(WAR, RED, 1, 0, 1, 1)]
     assert after.marker == NO_SQUARE
-    assert structure(after) == tr.StructureDecision(0, (), ("h6",))
+    assert structure(after) == tr.StructureDecision(0, (), (BuildZiggurat("h6"),))
 
 
 # --- ZIG-4: building ---------------------------------------------------------------------------
@@ -351,8 +367,8 @@ def test_zig_4_the_five_tiles_leave_the_game_and_become_ziggurat_squares() -> No
     after, events = run(state, (BuildZiggurat("h6"), 0))
     assert of_type(events, ZigguratBuilt) == [ZigguratBuilt(0, "h6")]
     for square in CROSS_H6:
-        assert at(after, square) == ZIGGURAT
-    assert after.ziggurat == square_index("h6")
+        assert at(after, square) == STRUCTURE
+    assert ziggurat_centre(after) == square_index("h6")
     assert after.out_of_game == (0, 5, 0, 0)
     assert square_index("h7") in after.treasures
     assert after.pending is None
@@ -366,12 +382,12 @@ def test_zig_4_a_building_on_the_cross_returns_to_the_supply() -> None:
     state = tr.apply(state, tr.PlaceTile(GREEN, "h6"), 0)
     assert state.pending == BuildingDecision(0, GREEN, CROSS_H6)
     state = tr.apply(state, PlaceBuilding("i6"), 0)
-    assert state.buildings[G] == square_index("i6")
-    assert structure(state).crosses == ("h6",)
+    assert building_squares(state)[G] == square_index("i6")
+    assert structure(state).structures == (BuildZiggurat("h6"),)
     after, events = run(state, (BuildZiggurat("h6"), 0))
     assert of_type(events, BuildingReturned) == [BuildingReturned(GREEN, "i6")]
     assert of_type(events, ZigguratBuilt) == [ZigguratBuilt(0, "h6")]
-    assert after.buildings == (NO_SQUARE,) * 4
+    assert building_squares(after) == (NO_SQUARE,) * 4
 
 
 # --- ZIG-5: what ziggurat squares are ---------------------------------------------------------
@@ -411,8 +427,8 @@ def test_zig_5_ziggurat_squares_give_no_strength_and_are_never_removed() -> None
     after, events = run(state, (tr.CommitSupport(0), 0), (tr.CommitSupport(0), 1))
     assert [(e.color, e.squares) for e in of_type(events, TilesRemoved)] == [(BLACK, ("e6",))]
     for square in CROSS_H6:
-        assert at(after, square) == ZIGGURAT
-    assert after.ziggurat == square_index("h6")
+        assert at(after, square) == STRUCTURE
+    assert ziggurat_centre(after) == square_index("h6")
 
 
 def test_zig_5_ziggurat_squares_are_not_temples() -> None:
@@ -479,7 +495,7 @@ def test_zig_5_ziggurat_squares_are_not_part_of_lines_blocks_or_crosses() -> Non
     )
     after = tr.apply(state, tr.PlaceTile(BLACK, "i5"), 0)
     assert after.pending is None
-    assert after.buildings == (NO_SQUARE,) * 4
+    assert building_squares(after) == (NO_SQUARE,) * 4
     assert after.monuments == (NO_SQUARE,) * 6
 
 
@@ -512,12 +528,12 @@ def test_zig_7_a_declined_cross_is_never_offered_again_while_intact() -> None:
     A later tile touching the cross (h4, above h5) forms no new cross: no decision."""
     state = position(cross_diagram("k", "h7"), config=ZIG, hands={0: "kk"})
     state = play(state, tr.PlaceTile(BLACK, "h7"), Decline())
-    assert state.ziggurat == NO_SQUARE
+    assert ziggurat_centre(state) == NO_SQUARE
     assert all(at(state, s) == K for s in CROSS_H6)
     assert state.actions_taken == 1
     after = tr.apply(state, tr.PlaceTile(BLACK, "h4"), 0)
     assert after.pending is None
-    assert after.ziggurat == NO_SQUARE
+    assert ziggurat_centre(after) == NO_SQUARE
 
 
 def test_zig_7_a_cross_reformed_after_a_war_is_a_new_cross() -> None:
@@ -540,11 +556,11 @@ def test_zig_7_a_cross_reformed_after_a_war_is_a_new_cross() -> None:
     state, events = run(state, (tr.PlaceTile(RED, "g6"), 0))
     assert of_type(events, PointsScored) == [PointsScored(0, RED, 1, ScoreCause.PLACEMENT)]
     assert structure(state) == tr.StructureDecision(
-        0, (), ("h6",)
+        0, (), (BuildZiggurat("h6"),)
     )  # no block: g5, g7, i5, i7 are empty
     state = play(state, Decline(), tr.PlaceTile(RED, "h4"))
     assert state.active == 1
-    assert state.ziggurat == NO_SQUARE
+    assert ziggurat_centre(state) == NO_SQUARE
     state, events = run(
         state,
         (tr.PlaceTile(BLACK, "j6"), 1),
@@ -557,7 +573,7 @@ def test_zig_7_a_cross_reformed_after_a_war_is_a_new_cross() -> None:
     assert at(state, "g6") == EMPTY
     state, events = run(state, (tr.PlaceTile(RED, "g6"), 1))
     assert of_type(events, PointsScored) == [PointsScored(1, RED, 1, ScoreCause.PLACEMENT)]
-    assert structure(state) == tr.StructureDecision(1, (), ("h6",))
+    assert structure(state) == tr.StructureDecision(1, (), (BuildZiggurat("h6"),))
     state, events = run(state, (BuildZiggurat("h6"), 1))
     assert of_type(events, ZigguratBuilt) == [ZigguratBuilt(1, "h6")]
     assert {square_name(t) for t in state.treasures} == {"h5", "h6", "h7", "i6"}
@@ -577,7 +593,7 @@ def test_zig_8_the_active_king_in_the_ziggurat_kingdom_names_a_colour() -> None:
     assert list(tr.legal_actions(state)) == [ChooseColor(c) for c in tr.COLORS]
     assert not of_type(events, TurnEnded)
     after, events = run(state, (ChooseColor(BLUE), 0))
-    assert of_type(events, PointsScored) == [PointsScored(0, BLUE, 1, ScoreCause.ZIGGURAT)]
+    assert of_type(events, PointsScored) == [PointsScored(0, BLUE, 1, "ziggurat")]
     assert after.scores[0] == (0, 0, 1, 0)
     assert of_type(events, TurnEnded) == [TurnEnded(0, 1)]
     assert after.active == 1
@@ -653,9 +669,9 @@ def test_zig_8_at_most_once_per_turn_after_two_actions() -> None:
     assert state.pending == ZigguratIncomeDecision(0)
     state, more = run(state, (ChooseColor(RED), 0))
     events += more
-    assert [
-        e for e in events if isinstance(e, PointsScored) and e.cause is ScoreCause.ZIGGURAT
-    ] == [PointsScored(0, RED, 1, ScoreCause.ZIGGURAT)]
+    assert [e for e in events if isinstance(e, PointsScored) and e.cause == "ziggurat"] == [
+        PointsScored(0, RED, 1, "ziggurat")
+    ]
     assert state.active == 1
     assert state.pending is None
 
@@ -762,7 +778,7 @@ def test_rulebook_lion_king_scores_a_colour_of_his_choice_from_the_ziggurat() ->
     assert state.pending == ZigguratIncomeDecision(LION)
     assert tr.to_move(state) == LION
     after, events = run(state, (ChooseColor(RED), LION))
-    assert of_type(events, PointsScored) == [PointsScored(LION, RED, 1, ScoreCause.ZIGGURAT)]
+    assert of_type(events, PointsScored) == [PointsScored(LION, RED, 1, "ziggurat")]
     assert after.scores[LION] == (0, 1, 0, 1)
     assert after.scores[ARCHER] == after.scores[BULL] == (0, 0, 0, 0)
     assert after.active == ARCHER

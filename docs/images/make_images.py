@@ -19,6 +19,8 @@ import tigris_rules as tr
 from tigris_rules.bots import make_bots, make_card_bots
 from tigris_rules.cards.render_svg import render_card_svg
 from tigris_rules.render.svg import render_svg
+from tigris_rules.variants.buildings import building_squares
+from tigris_rules.variants.ziggurat import ziggurat_centre
 
 State = TypeVar("State", tr.GameState, tr.CardGameState)
 
@@ -57,7 +59,7 @@ def board_pictures() -> dict[str, str]:
     state, last = play_until(
         tr.new_game(config, seed=4),
         make_bots("greedy", 3, 4),
-        lambda s: s.ziggurat != -1 and sum(b != -1 for b in s.buildings) >= 2,
+        lambda s: ziggurat_centre(s) != -1 and sum(b != -1 for b in building_squares(s)) >= 2,
     )
     pictures["board-alternative.svg"] = render_svg(
         state,

@@ -12,7 +12,6 @@ The rules are specified in RULES.md; every rejection carries the ID of the rule 
 from __future__ import annotations
 
 from tigris_rules import rulebook as rulebook  # tr.rulebook.describe("WAR-7")
-from tigris_rules import variants as _variants  # registers the variants  # noqa: F401
 from tigris_rules.api import (
     AnyAction,
     AnyState,
@@ -63,15 +62,12 @@ from tigris_rules.information import Discards, observation, sample_hidden
 from tigris_rules.model.actions import (
     Action,
     BuildMonument,
-    BuildZiggurat,
-    ChooseColor,
     ChooseConflict,
     CommitSupport,
     Decline,
     EndTurn,
     KeepTreasure,
     Monument,
-    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
@@ -82,7 +78,6 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
 from tigris_rules.model.decisions import (
-    BuildingDecision,
     CommitDecision,
     Conflict,
     ConflictKind,
@@ -91,7 +86,6 @@ from tigris_rules.model.decisions import (
     StructureDecision,
     TreasureDecision,
     WarOrderDecision,
-    ZigguratIncomeDecision,
 )
 from tigris_rules.model.events import Event
 from tigris_rules.model.state import GameState
@@ -120,6 +114,8 @@ from tigris_rules.rules.legality import LegalActions
 from tigris_rules.rules.scoring import PlayerResult, Result
 from tigris_rules.serialize import dumps, loads
 from tigris_rules.state_check import StateProblem, check_state
+from tigris_rules.variants.buildings import BuildingDecision, PlaceBuilding
+from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor, ZigguratIncomeDecision
 from tigris_rules.views import PlayerView, ViewError, view
 
 __version__ = "0.1.0"

@@ -1,27 +1,27 @@
 """The public functions, for both rulesets: the board game and the card game.
 
-Each function looks at the kind of state it is given and hands it to that ruleset's rules;
-the rulesets themselves never import each other.
+Each function asks the ruleset the state carries (``state.ruleset``, resolved once from its
+configuration, :mod:`tigris_rules.model.ruleset`); the rulesets never import each other.
 """
 
 from __future__ import annotations
 
-from typing import TypeAlias, overload
+from typing import Any, TypeAlias, cast, overload
 
 from tigris_rules.cards.actions import CardAction
-from tigris_rules.cards.engine import card_is_over, card_step, card_to_move
 from tigris_rules.cards.events import CardEvent
-from tigris_rules.cards.legality import CardLegalActions, card_legal_actions
-from tigris_rules.cards.scoring import card_result
-from tigris_rules.cards.setup import new_card_game
+from tigris_rules.cards.legality import CardLegalActions
+from tigris_rules.cards.setup import CardDeal, new_card_game
 from tigris_rules.cards.state import CardGameState
-from tigris_rules.errors import ConfigError, NotAStateError
+from tigris_rules.errors import DealError, NotAStateError
 from tigris_rules.model.actions import Action
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
 from tigris_rules.model.events import Event
+from tigris_rules.model.ruleset import Ruleset, ruleset_for
 from tigris_rules.model.state import GameState
-from tigris_rules.rules import engine, legality, scoring, setup
+from tigris_rules.rules import legality
+from tigris_rules.rules.scoring import Result
 
 __all__ = [
     "AnyAction",
@@ -43,21 +43,41 @@ AnyAction: TypeAlias = Action | CardAction
 """An input of either ruleset."""
 
 
-def _not_a_state(state: object) -> NotAStateError:
-    return NotAStateError(
+def _ruleset(state: object) -> Ruleset[Any, Any, Any]:
+    """The ruleset ``state`` carries; anything but a state of that ruleset is refused."""
+    ruleset = getattr(state, "ruleset", None)
+    if isinstance(ruleset, Ruleset) and type(state) is ruleset.state_type:
+        return ruleset
+    if isinstance(ruleset, Ruleset):
+        raise NotAStateError(
+            f"state: a {type(state).__name__} whose configuration names another game "
+            f"({ruleset.game!r})"
+        )
+    raise NotAStateError(
         f"state: expected a GameState or a CardGameState, got {type(state).__name__}"
     )
 
 
-def new_game(config: GameConfig, *, seed: int | None = None, deal: Deal | None = None) -> GameState:
-    """The opening position of a board game, from ``seed`` or from an explicit ``deal``
-    (exactly one). A card-game configuration starts with :func:`new_card_game` instead."""
-    if isinstance(config, GameConfig) and config.game == "cards":
-        raise ConfigError(
-            "this configuration is for the card game; start it with "
-            "tigris_rules.new_card_game(config, seed=...)"
-        )
-    return setup.new_game(config, seed=seed, deal=deal)
+@overload
+def new_game(
+    config: GameConfig, *, seed: int | None = None, deal: Deal | None = None
+) -> GameState: ...
+@overload
+def new_game(config: GameConfig, *, seed: int | None = None, deal: CardDeal) -> CardGameState: ...
+def new_game(
+    config: GameConfig, *, seed: int | None = None, deal: Deal | CardDeal | None = None
+) -> AnyState:
+    """The opening position of the game ``config`` names: the board game, or the card game
+    for ``GameConfig(game="cards")``; from ``seed`` or from an explicit ``deal`` (exactly
+    one).
+
+    Type checkers see a :class:`GameState` unless the deal is a card deal: start a card game
+    from a seed with :func:`new_card_game` to have its state's type known statically.
+    """
+    if not isinstance(config, GameConfig):
+        raise DealError(f"expected a GameConfig, got {type(config).__name__}")
+    state: AnyState = ruleset_for(config).new_game(seed, deal)
+    return state
 
 
 @overload
@@ -66,20 +86,12 @@ def to_move(state: GameState) -> int | None: ...
 def to_move(state: CardGameState) -> int | None: ...
 def to_move(state: AnyState) -> int | None:
     """The seat that must give the next input, or ``None`` once the game is over."""
-    if isinstance(state, GameState):
-        return engine.to_move(state)
-    if isinstance(state, CardGameState):
-        return card_to_move(state)
-    raise _not_a_state(state)
+    return _ruleset(state).to_move(state)
 
 
 def is_over(state: AnyState) -> bool:
     """Whether the game has ended (END-3, CARD-END)."""
-    if isinstance(state, GameState):
-        return engine.is_over(state)
-    if isinstance(state, CardGameState):
-        return card_is_over(state)
-    raise _not_a_state(state)
+    return _ruleset(state).is_over(state)
 
 
 @overload
@@ -89,11 +101,7 @@ def legal_actions(state: CardGameState) -> CardLegalActions: ...
 def legal_actions(state: AnyState) -> legality.LegalActions | CardLegalActions:
     """Every legal input of the player :func:`to_move` names, in a deterministic order, as a
     lazy sequence (``len``, indexing, iteration, ``in``); empty once the game is over."""
-    if isinstance(state, GameState):
-        return legality.legal_actions(state)
-    if isinstance(state, CardGameState):
-        return card_legal_actions(state)
-    raise _not_a_state(state)
+    return cast("legality.LegalActions | CardLegalActions", _ruleset(state).legal_actions(state))
 
 
 @overload
@@ -111,11 +119,8 @@ def step(
     changed. ``player``, when given, is the seat sending the input (checked against
     :func:`to_move`). An illegal input raises :class:`~tigris_rules.IllegalActionError`
     carrying the rule ID; a malformed one :class:`~tigris_rules.InvalidActionError`."""
-    if isinstance(state, GameState):
-        return engine.step(state, action, player)  # type: ignore[arg-type]
-    if isinstance(state, CardGameState):
-        return card_step(state, action, player)  # type: ignore[arg-type]
-    raise _not_a_state(state)
+    stepped: tuple[Any, tuple[Any, ...]] = _ruleset(state).step(state, action, player)
+    return stepped
 
 
 @overload
@@ -124,15 +129,11 @@ def apply(state: GameState, action: Action, player: int | None = None) -> GameSt
 def apply(state: CardGameState, action: CardAction, player: int | None = None) -> CardGameState: ...
 def apply(state: AnyState, action: AnyAction, player: int | None = None) -> AnyState:
     """The state after ``action``; ``state`` itself is never changed. See :func:`step`."""
-    if type(state) is GameState:
-        return engine.apply(state, action, player)  # type: ignore[arg-type]
-    return step(state, action, player)[0]  # type: ignore[arg-type]
+    after: AnyState = _ruleset(state).apply(state, action, player)
+    return after
 
 
-def result(state: AnyState) -> scoring.Result:
+def result(state: AnyState) -> Result:
     """Every player's standing (SCORE, CARD-SCORE); ``final`` once the game is over."""
-    if isinstance(state, GameState):
-        return scoring.result(state)
-    if isinstance(state, CardGameState):
-        return card_result(state)
-    raise _not_a_state(state)
+    outcome: Result = _ruleset(state).result(state)
+    return outcome

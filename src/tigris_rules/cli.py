@@ -49,7 +49,7 @@ from tigris_rules.cards.render import render_card_result, render_table
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import FormatError, LogError, TigrisError
 from tigris_rules.model.board import BOARD_NAMES
-from tigris_rules.model.config import GAMES, GameConfig
+from tigris_rules.model.config import GameConfig, known_games, known_variants
 from tigris_rules.model.state import GameState
 from tigris_rules.records import (
     STDIN,
@@ -181,7 +181,7 @@ def _variants(text: str) -> tuple[str, ...]:
 def _add_game(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game",
-        choices=GAMES,
+        choices=known_games(),
         default="board",
         help="the board game (default) or the card game (RULES.md Part II)",
     )
@@ -216,7 +216,7 @@ def _add_selfplay(commands: Any) -> None:
         type=_variants,
         default=(),
         metavar="A,B",
-        help="comma-separated variants: english, buildings, ziggurat",
+        help=f"comma-separated variants: {', '.join(known_variants())}",
     )
     _add_jobs(selfplay)
     selfplay.set_defaults(handler=_selfplay)

@@ -25,19 +25,32 @@ are set; every other square is empty. Tokens:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import get_args
+from typing import TYPE_CHECKING, cast, get_args
 
 from tigris_rules.arguments import expect
 from tigris_rules.errors import TigrisError
 from tigris_rules.model.actions import Monument
-from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, ZIGGURAT
+from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.colors import Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
-from tigris_rules.model.squares import COLUMNS, ROWS, SQUARE_COUNT, square_index, square_name
+from tigris_rules.model.ruleset import ruleset_for
+from tigris_rules.model.squares import (
+    COLUMNS,
+    NEIGHBOURS,
+    ROWS,
+    SQUARE_COUNT,
+    square_index,
+    square_name,
+)
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.monuments import block_squares
 from tigris_rules.rules.setup import bag_contents
+from tigris_rules.variants.buildings import BuildingSquares
+from tigris_rules.variants.ziggurat import ZigguratSite
+
+if TYPE_CHECKING:
+    from tigris_rules.rules.ruleset import BoardRules
 
 __all__ = ["DiagramError", "position", "to_diagram"]
 
@@ -108,7 +121,7 @@ def _put(
     elif token == "#":
         cells[square] = FLIPPED
     elif token == "Z":
-        cells[square] = ZIGGURAT
+        cells[square] = STRUCTURE
     elif token == "X":
         cells[square] = CATASTROPHE
     elif len(token) == 2 and token[0].isdigit() and token[1] in _LEADER_LETTERS:
@@ -122,7 +135,7 @@ def _put(
         leaders[flat] = square
     else:
         raise DiagramError(f"{where}: unknown token {token!r}")
-    if square in treasures and cells[square] not in (0, 1, 2, 3, FLIPPED, ZIGGURAT):
+    if square in treasures and cells[square] not in (0, 1, 2, 3, FLIPPED, STRUCTURE):
         raise DiagramError(f"{where}: a treasure lies only on a tile or the ziggurat")
 
 
@@ -209,17 +222,38 @@ def position(
         scores=tuple((scores or {}).get(p, (0, 0, 0, 0)) for p in range(n)),
         treasures_held=tuple((treasures_held or {}).get(p, 0) for p in range(n)),
         out_of_game=(0, 0, 0, 0),
-        buildings=(
-            building_squares[0],
-            building_squares[1],
-            building_squares[2],
-            building_squares[3],
-        ),
+        areas=_areas(config, building_squares, cells),
         active=active,
         turn=turn,
         actions_taken=actions_taken,
         pending=pending,
     )
+
+
+def _areas(config: GameConfig, buildings: list[int], cells: list[int]) -> tuple[object, ...]:
+    """The variants' areas of a drawn position: each variant's opening area, with the
+    buildings placed as given and the ziggurat found from its drawn squares."""
+    ruleset = cast("BoardRules", ruleset_for(config))
+    areas = []
+    for variant in ruleset.variants:
+        area = variant.new_area(config)
+        if isinstance(area, BuildingSquares):
+            area = BuildingSquares((buildings[0], buildings[1], buildings[2], buildings[3]))
+        elif isinstance(area, ZigguratSite):
+            centres = [
+                s
+                for s in range(SQUARE_COUNT)
+                if cells[s] == STRUCTURE
+                and len(NEIGHBOURS[s]) == 4
+                and all(cells[n] == STRUCTURE for n in NEIGHBOURS[s])
+            ]
+            area = ZigguratSite(centres[0] if centres else NO_SQUARE)
+        areas.append(area)
+    if any(s != NO_SQUARE for s in buildings) and not any(
+        isinstance(a, BuildingSquares) for a in areas
+    ):
+        raise DiagramError("buildings need the buildings variant in the configuration")
+    return tuple(areas)
 
 
 def _start_squares(config: GameConfig) -> tuple[int, ...]:
@@ -238,7 +272,7 @@ def to_diagram(state: GameState) -> str:
             token = _TILE_LETTERS[cell]
         elif cell == FLIPPED:
             token = "#"
-        elif cell == ZIGGURAT:
+        elif cell == STRUCTURE:
             token = "Z"
         elif cell == CATASTROPHE:
             token = "X"

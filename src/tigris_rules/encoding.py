@@ -71,14 +71,11 @@ from tigris_rules.errors import ArgumentTypeError, NotAStateError, TigrisError
 from tigris_rules.model.actions import (
     MONUMENTS,
     BuildMonument,
-    BuildZiggurat,
-    ChooseColor,
     ChooseConflict,
     CommitSupport,
     Decline,
     EndTurn,
     KeepTreasure,
-    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
@@ -92,6 +89,8 @@ from tigris_rules.model.squares import COLUMNS as BOARD_COLUMNS
 from tigris_rules.model.squares import NEIGHBOURS, ROWS, SQUARE_COUNT, SQUARE_NAMES
 from tigris_rules.model.state import GameState
 from tigris_rules.rules.setup import HAND_SIZE
+from tigris_rules.variants.buildings import PlaceBuilding
+from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor
 
 if TYPE_CHECKING:
     import numpy

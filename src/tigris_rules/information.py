@@ -47,22 +47,22 @@ from tigris_rules.arguments import expect
 from tigris_rules.errors import ArgumentTypeError, TigrisError
 from tigris_rules.model.actions import SwapTiles
 from tigris_rules.model.board import board_layout
-from tigris_rules.model.cells import CATASTROPHE, FLIPPED, ZIGGURAT
+from tigris_rules.model.cells import CATASTROPHE, FLIPPED, STRUCTURE
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import (
-    BuildingDecision,
     CommitDecision,
     ConflictKind,
     Role,
     StructureDecision,
     TreasureDecision,
     WarOrderDecision,
-    ZigguratIncomeDecision,
 )
 from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.setup import bag_contents
+from tigris_rules.variants.buildings import BuildingDecision, building_squares
+from tigris_rules.variants.ziggurat import ZigguratIncomeDecision
 from tigris_rules.views import PlayerView, view
 
 if TYPE_CHECKING:
@@ -218,7 +218,7 @@ def _observe(seen: PlayerView, me: int) -> tuple[int, ...]:
 
     cells = seen.cells
     out: list[int] = []
-    for code in (0, 1, 2, 3, FLIPPED, ZIGGURAT, CATASTROPHE):
+    for code in (0, 1, 2, 3, FLIPPED, STRUCTURE, CATASTROPHE):
         out.extend(1 if c == code else 0 for c in cells)
     out.extend(1 if s in seen.treasures else 0 for s in range(SQUARE_COUNT))
     out.extend(1 if r else 0 for r in board_layout(seen.config.board).river)
@@ -231,7 +231,7 @@ def _observe(seen: PlayerView, me: int) -> tuple[int, ...]:
             for s in (top_left, top_left + 1, top_left + COLUMNS, top_left + COLUMNS + 1):
                 plane[s] = 1
         out.extend(plane)
-    for square in seen.buildings:
+    for square in building_squares(seen):
         out.extend(_one_hot(SQUARE_COUNT, _square(square)))
     out.extend(_one_hot(SQUARE_COUNT, _square(seen.marker)))
     out.extend(_one_hot(SQUARE_COUNT, _square(seen.placed)))

@@ -44,14 +44,11 @@ from tigris_rules.model.actions import (
     MONUMENTS,
     Action,
     BuildMonument,
-    BuildZiggurat,
-    ChooseColor,
     ChooseConflict,
     CommitSupport,
     Decline,
     EndTurn,
     KeepTreasure,
-    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
@@ -61,6 +58,8 @@ from tigris_rules.model.actions import (
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.squares import is_square_name
 from tigris_rules.rules.legality import check_well_formed
+from tigris_rules.variants.buildings import PlaceBuilding
+from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor
 
 __all__ = ["VERBS", "NotationError", "format_action", "parse_action"]
 

@@ -63,9 +63,11 @@ from tigris_rules.model import actions as _actions
 from tigris_rules.model import decisions as _decisions
 from tigris_rules.model import events as _events
 from tigris_rules.model.actions import MONUMENTS, Monument
-from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, ZIGGURAT
+from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
+from tigris_rules.model.plugins import VARIANT_GROUP, plugin, plugin_names
+from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import SQUARE_COUNT, is_square_name, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.state_check import check_state
@@ -97,6 +99,7 @@ __all__ = [
     "register_fields",
     "register_hooks",
     "register_tagged",
+    "register_variant_classes",
     "structure",
     "structure_square",
     "tag_of",
@@ -472,21 +475,81 @@ def _union_members(t: Any) -> tuple[Any, ...] | None:
     return None
 
 
+_OPEN_BASES: Final[dict[type, str]] = {
+    _actions.VariantAction: "action",
+    _decisions.VariantDecision: "decision",
+    _events.VariantEvent: "event",
+}
+"""The base classes of what variants define: a union holding one of them reads the tagged
+classes of every installed variant that derive from it."""
+
+
+def register_variant_classes() -> None:
+    """Give the inputs, decisions and events of every installed variant (the entry points of
+    ``tigris_rules.variants``) their tags: the class name in snake case (``PlaceBuilding`` is
+    ``"place_building"``); fields named ``square``, ``squares``, ``origin`` or ending in
+    ``_square`` hold square names. Called by every public reader and writer, so a plug-in
+    found on the import path is readable at once."""
+    names = plugin_names(VARIANT_GROUP)
+    if names in _REGISTERED_VARIANTS:
+        return
+    for name in names:
+        variant = plugin(VARIANT_GROUP, name)
+        for family, classes in (
+            ("action", variant.inputs),
+            ("decision", variant.decisions),
+            ("event", variant.events),
+        ):
+            for cls in classes:
+                if cls in _BY_CLASS:
+                    continue
+                tag = _snake_case(cls.__name__)
+                try:
+                    register_tagged(tag, cls, family=family, squares=_square_fields(cls))
+                except ValueError as exc:
+                    raise ConfigError(
+                        f"the variant {name!r} cannot be read or written: {exc}"
+                    ) from None
+    _REGISTERED_VARIANTS.add(names)
+
+
+_REGISTERED_VARIANTS: set[tuple[str, ...]] = set()
+
+
+def _snake_case(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _square_fields(cls: type) -> tuple[str, ...]:
+    names = [f.name for f in attrs.fields(cast("type[attrs.AttrsInstance]", cls))]
+    return tuple(n for n in names if n in ("square", "squares", "origin") or n.endswith("_square"))
+
+
 def _is_tagged_union(t: Any) -> bool:
     members = _union_members(t)
     if not members:
         return False
     tagged = [m for m in members if m is not _NONE_TYPE]
-    return bool(tagged) and all(m in _BY_CLASS for m in tagged)
+    return bool(tagged) and all(m in _BY_CLASS or m in _OPEN_BASES for m in tagged)
 
 
 def _tagged_union_factory(t: Any) -> Callable[[Any, Any], Any]:
     members = _union_members(t) or ()
     optional = _NONE_TYPE in members
-    allowed = {_BY_CLASS[m].tag: m for m in members if m is not _NONE_TYPE}
-    families = sorted({_BY_CLASS[m].family for m in allowed.values()})
+    closed = {_BY_CLASS[m].tag: m for m in members if m in _BY_CLASS}
+    bases = tuple(m for m in members if m in _OPEN_BASES)
+    families = sorted(
+        {_BY_CLASS[m].family for m in closed.values()} | {_OPEN_BASES[b] for b in bases}
+    )
     noun = " or ".join(families)
     a_noun = _article(noun)
+
+    def allowed_tags() -> dict[str, Any]:
+        if not bases:
+            return closed
+        register_variant_classes()
+        found = {e.tag: e.cls for e in _BY_TAG.values() if issubclass(e.cls, bases)}
+        return {**closed, **found}
 
     def structure_union(value: object, _: object) -> Any:
         if value is None and optional:
@@ -494,12 +557,16 @@ def _tagged_union_factory(t: Any) -> Callable[[Any, Any], Any]:
         obj = need_object(value)
         if TAG_KEY not in obj:
             raise _fail(
-                f'missing field (the {noun} type, such as "{next(iter(allowed))}")', "$.type"
+                f'missing field (the {noun} type, such as "{next(iter(closed))}")', "$.type"
             )
         tag = obj[TAG_KEY]
         if not isinstance(tag, str):
             raise _fail(f"expected {a_noun} type (a string), got {describe(tag)}", "$.type")
-        cls = allowed.get(tag)
+        cls = closed.get(tag)
+        allowed = closed
+        if cls is None and bases:
+            allowed = allowed_tags()
+            cls = allowed.get(tag)
         if cls is None:
             known = _BY_TAG.get(tag)
             if known is not None and known.family not in families:
@@ -716,6 +783,7 @@ def problems_of(exc: BaseException, path: str = "$") -> list[tuple[str, str]]:
 
 def unstructure(obj: object) -> Any:
     """``obj`` as plain JSON data (dicts, lists, strings, numbers, booleans, ``None``)."""
+    register_variant_classes()
     return converter.unstructure(obj)
 
 
@@ -732,6 +800,7 @@ def structure(data: object, kind: Any) -> Any:
     :data:`~tigris_rules.Action`) from plain JSON data; :class:`FormatError` naming the path
     of every bad field otherwise, :class:`~tigris_rules.ArgumentTypeError` for a ``kind``
     the library cannot read."""
+    register_variant_classes()
     try:
         if not isinstance(kind, type) and get_origin(kind) is None:
             raise TypeError(kind)
@@ -988,11 +1057,34 @@ def _structure_config(data: object) -> GameConfig:
 _CELL_NAMES: Final[dict[int, str]] = {
     **{c.index: c.value for c in COLORS},
     FLIPPED: "flipped",
-    ZIGGURAT: "ziggurat",
+    STRUCTURE: "structure",
     CATASTROPHE: "catastrophe",
     LEADER: "leader",
 }
 _CELL_CODES: Final = {name: code for code, name in _CELL_NAMES.items()}
+
+
+@functools.cache
+def cell_names(config: GameConfig) -> dict[int, str]:
+    """The JSON name of each cell code in a game of ``config``: the squares of a variant's
+    structure take the variant's ``cell_name`` (``"ziggurat"``), else ``"structure"``."""
+    names = dict(_CELL_NAMES)
+    for variant in ruleset_for(config).variants:
+        if variant.cell_name is not None:
+            names[STRUCTURE] = variant.cell_name
+            break
+    return names
+
+
+@functools.cache
+def _cell_codes(config: GameConfig) -> dict[str, int]:
+    codes = dict(_CELL_CODES)
+    for variant in ruleset_for(config).variants:
+        if variant.cell_name is not None:
+            codes[variant.cell_name] = STRUCTURE
+    return codes
+
+
 _COLOR_NAMES: Final = tuple(c.value for c in COLORS)
 _COLOR_INDEX: Final = {c.value: c.index for c in COLORS}
 
@@ -1005,12 +1097,87 @@ def _per_color(values: Iterable[Any]) -> dict[str, Any]:
     return dict(zip(_COLOR_NAMES, values, strict=True))
 
 
+def areas_to_json(config: GameConfig, areas: tuple[object, ...]) -> dict[str, Any]:
+    """The variants' areas as one JSON object, by variant name (variants keeping no data
+    are left out)."""
+    variants = ruleset_for(config).variants
+    return {
+        variant.name: variant.area_to_json(area)
+        for variant, area in zip(variants, areas, strict=False)
+        if area is not None
+    }
+
+
+def areas_from_json(config: GameConfig, value: object) -> tuple[object, ...]:
+    """The variants' areas read from :func:`areas_to_json`'s object: one per variant of
+    ``config``, its opening value when the object leaves it out."""
+    obj = need_object(value)
+    variants = ruleset_for(config).variants
+    names = [v.name for v in variants]
+    for key in obj:
+        if key not in names:
+            known = ", ".join(names) or "none: the configuration plays no variant"
+            raise _fail(
+                f"no variant of the configuration is named so (variants: {known})",
+                member("$", key),
+            )
+    areas: list[object] = []
+    for variant in variants:
+        if variant.name not in obj:
+            areas.append(variant.new_area(config))
+            continue
+        try:
+            areas.append(variant.area_from_json(obj[variant.name], config))
+        except Exception as exc:  # a variant's reader fails as it likes: name the path
+            raise FormatError.of(problems_of(exc, member("$", variant.name))) from None
+    return tuple(areas)
+
+
+def view_areas_to_json(config: GameConfig, seen: tuple[object, ...]) -> dict[str, Any]:
+    """The variants' parts of a player view as one JSON object, by variant name (as
+    :func:`areas_to_json` for a state)."""
+    variants = ruleset_for(config).variants
+    return {
+        variant.name: variant.view_area_to_json(part)
+        for variant, part in zip(variants, seen, strict=False)
+        if part is not None
+    }
+
+
+def view_areas_from_json(config: GameConfig, value: object) -> tuple[object, ...]:
+    """The variants' parts of a player view read from :func:`view_areas_to_json`'s object;
+    each variant's part is required, unless the variant keeps no data."""
+    obj = need_object(value)
+    variants = ruleset_for(config).variants
+    names = [v.name for v in variants]
+    for key in obj:
+        if key not in names:
+            known = ", ".join(names) or "none: the configuration plays no variant"
+            raise _fail(
+                f"no variant of the configuration is named so (variants: {known})",
+                member("$", key),
+            )
+    parts: list[object] = []
+    for variant in variants:
+        if variant.name not in obj:
+            if variant.new_area(config) is not None:
+                raise _fail("missing required field", member("$", variant.name))
+            parts.append(None)
+            continue
+        try:
+            parts.append(variant.view_area_from_json(obj[variant.name], config))
+        except Exception as exc:  # a variant's reader fails as it likes: name the path
+            raise FormatError.of(problems_of(exc, member("$", variant.name))) from None
+    return tuple(parts)
+
+
 def _unstructure_state(state: GameState) -> dict[str, Any]:
     n = state.config.players
+    names = cell_names(state.config)
     return {
         "config": _unstructure_config(state.config),
         "cells": {
-            square_name(s): _CELL_NAMES[code] for s, code in enumerate(state.cells) if code != EMPTY
+            square_name(s): names[code] for s, code in enumerate(state.cells) if code != EMPTY
         },
         "leaders": [
             _per_color(_name_or_none(s) for s in state.leaders[4 * p : 4 * p + 4]) for p in range(n)
@@ -1026,8 +1193,7 @@ def _unstructure_state(state: GameState) -> dict[str, Any]:
         "scores": [_per_color(s) for s in state.scores],
         "treasures_held": list(state.treasures_held),
         "out_of_game": _per_color(state.out_of_game),
-        "buildings": _per_color(_name_or_none(s) for s in state.buildings),
-        "ziggurat": _name_or_none(state.ziggurat),
+        "areas": areas_to_json(state.config, state.areas),
         "active": state.active,
         "turn": state.turn,
         "actions_taken": state.actions_taken,
@@ -1054,8 +1220,7 @@ _STATE_REQUIRED: Final = (
     "out_of_game",
 )
 _STATE_OPTIONAL: Final = (
-    "buildings",
-    "ziggurat",
+    "areas",
     "active",
     "turn",
     "actions_taken",
@@ -1102,24 +1267,29 @@ def _per_player(value: object, players: int, read: Callable[[object], T]) -> tup
     return tuple(at(f"$[{i}]", read, item) for i, item in enumerate(items))
 
 
-def _structure_cells(value: object) -> tuple[int, ...]:
+def _structure_cells(value: object, config: GameConfig) -> tuple[int, ...]:
     obj = need_object(value)
+    codes = _cell_codes(config)
     cells = [EMPTY] * SQUARE_COUNT
     for name, content in obj.items():
         if not is_square_name(name):
             raise _fail(f"expected a square a1..p11 as key, got {describe(name)}", "$")
-        if content not in _CELL_CODES:
-            choices = ", ".join(_CELL_CODES)
+        if content not in codes:
+            choices = ", ".join(codes)
             raise _fail(f"expected one of {choices}, got {describe(content)}", f"$.{name}")
-        cells[square_index(name)] = _CELL_CODES[cast("str", content)]
+        cells[square_index(name)] = codes[cast("str", content)]
     return tuple(cells)
 
 
 def _structure_state(data: object) -> GameState:
     obj = need_object(data)
-    check_keys(obj, _STATE_REQUIRED, _STATE_OPTIONAL)
+    installed = plugin_names(VARIANT_GROUP)
+    legacy = [k for k in obj if k in installed and k not in _STATE_REQUIRED + _STATE_OPTIONAL]
+    check_keys(obj, _STATE_REQUIRED, (*_STATE_OPTIONAL, *legacy))
     config = at("$.config", _structure_config, obj["config"])
     n = config.players
+    if legacy:
+        obj = _legacy_areas(obj, legacy, config)
 
     def req(name: str, read: Callable[[Any], T]) -> T:
         return at(f"$.{name}", read, obj[name])
@@ -1158,7 +1328,7 @@ def _structure_state(data: object) -> GameState:
     def square_list(value: object) -> tuple[int, ...]:
         return tuple(square_index(s) for s in _structure_squares(value))
 
-    cells = req("cells", _structure_cells)
+    cells = req("cells", lambda value: _structure_cells(value, config))
     leaders = tuple(s for row in req("leaders", leader_rows) for s in row)
     treasure_list = req("treasures", square_list)
     treasures = frozenset(treasure_list)
@@ -1183,8 +1353,7 @@ def _structure_state(data: object) -> GameState:
         scores=req("scores", per_player_color_counts),
         treasures_held=req("treasures_held", counts),
         out_of_game=req("out_of_game", color_counts),
-        buildings=field("buildings", color_squares, (NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE)),
-        ziggurat=field("ziggurat", _square_number, NO_SQUARE),
+        areas=field("areas", lambda v: areas_from_json(config, v), areas_from_json(config, {})),
         active=field("active", _seat(n), 0),
         turn=field("turn", _count, 0),
         actions_taken=field("actions_taken", _count, 0),
@@ -1194,6 +1363,27 @@ def _structure_state(data: object) -> GameState:
         pending=field("pending", decision, None),
         over=field("over", flag, False),
     )
+
+
+def _legacy_areas(obj: dict[str, Any], legacy: list[str], config: GameConfig) -> dict[str, Any]:
+    """A state written before the variants kept their data under ``areas`` holds it at the
+    top level, under each installed variant's name (with the variant's opening value when
+    the configuration does not play it): read it as the areas it stands for."""
+    areas = dict(need_object(obj["areas"])) if "areas" in obj else {}
+    for name in legacy:
+        path = member("$", name)
+        if name in config.variants:
+            if name in areas:
+                raise _fail("given twice: here and under areas", path)
+            areas[name] = obj[name]
+            continue
+        unplayed = plugin(VARIANT_GROUP, name)()
+        opening = unplayed.area_to_json(unplayed.new_area(config))
+        if obj[name] != opening:
+            raise _fail(f"the configuration plays no {name} variant", path)
+    rest = {k: v for k, v in obj.items() if k not in legacy}
+    rest["areas"] = areas
+    return rest
 
 
 def _seat(players: int) -> Callable[[object], int]:
@@ -1256,19 +1446,15 @@ ACTION_TAGS: Final[dict[str, tuple[type, tuple[str, ...]]]] = {
     "build_monument": (_actions.BuildMonument, ("block",)),
     "decline": (_actions.Decline, ()),
     "keep_treasure": (_actions.KeepTreasure, ("square",)),
-    "place_building": (_actions.PlaceBuilding, ("square",)),
-    "build_ziggurat": (_actions.BuildZiggurat, ("square",)),
-    "choose_color": (_actions.ChooseColor, ()),
 }
-"""The tag of every action and answer class, and its square fields."""
+"""The tag of every action and answer class of the base game, and its square fields (the
+variants' own are added by :func:`register_variant_classes`)."""
 
 DECISION_TAGS: Final[dict[str, tuple[type, tuple[str, ...]]]] = {
     "war_order_decision": (_decisions.WarOrderDecision, ()),
     "commit_decision": (_decisions.CommitDecision, ()),
-    "structure_decision": (_decisions.StructureDecision, ("crosses",)),
+    "structure_decision": (_decisions.StructureDecision, ()),
     "treasure_decision": (_decisions.TreasureDecision, ("treasures", "candidates")),
-    "building_decision": (_decisions.BuildingDecision, ("squares",)),
-    "ziggurat_income_decision": (_decisions.ZigguratIncomeDecision, ()),
 }
 """The tag of every decision class, and its square fields."""
 
@@ -1288,9 +1474,6 @@ EVENT_TAGS: Final[dict[str, tuple[type, tuple[str, ...]]]] = {
     "tiles_removed": (_events.TilesRemoved, ("squares",)),
     "tile_left": (_events.TileLeft, ()),
     "monument_built": (_events.MonumentBuilt, ("block",)),
-    "building_placed": (_events.BuildingPlaced, ("square", "origin")),
-    "building_returned": (_events.BuildingReturned, ("square",)),
-    "ziggurat_built": (_events.ZigguratBuilt, ("square",)),
     "treasure_taken": (_events.TreasureTaken, ("square",)),
     "turn_ended": (_events.TurnEnded, ()),
     "game_over": (_events.GameOver, ()),
@@ -1349,14 +1532,46 @@ def event_field_hooks(cls: type) -> dict[str, Callable[[Any, Any], Any]]:
 _COUNTS: Final = {"black", "red", "blue", "green", "count"}
 """Fields of actions that hold a count of tiles: a non-negative integer (CONV-19)."""
 
+
+def _structure_offers(value: object, _: object) -> tuple[_actions.VariantAction, ...]:
+    """The structures a structure decision offers: answers defined by variants."""
+    offers = structure(value, tuple[_actions.Action, ...])
+    for index, offer in enumerate(offers):
+        if not isinstance(offer, _actions.VariantAction):
+            raise _fail(f"{tag_of(type(offer))} is not a variant's structure", f"$[{index}]")
+    return cast("tuple[_actions.VariantAction, ...]", offers)
+
+
+def _structure_cause(value: object, _: object) -> str:
+    """A cause of points: one of the base game's (:class:`ScoreCause`) or of an installed
+    variant's (``Variant.score_causes``)."""
+    known = [c.value for c in _events.ScoreCause] + [
+        cause
+        for name in plugin_names(VARIANT_GROUP)
+        for cause in plugin(VARIANT_GROUP, name).score_causes
+    ]
+    if value not in known:
+        raise _fail(f"expected one of {', '.join(known)}, got {describe(value)}")
+    return cast("str", value)
+
+
 _EXTRA_FIELDS: Final[dict[type, dict[str, Callable[[Any, Any], Any]]]] = {
-    _decisions.StructureDecision: {"monuments": _structure_monument_offers},
+    _decisions.StructureDecision: {
+        "monuments": _structure_monument_offers,
+        "structures": _structure_offers,
+    },
     **{
         cls: {f.name: _structure_count for f in attrs.fields(cls) if f.name in _COUNTS}
         for cls, _ in ACTION_TAGS.values()
     },
 }
 _EXTRA_FIELDS.update({cls: event_field_hooks(cls) for cls, _ in EVENT_TAGS.values()})
+_EXTRA_FIELDS[_events.PointsScored]["cause"] = _structure_cause
+_UNSTRUCTURE_FIELDS: Final[dict[type, dict[str, Callable[[Any], Any]]]] = {
+    _decisions.StructureDecision: {"structures": lambda offers: [unstructure(a) for a in offers]},
+    _events.PointsScored: {"cause": str},
+}
+"""Fields written by their value's own class (a variant's answer) or as plain strings."""
 
 for _family, _table in (
     ("action", ACTION_TAGS),
@@ -1365,6 +1580,11 @@ for _family, _table in (
 ):
     for _tag, (_cls, _squares) in _table.items():
         register_tagged(
-            _tag, _cls, family=_family, squares=_squares, structure_fields=_EXTRA_FIELDS.get(_cls)
+            _tag,
+            _cls,
+            family=_family,
+            squares=_squares,
+            structure_fields=_EXTRA_FIELDS.get(_cls),
+            unstructure_fields=_UNSTRUCTURE_FIELDS.get(_cls),
         )
 register_fields(_decisions.Conflict, squares=("attacker_square", "defender_square"))

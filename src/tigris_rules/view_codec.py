@@ -38,7 +38,6 @@ from tigris_rules.model.decisions import Decision
 from tigris_rules.model.squares import square_index, square_name
 from tigris_rules.rules.scoring import PlayerResult, Result
 from tigris_rules.serialize import (
-    _CELL_NAMES,
     _color_map,
     _monument_map,
     _name_or_none,
@@ -46,6 +45,7 @@ from tigris_rules.serialize import (
     _structure_cells,
     _structure_squares,
     at,
+    cell_names,
     check_keys,
     describe,
     need_array,
@@ -54,6 +54,8 @@ from tigris_rules.serialize import (
     register_hooks,
     structure,
     unstructure,
+    view_areas_from_json,
+    view_areas_to_json,
 )
 from tigris_rules.views import PlayerView
 
@@ -83,9 +85,12 @@ class ViewField:
     JSON Schema, whose ``$ref`` point into the shipped view schema's ``$defs``)."""
 
     name: str
-    write: Callable[[Any], Any]
-    read: Callable[[int], Reader]
+    write: Callable[..., Any]
+    read: Callable[[Any], Reader]
     schema: dict[str, Any]
+    with_config: bool = False
+    """``read`` is given the configuration instead of the number of players, and ``write``
+    the configuration after the value (a field laid out by the configuration's variants)."""
 
 
 # --- schema fragments -----------------------------------------------------------------------
@@ -429,7 +434,13 @@ def write_view(fields: Iterable[ViewField], view: object) -> dict[str, Any]:
     missing = next((f.name for f in fields if not hasattr(view, f.name)), None)
     if missing is not None:
         raise ArgumentTypeError.expected("view", f"a view with the field {missing!r}", view)
-    return {f.name: f.write(getattr(view, f.name)) for f in fields}
+    config = getattr(view, "config", None)
+    return {
+        f.name: f.write(getattr(view, f.name), config)
+        if f.with_config
+        else f.write(getattr(view, f.name))
+        for f in fields
+    }
 
 
 def read_view(fields: tuple[ViewField, ...], cls: type[V], data: object) -> V:
@@ -443,7 +454,10 @@ def read_view(fields: tuple[ViewField, ...], cls: type[V], data: object) -> V:
     read_config = next(f.read(0) for f in fields if f.name == "config")
     config = cast("GameConfig", at("$.config", read_config, obj["config"]))
     players = config.players
-    values = {f.name: at(f"$.{f.name}", f.read(players), obj[f.name]) for f in fields}
+    values = {
+        f.name: at(f"$.{f.name}", f.read(config if f.with_config else players), obj[f.name])
+        for f in fields
+    }
     values["config"] = config
     return cls(**values)
 
@@ -453,8 +467,9 @@ def read_view(fields: tuple[ViewField, ...], cls: type[V], data: object) -> V:
 _SQUARE: Final = ref("square")
 
 
-def _write_cells(cells: tuple[int, ...]) -> dict[str, str]:
-    return {square_name(s): _CELL_NAMES[code] for s, code in enumerate(cells) if code != EMPTY}
+def _write_cells(cells: tuple[int, ...], config: GameConfig) -> dict[str, str]:
+    names = cell_names(config)
+    return {square_name(s): names[code] for s, code in enumerate(cells) if code != EMPTY}
 
 
 def _write_leaders(leaders: tuple[int, ...]) -> list[dict[str, str | None]]:
@@ -493,16 +508,17 @@ BOARD_VIEW_FIELDS: Final[tuple[ViewField, ...]] = in_order(
     PlayerView,
     viewer_field(),
     config_field("board"),
-    _field(
+    ViewField(
         "cells",
+        _write_cells,
+        lambda config: lambda value: _structure_cells(value, config),
         {
             "type": "object",
             "description": "the content of every square that is not empty",
             "propertyNames": _SQUARE,
-            "additionalProperties": {"enum": list(_CELL_NAMES.values())},
+            "additionalProperties": {"$ref": "#/$defs/cell"},
         },
-        _fixed(_structure_cells),
-        _write_cells,
+        with_config=True,
     ),
     _field(
         "leaders",
@@ -527,15 +543,16 @@ BOARD_VIEW_FIELDS: Final[tuple[ViewField, ...]] = in_order(
         _fixed(_monument_map),
         _write_monuments,
     ),
-    _field(
-        "buildings",
-        per_color(_NULLABLE_SQUARE),
-        _fixed(lambda v: _color_map(v, _square_number)),
-        write_color_counts_of_squares,
+    ViewField(
+        "areas",
+        lambda areas, config: view_areas_to_json(config, areas),
+        lambda config: lambda value: view_areas_from_json(config, value),
+        {"$ref": "#/$defs/view_areas"},
+        with_config=True,
     ),
     *(
         _field(name, _NULLABLE_SQUARE, _fixed(_square_number), _name_or_none)
-        for name in ("ziggurat", "marker", "placed")
+        for name in ("marker", "placed")
     ),
     hands_field(),
     counts_field("hand_sizes"),

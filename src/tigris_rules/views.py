@@ -31,7 +31,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, cast, overload
 
 import attrs
 
@@ -42,10 +42,12 @@ from tigris_rules.model.board import BoardLayout, board_layout
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
+from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.engine import to_move
 from tigris_rules.rules.legality import legal_actions
+from tigris_rules.rules.ruleset import BoardRules
 from tigris_rules.rules.scoring import Result, result
 from tigris_rules.seats import SeatView, ViewArgumentError, ViewError, check_viewer
 
@@ -65,8 +67,9 @@ class PlayerView(SeatView):
     The board fields have the same meaning and encoding as those of
     :class:`~tigris_rules.GameState` (squares 0..175, colours 0..3, ``NO_SQUARE`` = -1), so
     renderers draw a view and a state alike: ``config``, ``cells``, ``leaders``,
-    ``treasures``, ``monuments``, ``buildings``, ``ziggurat``, ``marker`` (the unification
-    marker during wars) and ``placed`` (the tile whose action is in progress).
+    ``treasures``, ``monuments``, ``areas`` (each variant's data as the viewer may see it),
+    ``marker`` (the unification marker during wars) and ``placed`` (the tile whose action is
+    in progress).
 
     Per player, by seat:
 
@@ -92,8 +95,7 @@ class PlayerView(SeatView):
     leaders: tuple[int, ...]
     treasures: frozenset[int]
     monuments: tuple[int, ...]
-    buildings: Counts
-    ziggurat: int
+    areas: tuple[object, ...]
     marker: int
     placed: int
     hands: tuple[Counts | None, ...]
@@ -116,6 +118,12 @@ class PlayerView(SeatView):
     def layout(self) -> BoardLayout:
         """The board's fixed geometry (rivers, start and priority squares)."""
         return board_layout(self.config.board)
+
+    @property
+    def ruleset(self) -> BoardRules:
+        """The rules of the game seen: the base game and the configuration's variants (the
+        view's ``areas`` follow their order)."""
+        return cast("BoardRules", ruleset_for(self.config))
 
     def score(self, player: int) -> dict[Color, int] | None:
         """``player``'s VP per colour, or ``None`` when the viewer may not see them."""
@@ -183,8 +191,7 @@ def view(state: GameState | CardGameState, player: int | None) -> PlayerView | C
         leaders=state.leaders,
         treasures=state.treasures,
         monuments=state.monuments,
-        buildings=state.buildings,
-        ziggurat=state.ziggurat,
+        areas=tuple(variant.view_area(state, viewer) for variant in state.ruleset.variants),
         marker=state.marker,
         placed=state.placed,
         hands=tuple(state.hands[p] if sees_hand(p) else None for p in range(n)),

@@ -67,7 +67,7 @@ def card_is_over(state: CardGameState) -> bool:
 
 
 def card_step(
-    state: CardGameState, action: CardAction, player: int | None = None
+    state: CardGameState, action: CardAction, player: object = None
 ) -> tuple[CardGameState, tuple[CardEvent, ...]]:
     """The state after ``action`` and the events it caused, in order; ``state`` itself is
     never changed.
@@ -86,9 +86,7 @@ def card_step(
     return w.freeze(), tuple(w.events)
 
 
-def card_apply(
-    state: CardGameState, action: CardAction, player: int | None = None
-) -> CardGameState:
+def card_apply(state: CardGameState, action: CardAction, player: object = None) -> CardGameState:
     """Like :func:`card_step`, without the events."""
     return card_step(state, action, player)[0]
 

@@ -105,7 +105,7 @@ def _illegal(rule: str, reason: str) -> IllegalActionError:
     return IllegalActionError(rule, reason)
 
 
-def check_card_action(state: CardGameState, action: object, player: int | None = None) -> None:
+def check_card_action(state: CardGameState, action: object, player: object = None) -> None:
     """Raise the error of the first rule ``action`` breaks in ``state`` (CONV-17), or return.
 
     ``player``, when given, is the seat sending the input. A malformed input raises
@@ -145,7 +145,7 @@ def describe_decision(decision: CardDecision) -> str:
 
 
 def _check_answer(
-    state: CardGameState, decision: CardDecision, action: CardAction, player: int | None
+    state: CardGameState, decision: CardDecision, action: CardAction, player: object
 ) -> None:
     if player is not None and player != decision.player:
         raise _illegal("CONV-15", f"a decision is pending: {describe_decision(decision)}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import attrs
 
 from tigris_rules.cards.components import (
@@ -16,6 +18,10 @@ from tigris_rules.cards.decisions import CardDecision
 from tigris_rules.cards.steps import Step
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
+from tigris_rules.model.ruleset import ruleset_for
+
+if TYPE_CHECKING:
+    from tigris_rules.cards.ruleset import CardRules
 
 __all__ = ["CardGameState", "GapCard", "TurnStart"]
 
@@ -120,6 +126,11 @@ class CardGameState:
     def players(self) -> int:
         """The number of players."""
         return self.config.players
+
+    @property
+    def ruleset(self) -> CardRules:
+        """The rules this game follows: the card game of its configuration."""
+        return cast("CardRules", ruleset_for(self.config))
 
     @property
     def draw_size(self) -> int:

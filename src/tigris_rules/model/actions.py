@@ -16,19 +16,17 @@ from tigris_rules.model.colors import Color
 __all__ = [
     "Action",
     "BuildMonument",
-    "BuildZiggurat",
-    "ChooseColor",
     "ChooseConflict",
     "CommitSupport",
     "Decline",
     "EndTurn",
     "KeepTreasure",
     "Monument",
-    "PlaceBuilding",
     "PlaceCatastrophe",
     "PlaceLeader",
     "PlaceTile",
     "SwapTiles",
+    "VariantAction",
     "WithdrawLeader",
 ]
 
@@ -160,26 +158,9 @@ class KeepTreasure:
 
 
 @attrs.frozen
-class PlaceBuilding:
-    """Answer to the building decision: put (or move) the civilization building on the tile
-    at ``square`` (BLD-4, BLD-6)."""
-
-    square: str
-
-
-@attrs.frozen
-class BuildZiggurat:
-    """Answer to the structure decision: build the ziggurat on the cross whose centre is
-    ``square`` (ZIG-3, ZIG-4)."""
-
-    square: str
-
-
-@attrs.frozen
-class ChooseColor:
-    """Answer to the ziggurat income decision: score 1 VP of ``color`` (ZIG-8)."""
-
-    color: Color
+class VariantAction:
+    """Base class of the inputs a variant defines (``Variant.inputs``): the base rules hand
+    them to the variant of the configuration that resolves them."""
 
 
 Action: TypeAlias = (
@@ -194,11 +175,9 @@ Action: TypeAlias = (
     | BuildMonument
     | Decline
     | KeepTreasure
-    | PlaceBuilding
-    | BuildZiggurat
-    | ChooseColor
+    | VariantAction
 )
-"""Any action or decision answer."""
+"""Any action or decision answer: the base game's, or one a variant defines."""
 
 MAIN_ACTION_TYPES: tuple[type, ...] = (
     PlaceLeader,
@@ -217,7 +196,4 @@ ACTION_TYPES: tuple[type, ...] = (
     BuildMonument,
     Decline,
     KeepTreasure,
-    PlaceBuilding,
-    BuildZiggurat,
-    ChooseColor,
 )

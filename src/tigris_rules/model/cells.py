@@ -11,14 +11,16 @@ __all__ = [
     "FLIPPED",
     "IS_OCCUPIED",
     "LEADER",
-    "ZIGGURAT",
+    "STRUCTURE",
 ]
 
 EMPTY = 4
 FLIPPED = 5
-ZIGGURAT = 6
+STRUCTURE = 6
+"""A square covered by a variant's structure (the ziggurat's, say): occupied, it connects
+regions, holds no tile, and takes no tile, leader or catastrophe."""
 CATASTROPHE = 7
 LEADER = 8
 
 IS_OCCUPIED: tuple[bool, ...] = (True, True, True, True, False, True, True, False, True)
-"""Occupied squares (CONV-7), indexed by cell code: tiles, flipped tiles, ziggurat, leaders."""
+"""Occupied squares (CONV-7), indexed by cell code: tiles, flipped tiles, structures, leaders."""

@@ -9,17 +9,25 @@ import attrs
 
 from tigris_rules.errors import ConfigError
 from tigris_rules.model.board import BOARD_NAMES
+from tigris_rules.model.plugins import RULESET_GROUP, VARIANT_GROUP, plugin_names, variant_order
 
-__all__ = ["GAMES", "KNOWN_VARIANTS", "GameConfig"]
-
-GAMES: tuple[str, ...] = ("board", "cards")
-"""The rulesets: the board game (RULES.md Part I) and the card game (Part II)."""
+__all__ = ["GameConfig", "known_games", "known_variants"]
 
 DEFAULT_COLUMN_LIMIT = 8
 
-KNOWN_VARIANTS: tuple[str, ...] = ("english", "buildings", "ziggurat")
-"""The variants by name: the English conflict rule (ENG), civilization buildings (BLD) and
-the ziggurat (ZIG). The alternative board (ALT) is chosen with ``board="alternative"``."""
+
+def known_games() -> tuple[str, ...]:
+    """The games a configuration can name: the installed rulesets (this package's are the
+    board game, RULES.md Part I, and the card game, Part II)."""
+    return plugin_names(RULESET_GROUP)
+
+
+def known_variants() -> tuple[str, ...]:
+    """The installed variants by name, in canonical order: this package's are the English
+    conflict rule (ENG), civilization buildings (BLD) and the ziggurat (ZIG), and any
+    distribution may add its own (:mod:`tigris_rules.model.plugins`). The alternative board
+    (ALT) is a board, chosen with ``board="alternative"``."""
+    return plugin_names(VARIANT_GROUP)
 
 
 def _check_players(_: Any, __: Any, value: object) -> None:
@@ -35,19 +43,21 @@ def _check_board(_: Any, __: Any, value: object) -> None:
 def _check_variants(_: Any, __: Any, value: object) -> None:
     if not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
         raise ConfigError(f"variants must be a tuple of names, not {value!r}")
+    known = known_variants()
     for name in value:
-        if name not in KNOWN_VARIANTS:
+        if name not in known:
             hint = "; choose the board with board='alternative'" if name == "alternative" else ""
-            raise ConfigError(
-                f"unknown variant {name!r}; known variants: {', '.join(KNOWN_VARIANTS)}{hint}"
-            )
+            raise ConfigError(f"unknown variant {name!r}; known variants: {', '.join(known)}{hint}")
     if len(set(value)) != len(value):
         raise ConfigError(f"variants are named more than once: {value!r}")
 
 
 def _check_game(_: Any, __: Any, value: object) -> None:
-    if value not in GAMES:
-        raise ConfigError(f"unknown game {value!r}; expected 'board' or 'cards'")
+    known = known_games()
+    if value not in known:
+        raise ConfigError(
+            f"unknown game {value!r}; expected one of {', '.join(repr(g) for g in known)}"
+        )
 
 
 def _check_open_scoring(_: Any, __: Any, value: object) -> None:
@@ -62,9 +72,8 @@ def _to_tuple(value: object) -> object:
 def _variant_order(value: object) -> object:
     """Variants in canonical order, so that the same set always gives the same config."""
     value = _to_tuple(value)
-    if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
-        rank = {name: i for i, name in enumerate(KNOWN_VARIANTS)}
-        return tuple(sorted(value, key=lambda v: (rank.get(v, len(rank)), v)))
+    if isinstance(value, tuple) and value and all(isinstance(v, str) for v in value):
+        return variant_order(value)
     return value
 
 

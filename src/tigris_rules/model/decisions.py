@@ -11,11 +11,10 @@ from typing import TypeAlias
 
 import attrs
 
-from tigris_rules.model.actions import Monument
+from tigris_rules.model.actions import Monument, VariantAction
 from tigris_rules.model.colors import Color
 
 __all__ = [
-    "BuildingDecision",
     "CommitDecision",
     "Conflict",
     "ConflictKind",
@@ -23,8 +22,8 @@ __all__ = [
     "Role",
     "StructureDecision",
     "TreasureDecision",
+    "VariantDecision",
     "WarOrderDecision",
-    "ZigguratIncomeDecision",
 ]
 
 
@@ -89,28 +88,18 @@ class CommitDecision:
 @attrs.frozen
 class StructureDecision:
     """The active player may build one of ``monuments`` (monument, top-left square of the
-    block), or (ziggurat variant) the ziggurat on one of ``crosses`` (centre squares), or
-    decline (MON-4, ZIG-3)."""
+    block), or one of the variants' ``structures`` (each the answer that builds it), or
+    decline (MON-4)."""
 
     player: int
     monuments: tuple[tuple[Monument, str], ...]
-    crosses: tuple[str, ...] = ()
+    structures: tuple[VariantAction, ...] = ()
 
 
 @attrs.frozen
-class BuildingDecision:
-    """The active player may put the ``color`` civilization building on one of ``squares``
-    (or move it there), or decline (BLD-6)."""
-
-    player: int
-    color: Color
-    squares: tuple[str, ...]
-
-
-@attrs.frozen
-class ZigguratIncomeDecision:
-    """The active player, whose king is in the ziggurat's kingdom, names the colour of the
-    VP he scores (ZIG-8)."""
+class VariantDecision:
+    """Base class of the decisions a variant asks (``Variant.decisions``): ``player`` must
+    answer it, and the variant says which answers are legal."""
 
     player: int
 
@@ -126,11 +115,6 @@ class TreasureDecision:
 
 
 Decision: TypeAlias = (
-    WarOrderDecision
-    | CommitDecision
-    | StructureDecision
-    | TreasureDecision
-    | BuildingDecision
-    | ZigguratIncomeDecision
+    WarOrderDecision | CommitDecision | StructureDecision | TreasureDecision | VariantDecision
 )
 """A decision other than the choice of action."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Protocol, TypeAlias
 
 import attrs
@@ -12,8 +12,6 @@ from tigris_rules.model.colors import Color
 from tigris_rules.model.decisions import ConflictKind
 
 __all__ = [
-    "BuildingPlaced",
-    "BuildingReturned",
     "CatastrophePlaced",
     "ConflictResolved",
     "ConflictStarted",
@@ -34,19 +32,19 @@ __all__ = [
     "TilesSwapped",
     "TreasureTaken",
     "TurnEnded",
-    "ZigguratBuilt",
+    "VariantEvent",
 ]
 
 
-class ScoreCause(Enum):
-    """Why points were scored."""
+class ScoreCause(StrEnum):
+    """Why the base rules gave points. A variant names its own causes with plain strings
+    (``Variant.score_causes``): ``PointsScored.cause`` is a ``str``, and these members are
+    strings too."""
 
     PLACEMENT = "placement"
     REVOLT = "revolt"
     WAR = "war"
     MONUMENT = "monument"
-    BUILDING = "building"
-    ZIGGURAT = "ziggurat"
 
 
 @attrs.frozen
@@ -133,7 +131,7 @@ class PointsScored:
     player: int
     color: Color
     amount: int
-    cause: ScoreCause
+    cause: str
 
 
 @attrs.frozen
@@ -225,30 +223,8 @@ class MonumentBuilt:
 
 
 @attrs.frozen
-class BuildingPlaced:
-    """``player`` put the ``color`` building on ``square``; ``origin`` is where it stood before,
-    ``None`` when it came from the supply (BLD-4)."""
-
-    player: int
-    color: Color
-    square: str
-    origin: str | None
-
-
-@attrs.frozen
-class BuildingReturned:
-    """The ``color`` building left ``square`` for the supply (BLD-10)."""
-
-    color: Color
-    square: str
-
-
-@attrs.frozen
-class ZigguratBuilt:
-    """``player`` built the ziggurat on the cross centred on ``square`` (ZIG-4)."""
-
-    player: int
-    square: str
+class VariantEvent:
+    """Base class of the events a variant defines (``Variant.events``)."""
 
 
 @attrs.frozen
@@ -292,11 +268,9 @@ Event: TypeAlias = (
     | TilesRemoved
     | TileLeft
     | MonumentBuilt
-    | BuildingPlaced
-    | BuildingReturned
-    | ZigguratBuilt
     | TreasureTaken
     | TurnEnded
     | GameOver
+    | VariantEvent
 )
 """Anything :func:`~tigris_rules.step` reports."""

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import attrs
 
 from tigris_rules.model.board import BoardLayout, board_layout
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
+from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import square_name
+
+if TYPE_CHECKING:
+    from tigris_rules.rules.ruleset import BoardRules
 
 __all__ = ["NO_SQUARE", "GameState", "assemble"]
 
@@ -34,9 +40,9 @@ class GameState:
     - ``catastrophes``: catastrophes each player has left.
     - ``scores``: per player, VP per colour; ``treasures_held``: treasures taken per player.
     - ``out_of_game``: tiles that left the game, per colour (CONV-12).
-    - ``buildings``: square of each colour's civilization building (BLD), ``NO_SQUARE`` in
-      the supply; always in the supply unless the buildings variant is played.
-    - ``ziggurat``: the centre square of the ziggurat once built (ZIG), else ``NO_SQUARE``.
+    - ``areas``: the variants' own data, one frozen value (or ``None``) per variant of the
+      configuration in canonical order (``ruleset.variants``); each variant reads its own
+      (:meth:`~tigris_rules.rules.hooks.Variant.area`).
     - ``active``: the active player; ``turn``: how many turns ended before this one;
       ``actions_taken``: actions completed this turn; ``short_draw``: a draw was short this
       turn (END-2).
@@ -58,8 +64,7 @@ class GameState:
     scores: tuple[tuple[int, int, int, int], ...]
     treasures_held: tuple[int, ...]
     out_of_game: tuple[int, int, int, int]
-    buildings: tuple[int, int, int, int] = (NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE)
-    ziggurat: int = NO_SQUARE
+    areas: tuple[object, ...] = ()
     active: int = 0
     turn: int = 0
     actions_taken: int = 0
@@ -71,6 +76,11 @@ class GameState:
     _cache: dict[str, object] = attrs.field(
         factory=dict, eq=False, repr=False, init=False, hash=False
     )
+
+    @property
+    def ruleset(self) -> BoardRules:
+        """The rules this game follows: the base game and the configuration's variants."""
+        return cast("BoardRules", ruleset_for(self.config))
 
     @property
     def layout(self) -> BoardLayout:

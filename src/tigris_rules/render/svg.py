@@ -40,14 +40,12 @@ from tigris_rules.model.actions import (
     MONUMENTS,
     Action,
     BuildMonument,
-    BuildZiggurat,
     KeepTreasure,
-    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
 )
-from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, ZIGGURAT
+from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import CommitDecision
 from tigris_rules.model.squares import (
@@ -71,6 +69,8 @@ from tigris_rules.render.svg_kit import fit_lines, fmt, sub, text_width
 from tigris_rules.render.svg_panel import PANEL_WIDTH, draw_panel, panel_height, seat_panel
 from tigris_rules.render.text import BOARD_TYPES, DYNASTIES, BoardLike
 from tigris_rules.rules.legality import check_well_formed
+from tigris_rules.variants.buildings import PlaceBuilding, building_squares
+from tigris_rules.variants.ziggurat import BuildZiggurat, ziggurat_centre
 
 __all__ = ["CELL", "PALETTE", "render_svg"]
 
@@ -391,15 +391,15 @@ def _marker(layer: ET.Element, square: int) -> None:
 def _ziggurat_centre(board: BoardLike) -> int:
     """The ziggurat's centre: ``board.ziggurat``, or found from the cells for positions
     drawn by hand (a ziggurat square whose four neighbours are ziggurat squares)."""
-    if board.ziggurat != NO_SQUARE:
-        return board.ziggurat
+    if ziggurat_centre(board) != NO_SQUARE:
+        return ziggurat_centre(board)
     cells = board.cells
     for square in range(SQUARE_COUNT):
         around = NEIGHBOURS[square]
         if (
-            cells[square] == ZIGGURAT
+            cells[square] == STRUCTURE
             and len(around) == 4
-            and all(cells[n] == ZIGGURAT for n in around)
+            and all(cells[n] == STRUCTURE for n in around)
         ):
             return square
     return NO_SQUARE
@@ -574,7 +574,7 @@ def render_svg(
             _tile(pieces, square, code)
         elif code == FLIPPED:
             _flipped(pieces, square)
-        elif code == ZIGGURAT:
+        elif code == STRUCTURE:
             _ziggurat_square(pieces, square)
         elif code == CATASTROPHE:
             _catastrophe(pieces, square)
@@ -584,7 +584,7 @@ def render_svg(
     centre = _ziggurat_centre(board)
     if centre != NO_SQUARE:
         _ziggurat(pieces, centre)
-    for color, square in enumerate(board.buildings):
+    for color, square in enumerate(building_squares(board)):
         if square != NO_SQUARE:
             _building(pieces, square, color)
     priority = board.layout.priority_squares

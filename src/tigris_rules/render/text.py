@@ -22,21 +22,17 @@ from tigris_rules.arguments import expect
 from tigris_rules.events_public import PublicEvent, PublicTilesDrawn
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import BoardLayout
-from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, ZIGGURAT
+from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import (
-    BuildingDecision,
     CommitDecision,
     Decision,
     StructureDecision,
     TreasureDecision,
     WarOrderDecision,
-    ZigguratIncomeDecision,
 )
 from tigris_rules.model.events import (
-    BuildingPlaced,
-    BuildingReturned,
     CatastrophePlaced,
     ConflictResolved,
     ConflictStarted,
@@ -55,11 +51,22 @@ from tigris_rules.model.events import (
     TilesSwapped,
     TreasureTaken,
     TurnEnded,
-    ZigguratBuilt,
 )
 from tigris_rules.model.squares import COLUMNS, ROWS, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.scoring import Result, result
+from tigris_rules.variants.buildings import (
+    BuildingDecision,
+    BuildingPlaced,
+    BuildingReturned,
+    building_squares,
+)
+from tigris_rules.variants.ziggurat import (
+    BuildZiggurat,
+    ZigguratBuilt,
+    ZigguratIncomeDecision,
+    ziggurat_centre,
+)
 from tigris_rules.views import PlayerView
 
 __all__ = [
@@ -120,13 +127,8 @@ class BoardLike(Protocol):
         ...
 
     @property
-    def buildings(self) -> tuple[int, int, int, int]:
-        """The square of each colour's civilization building, or ``NO_SQUARE``."""
-        ...
-
-    @property
-    def ziggurat(self) -> int:
-        """The centre square of the ziggurat, or ``NO_SQUARE``."""
+    def areas(self) -> tuple[object, ...]:
+        """The variants' data (as far as it is shown), one per variant of the configuration."""
         ...
 
     @property
@@ -155,7 +157,7 @@ def _cell_text(state: BoardLike, square: int, leader_at: dict[int, int]) -> str:
         return f" {_TILE_LETTERS[code]}{mark}"
     if code == FLIPPED:
         return f" #{mark}"
-    if code == ZIGGURAT:
+    if code == STRUCTURE:
         return f" Z{mark}"
     if code == CATASTROPHE:
         return " X "
@@ -186,12 +188,12 @@ def _variant_lines(state: BoardLike) -> list[str]:
     if "buildings" in state.config.variants:
         placed = [
             f"{color.value} at {square_name(square)}"
-            for color, square in zip(COLORS, state.buildings, strict=True)
+            for color, square in zip(COLORS, building_squares(state), strict=True)
             if square != NO_SQUARE
         ]
         lines.append("Buildings: " + (", ".join(placed) if placed else "none placed"))
     if "ziggurat" in state.config.variants:
-        where = state.ziggurat
+        where = ziggurat_centre(state)
         built = f"built at {square_name(where)}" if where != NO_SQUARE else "not built"
         lines.append(f"Ziggurat: {built}")
     return lines
@@ -237,8 +239,9 @@ def _color_cell(state: BoardLike, square: int, leader_at: dict[int, int]) -> str
     unification marker), the piece, and a treasure mark."""
     code = state.cells[square]
     prefix = " "
-    if square in state.buildings:
-        color = state.buildings.index(square)
+    buildings = building_squares(state)
+    if square in buildings:
+        color = buildings.index(square)
         prefix = _paint(_BOLD + _TILE_COLOURS[color], "\u2302")
     elif square == state.marker:
         prefix = _paint(_BOLD, "+")
@@ -250,7 +253,7 @@ def _color_cell(state: BoardLike, square: int, leader_at: dict[int, int]) -> str
         return prefix + _paint(_TILE_COLOURS[code], "\u25a0") + mark
     if code == FLIPPED:
         return prefix + _paint(_MONUMENT, "\u25a9") + mark
-    if code == ZIGGURAT:
+    if code == STRUCTURE:
         return prefix + _paint(_ZIGGURAT, "\u25b2") + mark
     if code == CATASTROPHE:
         return prefix + _paint(_CATASTROPHE, "\u2715") + " "
@@ -442,7 +445,11 @@ def describe_decision(pending: Decision | None, active: int) -> str:
         )
     if isinstance(pending, StructureDecision):
         options = [f"the {m.value} monument on {block}" for m, block in pending.monuments]
-        options += [f"the ziggurat centred on {centre}" for centre in pending.crosses]
+        options += [
+            f"the ziggurat centred on {a.square}"
+            for a in pending.structures
+            if isinstance(a, BuildZiggurat)
+        ]
         return f"{who} may build {_or_list(options)}, or decline"
     if isinstance(pending, TreasureDecision):
         return (
@@ -554,10 +561,7 @@ def describe_event(event: PublicEvent) -> str:
         short = " (the bag ran short)" if event.short else ""
         return f"seat {event.player} draws {_tiles(event.count)}{short}"
     if isinstance(event, PointsScored):
-        return (
-            f"seat {event.player} scores {event.amount} {event.color.value} VP "
-            f"({event.cause.value})"
-        )
+        return f"seat {event.player} scores {event.amount} {event.color.value} VP ({event.cause})"
     if isinstance(event, ConflictStarted):
         return (
             f"{event.color.value} {event.kind.value}: seat {event.attacker} (base "

@@ -44,7 +44,7 @@ from tigris_rules.model.events import (
 from tigris_rules.model.squares import SQUARE_INDEX, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules import conflicts, monuments, treasures, turn
-from tigris_rules.rules.hooks import Resume, variants_for
+from tigris_rules.rules.hooks import Resume
 from tigris_rules.rules.legality import check_action, check_rules, check_well_formed
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Work, added
@@ -171,7 +171,7 @@ def _end_turn(w: Work, action: EndTurn) -> None:
 def _resolve_variant_answer(w: Work, action: Action) -> None:
     """An answer a variant owns: the variant resolves it and says where the flow goes on."""
     pending = w.pending
-    for number, variant in enumerate(variants_for(w.source.config)):
+    for number, variant in enumerate(w.ruleset.variants):
         if isinstance(pending, variant.decisions) or isinstance(action, variant.answers_types):
             w.pending = None
             resume = variant.resolve(w, action)

@@ -1,25 +1,39 @@
 """Extension points: where variants plug into the base rules (docs/variants.md).
 
-A variant is one :class:`Variant` subclass; every hook has a do-nothing default, so a variant
-implements only the moments it changes. The base rules call the hooks of every variant of the
-configuration, in canonical variant order, and never name a variant.
+A variant is one :class:`Variant` subclass in a module (or small package) of its own,
+declared as an entry point of the group ``tigris_rules.variants``
+(:mod:`tigris_rules.model.plugins`). It owns its data (a frozen value in its own slot of the
+state, :meth:`Variant.area`), its inputs, decisions and events, and every surface of them.
+Every hook has a do-nothing default, so a variant implements only the moments it changes.
+The base rules call the hooks of the configuration's variants, in canonical order, and never
+name a variant.
 """
 
 from __future__ import annotations
 
 from enum import Enum
-from functools import cache
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, cast
 
-from tigris_rules.model.actions import Action
-from tigris_rules.model.config import GameConfig
+import attrs
+import cattrs
+
+from tigris_rules.model.actions import Action, VariantAction
 from tigris_rules.model.decisions import CommitDecision, Decision
 from tigris_rules.model.state import GameState
 
 if TYPE_CHECKING:  # the working copy holds the hooks of its configuration
+    from tigris_rules.model.config import GameConfig
     from tigris_rules.rules.work import Position, Work
 
-__all__ = ["Hooks", "Resume", "Variant", "hooks_for", "register", "variants_for"]
+__all__ = ["AddProblem", "Hooks", "Rejection", "Resume", "Variant", "hooks_of"]
+
+AreaT = TypeVar("AreaT")
+
+
+class AddProblem(Protocol):
+    """How a variant reports a problem of a state: ``add(code, json_path, message, rule)``."""
+
+    def __call__(self, code: str, path: str, message: str, rule: str | None = None) -> None: ...
 
 
 class Resume(Enum):
@@ -35,18 +49,136 @@ class Resume(Enum):
     refills (after an income decision)."""
 
 
-class Variant:
-    """Base class of variants. Each hook says when the base rules call it."""
+class Rejection(NamedTuple):
+    """Why a variant forbids an input: the ID of its rule and a sentence a player
+    understands."""
+
+    rule: str
+    reason: str
+
+
+class Variant(Generic[AreaT]):
+    """Base class of variants. Each hook says when the base rules call it.
+
+    A ruleset makes one instance of each of its variants, numbered in canonical order:
+    :attr:`slot` is that number, the index of the variant's area in ``state.areas``.
+    """
 
     name: ClassVar[str]
+    """The variant's name in :attr:`GameConfig.variants` (and its entry point's name)."""
+    order: ClassVar[int] = 100
+    """Its place in canonical order (then by name): the order its hooks run in."""
+    inputs: ClassVar[tuple[type, ...]] = ()
+    """The input (action and answer) classes this variant defines: read and written in JSON
+    under their tags, listed by the action encoding."""
     decisions: ClassVar[tuple[type, ...]] = ()
     """Decision types this variant asks; it answers for their legality and resolution."""
+    events: ClassVar[tuple[type, ...]] = ()
+    """Event classes this variant defines."""
     answers_types: ClassVar[tuple[type, ...]] = ()
     """Answer types this variant resolves itself, also under a base decision (the base checks
-    such an answer against the options of its own decision, e.g. the ziggurat crosses of the
-    structure decision)."""
+    such an answer against the options of its own decision, e.g. a structure the structure
+    decision offers)."""
+    cell_name: ClassVar[str | None] = None
+    """The JSON name of the squares of the structure this variant builds (cell code
+    ``STRUCTURE``), if it builds one."""
+    builds: ClassVar[tuple[type, ...]] = ()
+    """The answers among :attr:`answers_types` that build a structure offered by the
+    structure decision (:meth:`structures`)."""
+    restricts: ClassVar[tuple[type, ...]] = ()
+    """The main actions (TURN-3) whose legality :meth:`restrict_main` narrows."""
+    score_causes: ClassVar[tuple[str, ...]] = ()
+    """The causes of the VP this variant gives (``PointsScored.cause``), beside the base
+    :class:`~tigris_rules.model.events.ScoreCause` members."""
+
+    def __init__(self, slot: int = 0) -> None:
+        self.slot = slot
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(slot={self.slot})"
+
+    @classmethod
+    def of(cls, board: Any) -> Self | None:
+        """This variant as the game of ``board`` (a state, a working copy or a player view)
+        plays it, or ``None`` when its configuration does not name it."""
+        for variant in board.ruleset.variants:
+            if isinstance(variant, cls):
+                return variant
+        return None
+
+    # --- its data ---------------------------------------------------------------------------
+
+    def new_area(self, config: GameConfig) -> AreaT | None:
+        """The variant's own data at the start of a game (a frozen value), or ``None`` for a
+        variant that keeps none."""
+        return None
+
+    def area(self, state: Position) -> AreaT:
+        """The variant's data in ``state`` (a state or a working copy)."""
+        return cast("AreaT", state.areas[self.slot])
+
+    def set_area(self, w: Work, value: AreaT) -> None:
+        """Replace the variant's data in the working copy ``w``."""
+        w.areas[self.slot] = value
+
+    def area_to_json(self, area: AreaT) -> Any:
+        """The variant's data as JSON values, under ``areas`` (by the variant's name) in the
+        JSON of a state or a view. The default writes an attrs value field by field (with
+        ``cattrs``); a variant holding squares or colours writes their names."""
+        return cattrs.unstructure(area)
+
+    def area_from_json(self, data: Any, config: GameConfig) -> AreaT:
+        """The variant's data read from what :meth:`area_to_json` wrote, for a game of
+        ``config``; raises :class:`~tigris_rules.FormatError` with paths inside the area
+        (``$`` is the area itself). The default reads the class of :meth:`new_area`'s value
+        with ``cattrs``."""
+        kind = type(self.new_area(config))
+        return cast("AreaT", cattrs.structure(data, kind))
+
+    def view_area(self, state: GameState, viewer: int | None) -> object:
+        """The variant's data as ``viewer`` (a seat, or ``None`` for a spectator) may see it
+        (the default: all of it, as for the board); a player view holds it in its
+        ``areas``."""
+        return self.area(state)
+
+    def view_area_to_json(self, seen: Any) -> Any:
+        """What :meth:`view_area` gave, as JSON values (the default: as the area itself)."""
+        return self.area_to_json(seen)
+
+    def view_area_from_json(self, data: Any, config: GameConfig) -> Any:
+        """What :meth:`view_area_to_json` wrote, read back (the default: as the area)."""
+        return self.area_from_json(data, config)
+
+    def with_area(self, state: GameState, value: AreaT) -> GameState:
+        """``state`` with the variant's data replaced by ``value`` (for positions set up by
+        hand; :func:`~tigris_rules.check_state` says whether the result is reachable)."""
+        areas = list(state.areas)
+        areas[self.slot] = value
+        return attrs.evolve(state, areas=tuple(areas))
+
+    def setup(self, state: GameState) -> GameState:
+        """The opening position with the variant's changes (called by the setup after the
+        deal, in canonical order; the default changes nothing)."""
+        return state
+
+    def state_problems(self, state: GameState, add: AddProblem) -> None:
+        """Report (with ``add(code, json_path, message, rule)``) every promise of the
+        variant ``state`` breaks: its area, and the board as the variant leaves it. Called by
+        the state check (:func:`~tigris_rules.check_state`) once the base promises hold."""
+
+    def transition_problems(self, before: GameState, after: GameState) -> list[str]:
+        """What one input may never do to the variant's data, from ``before`` to ``after``
+        (checked by :func:`~tigris_rules.testing.check_invariants` with ``before=``): each
+        problem as a sentence."""
+        return []
 
     # --- legality ---------------------------------------------------------------------------
+
+    def restrict_main(self, state: Position, action: Action) -> Rejection | None:
+        """Called for every main action of a type in :attr:`restricts` that the base rules
+        allow, both when an input is checked and when the legal actions are listed; returns
+        why the variant forbids it, or ``None``."""
+        return None
 
     def restrict_commit(self, state: Position, decision: CommitDecision, count: int) -> str | None:
         """Called for every commitment the base rules allow (REVOLT-4/5, WAR-8/9); returns the
@@ -56,6 +188,11 @@ class Variant:
     def answers(self, state: GameState, decision: Decision) -> list[Action]:
         """The legal answers of one of :attr:`decisions`, in a fixed order."""
         return []
+
+    def describe(self, decision: Decision) -> str:
+        """What the player must do to answer one of :attr:`decisions`, completing "player 2
+        must ..." (in rejections of other inputs, CONV-15)."""
+        return "answer a decision"
 
     def check_answer(self, state: Position, decision: Decision, action: Action) -> None:
         """Raise the error of the first rule ``action`` breaks as an answer to ``decision``,
@@ -67,6 +204,10 @@ class Variant:
         """Called for each tile a lost war would remove (WAR-13); True keeps it on the board."""
         return False
 
+    def covered(self, w: Work, squares: tuple[int, ...]) -> None:
+        """Called when a structure (a monument, MON-6, or a variant's) is built over
+        ``squares``, before temple loss."""
+
     def on_placement_vp(self, w: Work, square: int, color: int, player: int) -> None:
         """Called right after TILE-8 gave ``player`` 1 VP of ``color`` for the tile on
         ``square``."""
@@ -76,10 +217,15 @@ class Variant:
         (then returns True) whose answer resumes at :attr:`Resume.AFTER_WARS`."""
         return False
 
-    def structure_crosses(self, w: Work) -> tuple[str, ...]:
-        """Called at TURN-6 step (5): extra structures (ziggurat crosses, by centre square)
-        the structure decision offers beside the monuments."""
+    def structures(self, w: Work) -> tuple[VariantAction, ...]:
+        """Called at TURN-6 step (5): the variant's structures the structure decision offers
+        beside the monuments, as the answers that build them (one of :attr:`answers_types`)."""
         return ()
+
+    def not_offered(self, action: VariantAction) -> str:
+        """Why the structure ``action`` (one of :attr:`builds`) is refused when the structure
+        decision does not offer it (MON-4)."""
+        return f"{type(action).__name__} is not offered now"
 
     def resolve(self, w: Work, action: Action) -> Resume:
         """Resolve one of this variant's answers; says where the base flow goes on."""
@@ -91,35 +237,7 @@ class Variant:
         return False
 
 
-_REGISTRY: dict[str, Variant] = {}
-
-
-def register(variant: Variant) -> Variant:
-    """Make ``variant`` playable under its name (also in states made before)."""
-    global generation
-    _REGISTRY[variant.name] = variant
-    _variants_named.cache_clear()
-    _hooks_named.cache_clear()
-    generation += 1
-    return variant
-
-
-generation = 0
-"""How many times :func:`register` was called: hooks kept from an earlier generation are
-looked up again."""
-
-
-def variants_for(config: GameConfig) -> tuple[Variant, ...]:
-    """The variants of ``config``, in canonical order."""
-    return _variants_named(config.variants)
-
-
-@cache
-def _variants_named(names: tuple[str, ...]) -> tuple[Variant, ...]:
-    return tuple(_REGISTRY[name] for name in names)
-
-
-Hooked = tuple[tuple[int, Variant], ...]
+Hooked = tuple[tuple[int, Variant[Any]], ...]
 """The variants implementing one hook, each with its number in canonical order."""
 
 
@@ -127,22 +245,19 @@ class Hooks(NamedTuple):
     """For each hook, only the variants of a configuration that implement it (the others'
     do-nothing defaults are never called), in canonical order."""
 
+    restrict_main: Hooked
     restrict_commit: Hooked
     keeps_in_war: Hooked
+    covered: Hooked
     on_placement_vp: Hooked
     after_wars: Hooked
-    structure_crosses: Hooked
+    structures: Hooked
     turn_income: Hooked
 
 
-def hooks_for(config: GameConfig) -> Hooks:
-    """The hooks of ``config``'s variants, each with the variants that implement it."""
-    return _hooks_named(config.variants)
-
-
-@cache
-def _hooks_named(names: tuple[str, ...]) -> Hooks:
-    variants = _variants_named(names)
+def hooks_of(variants: tuple[Variant[Any], ...]) -> Hooks:
+    """The hooks of ``variants`` (in canonical order), each with the variants implementing
+    it."""
 
     def implementing(hook: str) -> Hooked:
         default = getattr(Variant, hook)

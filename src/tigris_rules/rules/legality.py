@@ -17,25 +17,22 @@ from tigris_rules.model.actions import (
     ACTION_TYPES,
     Action,
     BuildMonument,
-    BuildZiggurat,
-    ChooseColor,
     ChooseConflict,
     CommitSupport,
     Decline,
     EndTurn,
     KeepTreasure,
     Monument,
-    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
     SwapTiles,
+    VariantAction,
     WithdrawLeader,
 )
-from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, ZIGGURAT
+from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.decisions import (
-    BuildingDecision,
     CommitDecision,
     ConflictKind,
     Decision,
@@ -43,9 +40,9 @@ from tigris_rules.model.decisions import (
     StructureDecision,
     TreasureDecision,
     WarOrderDecision,
-    ZigguratIncomeDecision,
 )
 from tigris_rules.model.lazy_actions import LazyActions, Part
+from tigris_rules.model.plugins import VARIANT_GROUP, plugin, plugin_names
 from tigris_rules.model.squares import (
     NEIGHBOURS,
     SQUARE_COUNT,
@@ -56,7 +53,7 @@ from tigris_rules.model.squares import (
     square_index,
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.rules.hooks import Variant, hooks_for, variants_for
+from tigris_rules.rules.hooks import Hooked, Variant
 from tigris_rules.rules.regions import Regions, pieces_without, regions_of
 from tigris_rules.rules.work import Position, Work
 
@@ -110,11 +107,8 @@ _FIELD_CHECKS: dict[type, tuple[tuple[str, Callable[[object, str], None]], ...]]
     PlaceTile: _COLOR_AND_SQUARE,
     WithdrawLeader: (("color", _need_color),),
     ChooseConflict: (("color", _need_color),),
-    ChooseColor: (("color", _need_color),),
     PlaceCatastrophe: (("square", _need_square),),
     KeepTreasure: (("square", _need_square),),
-    PlaceBuilding: (("square", _need_square),),
-    BuildZiggurat: (("square", _need_square),),
     SwapTiles: tuple((name, _need_count) for name in ("black", "red", "blue", "green")),
     CommitSupport: (("count", _need_count),),
     BuildMonument: (("monument", _need_monument), ("block", _need_square)),
@@ -170,13 +164,48 @@ def check_well_formed(action: object) -> None:
     except AttributeError:
         pass
     kind = type(action)
-    if kind not in ACTION_TYPES:
+    if kind in ACTION_TYPES:
+        names = _FIELD_NAMES[kind]
+        checks = _FIELD_CHECKS.get(kind, ())
+    elif isinstance(action, VariantAction):
+        names, checks = _variant_field_checks(kind)
+    else:
         raise InvalidActionError("type", f"not an action: {action!r}")
-    for name in _FIELD_NAMES[kind]:
+    for name in names:
         if not hasattr(action, name):
             raise InvalidActionError(name, "the field is missing")
-    for name, need in _FIELD_CHECKS.get(kind, ()):
+    for name, need in checks:
         need(getattr(action, name), name)
+
+
+_FieldChecks = tuple[tuple[str, Callable[[object, str], None]], ...]
+_VARIANT_FIELD_CHECKS: dict[type, tuple[tuple[str, ...], _FieldChecks]] = {}
+
+
+def _variant_field_checks(kind: type) -> tuple[tuple[str, ...], _FieldChecks]:
+    """The fields of a variant's input class and their checks, found from their declared
+    types as for the base inputs: a square (a ``str`` field named ``square`` or ending in
+    ``_square``), a colour, a monument, a count (``int``)."""
+    known = _VARIANT_FIELD_CHECKS.get(kind)
+    if known is not None:
+        return known
+    cls = cast("type[attrs.AttrsInstance]", kind)
+    attrs.resolve_types(cls)
+    names: list[str] = []
+    checks: list[tuple[str, Callable[[object, str], None]]] = []
+    for f in attrs.fields(cls):
+        names.append(f.name)
+        if f.type is str and (f.name == "square" or f.name.endswith("_square")):
+            checks.append((f.name, _need_square))
+        elif f.type is Color:
+            checks.append((f.name, _need_color))
+        elif f.type is Monument:
+            checks.append((f.name, _need_monument))
+        elif f.type is int:
+            checks.append((f.name, _need_count))
+    found = (tuple(names), tuple(checks))
+    _VARIANT_FIELD_CHECKS[kind] = found
+    return found
 
 
 # --- per-state facts ------------------------------------------------------------------------
@@ -236,7 +265,7 @@ class _Targets:
                         beside_kingdom[r] = [s]
                     else:
                         near.append(s)
-        blocked = state.treasures | {b for b in state.buildings if b != NO_SQUARE}
+        blocked = state.treasures
         self.catastrophe = [s for s in ALL_SQUARES if cells[s] <= EMPTY and s not in blocked]
         player = state.active
         self.leader: list[list[int]] = []
@@ -369,24 +398,47 @@ def check_rules(state: Position, action: Action, player: object = None) -> None:
             "TURN-3",
             f"no decision is pending; player {state.active} must choose an action or end turn",
         )
+    restricting = state.ruleset.hooks.restrict_main
+    if restricting:
+        _check_restrictions(state, action, restricting)
     check(state, action)
 
 
-def _describe(decision: Decision) -> str:
+def _check_restrictions(state: Position, action: Action, restricting: Hooked) -> None:
+    """The variants' restrictions of a main action, checked before the base rules: a variant
+    that forbids an input says so with its own rule."""
+    for _, variant in restricting:
+        if isinstance(action, variant.restricts):
+            rejection = variant.restrict_main(state, action)
+            if rejection is not None:
+                raise _illegal(rejection.rule, rejection.reason)
+
+
+def _describe(state: Position, decision: Decision) -> str:
     what = {
         WarOrderDecision: "choose the next war",
         CommitDecision: "commit support",
         StructureDecision: "build a monument or decline",
         TreasureDecision: "choose the treasure that stays",
-        BuildingDecision: "place the civilization building or decline",
-        ZigguratIncomeDecision: "choose the colour of the ziggurat VP",
-    }.get(type(decision), "answer a decision")
+    }.get(type(decision))
+    if what is None:
+        owner = _variant_of(state, decision)
+        what = _installed_description(decision) if owner is None else owner.describe(decision)
     return f"player {decision.player} must {what}"
+
+
+def _installed_description(decision: Decision) -> str:
+    """What a decision of a variant the game does not play asks, as its variant says."""
+    for name in plugin_names(VARIANT_GROUP):
+        variant = plugin(VARIANT_GROUP, name)
+        if isinstance(decision, variant.decisions):
+            return cast("str", variant().describe(decision))
+    return "answer a decision"
 
 
 def _check_answer(state: Position, decision: Decision, action: Action, player: object) -> None:
     if player is not None and player != decision.player:
-        raise _illegal("CONV-15", f"a decision is pending: {_describe(decision)}")
+        raise _illegal("CONV-15", f"a decision is pending: {_describe(state, decision)}")
     if isinstance(decision, WarOrderDecision) and isinstance(action, ChooseConflict):
         if action.color not in decision.colors:
             names = ", ".join(c.value for c in decision.colors)
@@ -399,7 +451,7 @@ def _check_answer(state: Position, decision: Decision, action: Action, player: o
                 f"player {decision.player} holds only {held} "
                 f"{decision.commit_color.value} tile(s) and cannot commit {action.count}",
             )
-        for _, variant in hooks_for(state.config).restrict_commit:
+        for _, variant in state.ruleset.hooks.restrict_commit:
             rule = variant.restrict_commit(state, decision, action.count)
             if rule is not None:
                 raise _illegal(rule, f"committing {action.count} is not allowed here")
@@ -410,11 +462,12 @@ def _check_answer(state: Position, decision: Decision, action: Action, player: o
                 f"the {action.monument.value} monument cannot be built on the block at "
                 f"{action.block} now",
             )
-    elif isinstance(decision, StructureDecision) and isinstance(action, BuildZiggurat):
-        if action.square not in decision.crosses:
-            raise _illegal(
-                "MON-4", f"the ziggurat cannot be built on a cross centred on {action.square} now"
-            )
+    elif isinstance(decision, StructureDecision) and isinstance(
+        action, state.ruleset.structure_types
+    ):
+        if isinstance(action, VariantAction) and action not in decision.structures:
+            builder = next(v for v in state.ruleset.variants if isinstance(action, v.builds))
+            raise _illegal("MON-4", builder.not_offered(action))
     elif isinstance(decision, StructureDecision) and isinstance(action, Decline):
         pass
     elif (owner := _variant_of(state, decision)) is not None:
@@ -427,11 +480,11 @@ def _check_answer(state: Position, decision: Decision, action: Action, player: o
                 f"(choose among {', '.join(decision.candidates)})",
             )
     else:
-        raise _illegal("CONV-15", f"a decision is pending: {_describe(decision)}")
+        raise _illegal("CONV-15", f"a decision is pending: {_describe(state, decision)}")
 
 
-def _variant_of(state: Position, decision: Decision) -> Variant | None:
-    for variant in variants_for(state.config):
+def _variant_of(state: Position, decision: Decision) -> Variant[Any] | None:
+    for variant in state.ruleset.variants:
         if isinstance(decision, variant.decisions):
             return variant
     return None
@@ -520,10 +573,8 @@ def _check_catastrophe(state: Position, action: PlaceCatastrophe) -> None:
         raise _illegal("CATA-5", f"{where} already holds a catastrophe")
     if cell == FLIPPED:
         raise _illegal("CATA-6", f"{where} is part of a monument")
-    if cell == ZIGGURAT:
-        raise _illegal("CATA-7", f"{where} is part of the ziggurat")
-    if target in state.buildings:
-        raise _illegal("CATA-8", f"{where} carries a civilization building")
+    if cell > EMPTY:
+        raise _illegal("CATA-2", f"{where} holds no tile")
 
 
 _MAIN_CHECKS: dict[type, Callable[[Position, Any], None]] = {
@@ -628,6 +679,25 @@ def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
         parts.append((_place_catastrophe, targets.catastrophe))
     parts.append((_identity, _Swaps(hand)))
     parts.append(_END_TURN)
+    restricting = state.ruleset.hooks.restrict_main
+    if restricting:
+        parts[:] = [_restricted(state, part, restricting) for part in parts]
+
+
+def _restricted(state: GameState, part: Part[Action], restricting: Hooked) -> Part[Action]:
+    """``part`` without the actions a variant forbids (:meth:`Variant.restrict_main`); a part
+    of a type no variant restricts is kept as it is (the swaps are never built)."""
+    make, items = part
+    if not items:
+        return part
+    kind = type(make(items[0]))
+    concerned = [v for _, v in restricting if issubclass(kind, v.restricts)]
+    if not concerned:
+        return part
+    kept = [
+        item for item in items if all(v.restrict_main(state, make(item)) is None for v in concerned)
+    ]
+    return part if len(kept) == len(items) else (make, kept)
 
 
 def _place_leader(color: Color, square: int) -> Action:
@@ -652,7 +722,7 @@ def _answers(state: GameState, decision: Decision) -> list[Action]:
         return [ChooseConflict(c) for c in decision.colors]
     if isinstance(decision, CommitDecision):
         held = state.hands[decision.player][decision.commit_color.index]
-        restricting = hooks_for(state.config).restrict_commit
+        restricting = state.ruleset.hooks.restrict_commit
         return [
             CommitSupport(n)
             for n in range(held + 1)
@@ -661,7 +731,7 @@ def _answers(state: GameState, decision: Decision) -> list[Action]:
     if isinstance(decision, StructureDecision):
         return [
             *(BuildMonument(m, b) for m, b in decision.monuments),
-            *(BuildZiggurat(c) for c in decision.crosses),
+            *decision.structures,
             Decline(),
         ]
     if isinstance(decision, TreasureDecision):

@@ -6,7 +6,7 @@ from tigris_rules.model.actions import MONUMENTS, Monument
 from tigris_rules.model.cells import FLIPPED
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import StructureDecision
-from tigris_rules.model.events import BuildingReturned, MonumentBuilt, ScoreCause
+from tigris_rules.model.events import MonumentBuilt, ScoreCause
 from tigris_rules.model.squares import COLUMNS, ROWS, beside, square_name
 from tigris_rules.model.state import NO_SQUARE
 from tigris_rules.rules.temples import temple_loss
@@ -16,18 +16,17 @@ __all__ = [
     "block_squares",
     "blocks_with",
     "build_monument",
+    "cover",
     "monument_income",
     "offer_structure",
-    "return_building",
 ]
 
 
-def return_building(w: Work, color: int) -> None:
-    """The building of ``color`` goes back to the supply (MON-10, ZIG-4, BLD-10)."""
-    square = w.buildings[color]
-    w.buildings = replaced(w.buildings, color, NO_SQUARE)
-    if w.record:
-        w.events.append(BuildingReturned(COLORS[color], square_name(square)))
+def cover(w: Work, squares: tuple[int, ...]) -> None:
+    """A structure now stands over ``squares``: the variants hear of it (a building on them
+    returns to the supply, MON-10)."""
+    for _, variant in w.hooks.covered:
+        variant.covered(w, squares)
 
 
 def block_squares(top_left: int) -> tuple[int, int, int, int]:
@@ -72,21 +71,21 @@ def offer_structure(w: Work) -> bool:
         for monument in MONUMENTS:
             if w.monuments[monument.index] == NO_SQUARE and color in monument.colors:
                 options.append((monument, square_name(top_left)))
-    builders = w.hooks.structure_crosses
-    crosses = tuple(c for _, v in builders for c in v.structure_crosses(w)) if builders else ()
-    if not options and not crosses:
+    builders = w.hooks.structures
+    others = tuple(a for _, v in builders for a in v.structures(w)) if builders else ()
+    if not options and not others:
         return False
-    w.pending = StructureDecision(w.active, tuple(options), crosses)
+    w.pending = StructureDecision(w.active, tuple(options), others)
     return True
 
 
 def build_monument(w: Work, monument: Monument, top_left: int) -> None:
     """Turn the block's tiles face down under the monument (MON-6), a building on them
-    returns to the supply (MON-10), then temple loss (MON-9)."""
-    for s in block_squares(top_left):
+    returns to the supply (MON-10, through :func:`cover`), then temple loss (MON-9)."""
+    squares = block_squares(top_left)
+    for s in squares:
         w.cells[s] = FLIPPED
-        if s in w.buildings:
-            return_building(w, w.buildings.index(s))  # MON-10
+    cover(w, squares)
     w.monuments = replaced(w.monuments, monument.index, top_left)
     # The flipped tiles stay occupied squares: the regions do not change.
     if w.record:

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from tigris_rules.errors import DealError
+from tigris_rules.errors import ConfigError, DealError
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import board_layout
 from tigris_rules.model.cells import EMPTY
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
+from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
+
+if TYPE_CHECKING:
+    from tigris_rules.rules.ruleset import BoardRules
 
 __all__ = ["TILE_COUNTS", "bag_contents", "deal_from_seed", "new_game"]
 
@@ -82,6 +86,10 @@ def new_game(config: GameConfig, *, seed: object = None, deal: Deal | None = Non
     :class:`DealError`."""
     if not isinstance(config, GameConfig):
         raise DealError(f"expected a GameConfig, got {type(config).__name__}")
+    if config.game != "board":
+        raise ConfigError(
+            "this configuration is for the card game; the board game needs game='board'"
+        )
     if (seed is None) == (deal is None):
         raise DealError("give exactly one of seed= and deal=")
     if deal is None:
@@ -99,7 +107,8 @@ def new_game(config: GameConfig, *, seed: object = None, deal: Deal | None = Non
     for hand in deal.hands:
         counts = Counter(hand)
         hands.append((counts[COLORS[0]], counts[COLORS[1]], counts[COLORS[2]], counts[COLORS[3]]))
-    return GameState(
+    ruleset = cast("BoardRules", ruleset_for(config))
+    state = GameState(
         config=config,
         cells=tuple(cells),
         leaders=(NO_SQUARE,) * (4 * n),
@@ -112,4 +121,8 @@ def new_game(config: GameConfig, *, seed: object = None, deal: Deal | None = Non
         scores=((0, 0, 0, 0),) * n,
         treasures_held=(0,) * n,
         out_of_game=(0, 0, 0, 0),
+        areas=tuple(variant.new_area(config) for variant in ruleset.variants),
     )
+    for variant in ruleset.variants:  # the variants' changes to the opening, in order
+        state = variant.setup(state)
+    return state

@@ -13,16 +13,15 @@ from collections.abc import Callable
 
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import BOARD_NAMES, board_layout
-from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, ZIGGURAT
+from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.decisions import (
-    BuildingDecision,
     CommitDecision,
     ConflictKind,
     Role,
     StructureDecision,
     TreasureDecision,
+    VariantDecision,
     WarOrderDecision,
-    ZigguratIncomeDecision,
 )
 from tigris_rules.model.problems import StateProblem
 from tigris_rules.model.squares import (
@@ -57,8 +56,8 @@ income of six monuments and the ziggurat. Scores are bounded by it times the tur
 
 _BLACK, _RED, _BLUE, _GREEN = 0, 1, 2, 3
 _TRADER = _GREEN
-_TILE_CELLS = frozenset({_BLACK, _RED, _BLUE, _GREEN, FLIPPED, ZIGGURAT})
-"""Cells that carry a tile, so that a treasure may lie on them."""
+_TILE_CELLS = frozenset({_BLACK, _RED, _BLUE, _GREEN, FLIPPED, STRUCTURE})
+"""Cells that carry a tile or stand over one, so that a treasure may lie on them."""
 _COLOR_NAMES = ("black", "red", "blue", "green")
 
 _Add = Callable[..., None]
@@ -86,11 +85,12 @@ def board_state_problems(state: GameState) -> list[StateProblem]:
     _catastrophes(state, add)
     _treasures(state, add)
     _monuments(state, add)
-    _buildings(state, add)
-    _ziggurat(state, add)
     _scores(state, add)
     if not problems:  # the decision checks read squares and seats the checks above vouch for
         _decision(state, add)
+    if not problems and state.config.game == "board":
+        for variant in state.ruleset.variants:
+            variant.state_problems(state, add)
     if not problems and not isinstance(state.pending, WarOrderDecision | CommitDecision):
         _kingdoms(state, add)
     return problems
@@ -132,11 +132,11 @@ def _shape(state: GameState, add: _Add) -> None:
             add("shape", f"$.{name}", f"expected one count for each of {n} players")
     if len(state.out_of_game) != 4 or not all(map(_is_int, state.out_of_game)):
         add("shape", "$.out_of_game", "expected one count per colour")
-    if len(state.buildings) != 4 or not all(_is_square(s) for s in state.buildings):
-        add("shape", "$.buildings", "expected one square or null per colour")
+    if config.game == "board" and len(state.areas) != len(config.variants):
+        add("shape", "$.areas", f"expected one area per variant ({len(config.variants)})")
     if not all(_is_int(c) and 0 <= c <= _GREEN for c in state.bag):
         add("shape", "$.bag", "expected colours")
-    for name in ("ziggurat", "marker", "placed"):
+    for name in ("marker", "placed"):
         if not _is_square(getattr(state, name)):
             add("shape", f"$.{name}", "expected a square or null")
     for name in ("bag_pos", "turn", "actions_taken", "active"):
@@ -334,39 +334,6 @@ def _monuments(state: GameState, add: _Add) -> None:
         )
 
 
-def _buildings(state: GameState, add: _Add) -> None:
-    """BLD-1, COMP-8: a building stands on a face-up tile of its colour, only in games with
-    the buildings variant."""
-    placed = [b for b in state.buildings if b != NO_SQUARE]
-    if placed and "buildings" not in state.config.variants:
-        add("variant", "$.buildings", "a building without the buildings variant", "COMP-8")
-    if len(placed) != len(set(placed)):
-        add("building-square", "$.buildings", "two buildings share a square", "BLD-1")
-    for color, square in enumerate(state.buildings):
-        if square != NO_SQUARE and state.cells[square] != color:
-            add(
-                "building-square",
-                f"$.buildings.{_COLOR_NAMES[color]}",
-                f"no {_COLOR_NAMES[color]} tile on {square_name(square)}",
-                "BLD-1",
-            )
-
-
-def _ziggurat(state: GameState, add: _Add) -> None:
-    """ZIG-1, ZIG-4, COMP-8: the ziggurat is one cross of five squares, only with its
-    variant."""
-    zig_cells = {s for s, c in enumerate(state.cells) if c == ZIGGURAT}
-    centre = state.ziggurat
-    if centre == NO_SQUARE:
-        if zig_cells:
-            add("ziggurat", "$.cells", "ziggurat squares without a ziggurat", "ZIG-4")
-        return
-    if "ziggurat" not in state.config.variants:
-        add("variant", "$.ziggurat", "a ziggurat without the ziggurat variant", "COMP-8")
-    if len(NEIGHBOURS[centre]) != 4 or zig_cells != {centre, *NEIGHBOURS[centre]}:
-        add("ziggurat", "$.ziggurat", "the ziggurat is not its five squares", "ZIG-4")
-
-
 def _scores(state: GameState, add: _Add) -> None:
     """CONV-13: VP start at 0 and only grow, by at most :data:`MAX_VP_PER_TURN` a turn."""
     bound = (state.turn + 1) * MAX_VP_PER_TURN
@@ -386,7 +353,6 @@ def _decision(state: GameState, add: _Add) -> None:
     the position."""
     pending = state.pending
     n = state.config.players
-    variants = state.config.variants
     path = "$.pending"
     if state.marker != NO_SQUARE and state.cells[state.marker] > _GREEN:
         add("marker", "$.marker", "the unification marker lies on no face-up tile", "WAR-1")
@@ -402,8 +368,7 @@ def _decision(state: GameState, add: _Add) -> None:
     if not _is_int(pending.player) or not 0 <= pending.player < n:
         add("decision-seat", f"{path}.player", f"seat {pending.player} does not exist", "CONV-4")
         return
-    active_only = (WarOrderDecision, StructureDecision, BuildingDecision, ZigguratIncomeDecision)
-    if isinstance(pending, active_only) and pending.player != state.active:
+    if isinstance(pending, WarOrderDecision | StructureDecision) and pending.player != state.active:
         add("decision-seat", f"{path}.player", "the decision belongs to the active player")
     if isinstance(pending, WarOrderDecision):
         colors = pending.colors
@@ -413,16 +378,11 @@ def _decision(state: GameState, add: _Add) -> None:
         _commit(state, pending, add)
     elif isinstance(pending, StructureDecision):
         _structure(state, pending, add)
-    elif isinstance(pending, BuildingDecision):
-        if "buildings" not in variants:
-            add("variant", path, "a building decision without the buildings variant", "COMP-8")
-        squares = [_square(s) for s in pending.squares]
-        color = pending.color.index
-        if not squares or any(s is None or state.cells[s] != color for s in squares):
-            add("decision", f"{path}.squares", "the squares must hold tiles of the colour", "BLD-6")
-    elif isinstance(pending, ZigguratIncomeDecision):
-        if "ziggurat" not in variants or state.ziggurat == NO_SQUARE:
-            add("variant", path, "ziggurat income without a ziggurat", "ZIG-8")
+    elif isinstance(pending, VariantDecision):
+        owners = [v for v in state.ruleset.variants if isinstance(pending, v.decisions)]
+        if not owners or state.config.game != "board":
+            what = type(pending).__name__
+            add("variant", path, f"no variant of the configuration asks a {what}", "COMP-8")
     elif isinstance(pending, TreasureDecision):
         treasures = [_square(s) for s in pending.treasures]
         candidates = [_square(s) for s in pending.candidates]
@@ -468,8 +428,8 @@ def _commit(state: GameState, pending: CommitDecision, add: _Add) -> None:
 
 
 def _structure(state: GameState, pending: StructureDecision, add: _Add) -> None:
-    """MON-3, MON-4, ZIG-3: the blocks offered are blocks for available monuments, the
-    crosses are crosses of one colour."""
+    """MON-3, MON-4: the blocks offered are blocks for available monuments; the other
+    structures belong to a variant of the configuration (which checks them)."""
     path = "$.pending"
     cells = state.cells
     for monument, block in pending.monuments:
@@ -488,18 +448,17 @@ def _structure(state: GameState, pending: StructureDecision, add: _Add) -> None:
                 f"{monument.value} cannot stand on {block}",
                 "MON-3",
             )
-    if pending.crosses and ("ziggurat" not in state.config.variants or state.ziggurat != NO_SQUARE):
-        add("variant", f"{path}.crosses", "a cross offered with no ziggurat to build", "ZIG-3")
-    for name in pending.crosses:
-        centre = _square(name)
-        if (
-            centre is None
-            or len(NEIGHBOURS[centre]) != 4
-            or len({cells[s] for s in (centre, *NEIGHBOURS[centre])}) != 1
-            or cells[centre] > _GREEN
-        ):
-            add("decision", f"{path}.crosses", f"no cross of one colour at {name}", "ZIG-2")
-    if not pending.monuments and not pending.crosses:
+    owned = state.ruleset.structure_types if state.config.game == "board" else ()
+    for offer in pending.structures:
+        if not isinstance(offer, owned):
+            what = type(offer).__name__
+            add(
+                "variant",
+                f"{path}.structures",
+                f"no variant of the configuration offers {what}",
+                "COMP-8",
+            )
+    if not pending.monuments and not pending.structures:
         add("decision", path, "a structure decision offers nothing", "MON-4")
 
 

@@ -6,19 +6,21 @@ result into a new state, so that no rule ever mutates its input.
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from tigris_rules.model.board import BoardLayout
 from tigris_rules.model.cells import EMPTY, LEADER
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
-from tigris_rules.model.events import Event, LeaderReturned, PointsScored, ScoreCause
+from tigris_rules.model.events import Event, LeaderReturned, PointsScored
 from tigris_rules.model.squares import square_name
 from tigris_rules.model.state import NO_SQUARE, GameState, assemble
-from tigris_rules.rules import hooks as variant_hooks
-from tigris_rules.rules.hooks import Hooks, hooks_for
+from tigris_rules.rules.hooks import Hooks
 from tigris_rules.rules.regions import Regions, compute_regions
+
+if TYPE_CHECKING:
+    from tigris_rules.rules.ruleset import BoardRules
 
 __all__ = ["Position", "Work", "added", "replaced"]
 
@@ -51,8 +53,8 @@ class Work:
         "_regions",
         "actions_taken",
         "active",
+        "areas",
         "bag_pos",
-        "buildings",
         "catastrophes",
         "cells",
         "claims_settled",
@@ -70,13 +72,13 @@ class Work:
         "placed",
         "players",
         "record",
+        "ruleset",
         "scores",
         "short_draw",
         "source",
         "treasures",
         "treasures_held",
         "turn",
-        "ziggurat",
     )
 
     def __init__(self, state: GameState, *, record: bool = False) -> None:
@@ -85,16 +87,15 @@ class Work:
         """Whether the rules note their events in :attr:`events` (only :func:`step` reads
         them)."""
         facts = state._cache.get("facts")
-        if not isinstance(facts, tuple) or facts[3] != variant_hooks.generation:
-            config = state.config
-            facts = (config.players, state.layout, hooks_for(config), variant_hooks.generation)
+        if not isinstance(facts, tuple):
+            ruleset = state.ruleset
+            facts = (state.config.players, state.layout, ruleset.hooks, ruleset)
             state._cache["facts"] = facts
-        self._facts: tuple[int, BoardLayout, Hooks, int] = facts
-        """The fixed facts of the configuration below (and the registry generation they were
-        found in), passed on to the next state."""
-        self.players, self.layout, self.hooks, _ = facts
-        """The number of seats, the board's layout, and the hooks of the configuration's
-        variants (only those that implement each)."""
+        self._facts: tuple[int, BoardLayout, Hooks, BoardRules] = facts
+        """The fixed facts of the configuration below, passed on to the next state."""
+        self.players, self.layout, self.hooks, self.ruleset = facts
+        """The number of seats, the board's layout, the hooks of the configuration's
+        variants (only those that implement each), and its ruleset."""
         # The board and the leaders change in place; the other fields are the state's own
         # immutable values, replaced (never changed) when a rule changes them.
         self.cells = list(state.cells)
@@ -107,8 +108,8 @@ class Work:
         self.scores = state.scores
         self.treasures_held = state.treasures_held
         self.out_of_game = state.out_of_game
-        self.buildings = state.buildings
-        self.ziggurat = state.ziggurat
+        self.areas = list(state.areas)
+        """The variants' data, each replaced (never changed) by its variant."""
         self.active = state.active
         self.turn = state.turn
         self.actions_taken = state.actions_taken
@@ -174,7 +175,7 @@ class Work:
             )
             self._owns_regions = True
 
-    def score(self, player: int, color: int, amount: int, cause: ScoreCause) -> None:
+    def score(self, player: int, color: int, amount: int, cause: str) -> None:
         """Give ``player`` ``amount`` VP of ``color`` (CONV-13: totals never decrease)."""
         if amount <= 0:
             return
@@ -227,8 +228,7 @@ class Work:
                 "scores": self.scores,
                 "treasures_held": self.treasures_held,
                 "out_of_game": self.out_of_game,
-                "buildings": self.buildings,
-                "ziggurat": self.ziggurat,
+                "areas": tuple(self.areas),
                 "active": self.active,
                 "turn": self.turn,
                 "actions_taken": self.actions_taken,

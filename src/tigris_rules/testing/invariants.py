@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from tigris_rules.arguments import expect
 from tigris_rules.cards.state import CardGameState
-from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.model.state import GameState
 from tigris_rules.rules.setup import HAND_SIZE as MAX_HAND
 from tigris_rules.rules.state_check import CATASTROPHES_PER_PLAYER, TOTAL_TILES
 from tigris_rules.state_check import check_state
@@ -70,8 +70,8 @@ def _progress(state: GameState, before: GameState, problems: list[str]) -> None:
         problems.append("a player's treasure count decreased")
     if state.bag_pos < before.bag_pos:
         problems.append("tiles went back into the bag")
-    if before.ziggurat != NO_SQUARE and state.ziggurat != before.ziggurat:
-        problems.append("the ziggurat moved or vanished")
+    for variant in state.ruleset.variants:
+        problems.extend(variant.transition_problems(before, state))
 
 
 def _card_progress(state: CardGameState, before: CardGameState, problems: list[str]) -> None:

@@ -33,14 +33,11 @@ from tigris_rules.model.actions import (
     MONUMENTS,
     Action,
     BuildMonument,
-    BuildZiggurat,
-    ChooseColor,
     ChooseConflict,
     CommitSupport,
     Decline,
     EndTurn,
     KeepTreasure,
-    PlaceBuilding,
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
@@ -49,10 +46,12 @@ from tigris_rules.model.actions import (
 )
 from tigris_rules.model.board import BOARD_NAMES
 from tigris_rules.model.colors import COLORS
-from tigris_rules.model.config import KNOWN_VARIANTS, GameConfig
+from tigris_rules.model.config import GameConfig, known_variants
 from tigris_rules.model.squares import SQUARE_NAMES
 from tigris_rules.model.state import GameState
 from tigris_rules.records import GameLog, Recorder
+from tigris_rules.variants.buildings import PlaceBuilding
+from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
@@ -101,7 +100,7 @@ def configs(
     *,
     players: Sequence[int] = (2, 3, 4),
     boards: Sequence[str] = BOARD_NAMES,
-    variants: Sequence[str] = KNOWN_VARIANTS,
+    variants: Sequence[str] | None = None,
     open_scoring: Sequence[bool] = (False, True),
     single_action_openers: bool = True,
     game: str = "board",
@@ -110,7 +109,8 @@ def configs(
 
     ``players``, ``boards`` and ``open_scoring`` list the values to choose from (each
     shrinks toward its first value); ``variants`` is the pool of variants whose subsets are
-    drawn (shrinking toward no variant; ``()`` gives the base game only);
+    drawn (shrinking toward no variant; ``()`` gives the base game only; the default is every
+    installed variant, :func:`~tigris_rules.model.config.known_variants`);
     ``single_action_openers=False`` keeps that option at 0, otherwise it is drawn in
     0..players. ``game="cards"`` draws card-game configurations instead (players,
     ``open_scoring`` and ``column_limit``; the board options are ignored).
@@ -123,6 +123,8 @@ def configs(
     """
     expect(players, Sequence, "players", "a sequence")
     expect(boards, Sequence, "boards", "a sequence")
+    if variants is None:
+        variants = known_variants()
     expect(variants, Sequence, "variants", "a sequence")
     expect(open_scoring, Sequence, "open_scoring", "a sequence")
     expect(single_action_openers, bool, "single_action_openers")

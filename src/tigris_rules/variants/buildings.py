@@ -1,20 +1,95 @@
-"""Civilization buildings (BLD, V3): one building per colour on a line of 3 or more tiles."""
+"""Civilization buildings (BLD, V3): one building per colour on a line of 3 or more tiles.
+
+The variant keeps where each colour's building stands (:class:`BuildingSquares`, its area of
+the state), asks the building decision after the wars of a tile action, keeps a building's
+tile in wars, gives the building bonus, and forbids catastrophes on a building.
+"""
 
 from __future__ import annotations
 
-from tigris_rules.errors import IllegalActionError
-from tigris_rules.model.actions import Action, Decline, PlaceBuilding
-from tigris_rules.model.colors import COLORS
-from tigris_rules.model.decisions import BuildingDecision, Decision
-from tigris_rules.model.events import BuildingPlaced, ScoreCause
-from tigris_rules.model.squares import COLUMNS, beside, square_index, square_name
+from typing import Any, ClassVar
+
+import attrs
+
+from tigris_rules.errors import FormatError, IllegalActionError
+from tigris_rules.model.actions import Action, Decline, PlaceCatastrophe, VariantAction
+from tigris_rules.model.colors import COLORS, Color
+from tigris_rules.model.config import GameConfig
+from tigris_rules.model.decisions import Decision, VariantDecision
+from tigris_rules.model.events import VariantEvent
+from tigris_rules.model.squares import COLUMNS, beside, is_square_name, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.rules.hooks import Resume, Variant
+from tigris_rules.rules.hooks import AddProblem, Rejection, Resume, Variant
 from tigris_rules.rules.work import Position, Work, replaced
 
-__all__ = ["Buildings", "line_through"]
+__all__ = [
+    "BuildingDecision",
+    "BuildingPlaced",
+    "BuildingReturned",
+    "BuildingSquares",
+    "Buildings",
+    "PlaceBuilding",
+    "building_squares",
+    "line_through",
+]
 
 MIN_LINE = 3
+"""BLD-3: a line of at least three face-up tiles of one colour."""
+
+_COLOR_NAMES = tuple(c.value for c in COLORS)
+
+
+@attrs.frozen
+class BuildingSquares:
+    """The variant's area of the state: the square of each colour's building, in canonical
+    colour order, ``NO_SQUARE`` while it is in the supply (BLD-1)."""
+
+    squares: tuple[int, int, int, int] = (NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE)
+
+
+@attrs.frozen
+class PlaceBuilding(VariantAction):
+    """Answer to the building decision: put (or move) the civilization building on the tile
+    at ``square`` (BLD-4, BLD-6)."""
+
+    square: str
+
+
+@attrs.frozen
+class BuildingDecision(VariantDecision):
+    """The active player may put the ``color`` civilization building on one of ``squares``
+    (or move it there), or decline (BLD-6)."""
+
+    color: Color
+    squares: tuple[str, ...]
+
+
+@attrs.frozen
+class BuildingPlaced(VariantEvent):
+    """``player`` put the ``color`` building on ``square``; ``origin`` is where it stood before,
+    ``None`` when it came from the supply (BLD-4)."""
+
+    player: int
+    color: Color
+    square: str
+    origin: str | None
+
+
+@attrs.frozen
+class BuildingReturned(VariantEvent):
+    """The ``color`` building left ``square`` for the supply (BLD-10)."""
+
+    color: Color
+    square: str
+
+
+def building_squares(board: Any) -> tuple[int, int, int, int]:
+    """Where each colour's building stands on ``board`` (a state, a working copy or a player
+    view), ``NO_SQUARE`` in the supply; all in the supply when the game plays no buildings."""
+    variant = Buildings.of(board)
+    if variant is None:
+        return (NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE)
+    return variant.area(board).squares
 
 
 def line_through(cells: list[int], square: int, step: int) -> list[int]:
@@ -42,30 +117,92 @@ def _current_line(cells: list[int], square: int) -> int:
     return max(len(line_through(cells, square, 1)), len(line_through(cells, square, COLUMNS)))
 
 
-class Buildings(Variant):
-    """BLD-1..BLD-13."""
+class Buildings(Variant[BuildingSquares]):
+    """The civilization buildings: BLD-1 to BLD-13, CATA-8."""
 
-    name = "buildings"
+    name: ClassVar[str] = "buildings"
+    order: ClassVar[int] = 20
+    inputs = (PlaceBuilding,)
     decisions = (BuildingDecision,)
+    events = (BuildingPlaced, BuildingReturned)
     answers_types = (PlaceBuilding,)
+    restricts = (PlaceCatastrophe,)
+    score_causes = ("building",)
+
+    def new_area(self, config: GameConfig) -> BuildingSquares:
+        """BLD-1: every building starts in the supply."""
+        return BuildingSquares()
+
+    def area_to_json(self, area: BuildingSquares) -> dict[str, str | None]:
+        """Each colour's building square, ``null`` while in the supply."""
+        return {
+            name: None if square == NO_SQUARE else square_name(square)
+            for name, square in zip(_COLOR_NAMES, area.squares, strict=True)
+        }
+
+    def area_from_json(self, data: Any, config: GameConfig) -> BuildingSquares:
+        if not isinstance(data, dict):
+            raise FormatError("$", "expected an object with a square or null per colour")
+        extra = sorted(set(data) - set(_COLOR_NAMES))
+        if extra:
+            raise FormatError(f"$.{extra[0]}", "unknown field (expected: black, red, blue, green)")
+        squares = []
+        for name in _COLOR_NAMES:
+            if name not in data:
+                raise FormatError(f"$.{name}", "missing required field")
+            value = data[name]
+            if value is None:
+                squares.append(NO_SQUARE)
+            elif is_square_name(value):
+                squares.append(square_index(value))
+            else:
+                raise FormatError(
+                    f"$.{name}", f"expected a square a1..p11 or null, got {value!r:.40}"
+                )
+        return BuildingSquares((squares[0], squares[1], squares[2], squares[3]))
+
+    def squares(self, state: Position) -> tuple[int, int, int, int]:
+        """Where each colour's building stands (``NO_SQUARE``: in the supply)."""
+        return self.area(state).squares
+
+    def restrict_main(self, state: Position, action: Action) -> Rejection | None:
+        """CATA-8: a catastrophe never targets the tile carrying a building (BLD-10)."""
+        if (
+            isinstance(action, PlaceCatastrophe)
+            and square_index(action.square) in self.area(state).squares
+        ):
+            return Rejection("CATA-8", f"{action.square} carries a civilization building")
+        return None
 
     def keeps_in_war(self, w: Work, square: int) -> bool:
         """BLD-9: a building's tile is never removed by a war."""
-        return square in w.buildings
+        return square in self.area(w).squares
+
+    def covered(self, w: Work, squares: tuple[int, ...]) -> None:
+        """MON-10, ZIG-4, BLD-10: a building under a new monument or ziggurat goes back to
+        the supply (and may be built again)."""
+        placed = self.area(w).squares
+        for color, square in enumerate(placed):
+            if square in squares:
+                placed = replaced(placed, color, NO_SQUARE)
+                if w.record:
+                    w.events.append(BuildingReturned(COLORS[color], square_name(square)))
+        self.set_area(w, BuildingSquares(placed))
 
     def on_placement_vp(self, w: Work, square: int, color: int, player: int) -> None:
         """BLD-11: +1 VP of the tile's colour when that colour's building is in the kingdom
         (judged as TILE-8 applies)."""
-        building = w.buildings[color]
+        building = self.area(w).squares[color]
         if building == NO_SQUARE:
             return
         label = w.regions().label
         if label[building] == label[square]:
-            w.score(player, color, 1, ScoreCause.BUILDING)
+            w.score(player, color, 1, "building")
 
     def after_wars(self, w: Work) -> bool:
-        """BLD-3..BLD-7: after the wars, a qualifying line through the tile just placed lets
-        the active player place or move that colour's building (a decision, BLD-6)."""
+        """BLD-3, BLD-4, BLD-5, BLD-6, BLD-7: after the wars, a line of three or more
+        (BLD-3) through the tile just placed lets the active player place that colour's
+        building, or move it to a longer line (BLD-5), as a decision (BLD-6)."""
         placed = w.placed
         cells = w.cells
         color = cells[placed]
@@ -76,7 +213,7 @@ class Buildings(Variant):
             for line in (line_through(cells, placed, 1), line_through(cells, placed, COLUMNS))
             if len(line) >= MIN_LINE
         ]
-        building = w.buildings[color]
+        building = self.area(w).squares[color]
         if building != NO_SQUARE:
             current = _current_line(cells, building)
             lines = [line for line in lines if len(line) > current]
@@ -93,6 +230,9 @@ class Buildings(Variant):
             return []
         return [*(PlaceBuilding(s) for s in decision.squares), Decline()]
 
+    def describe(self, decision: Decision) -> str:
+        return "place the civilization building or decline"
+
     def check_answer(self, state: Position, decision: Decision, action: Action) -> None:
         if isinstance(decision, BuildingDecision) and isinstance(action, Decline):
             return
@@ -106,17 +246,17 @@ class Buildings(Variant):
             return
         raise IllegalActionError(
             "CONV-15",
-            f"a decision is pending: player {decision.player} must place the civilization "
-            "building or decline",
+            f"a decision is pending: player {decision.player} must {self.describe(decision)}",
         )
 
     def resolve(self, w: Work, action: Action) -> Resume:
-        """Place or move the building (BLD-4), or decline; then the structure decision."""
+        """BLD-4: place or move the building, or decline; then the structure decision."""
         if isinstance(action, PlaceBuilding):
             square = square_index(action.square)
             color = w.cells[square]
-            origin = w.buildings[color]
-            w.buildings = replaced(w.buildings, color, square)
+            placed = self.area(w).squares
+            origin = placed[color]
+            self.set_area(w, BuildingSquares(replaced(placed, color, square)))
             if w.record:
                 w.events.append(
                     BuildingPlaced(
@@ -127,3 +267,43 @@ class Buildings(Variant):
                     )
                 )
         return Resume.AFTER_WARS
+
+    def state_problems(self, state: GameState, add: AddProblem) -> None:
+        """BLD-1: one building per colour, each on a face-up tile of its colour; BLD-6: the
+        building decision offers tiles of its colour."""
+        area = self.area(state)
+        path = f"$.areas.{self.name}"
+        if not isinstance(area, BuildingSquares):
+            add("variant", path, "expected the squares of the buildings", "BLD-1")
+            return
+        placed = [b for b in area.squares if b != NO_SQUARE]
+        if len(placed) != len(set(placed)):
+            add("building-square", path, "two buildings share a square", "BLD-1")
+        for color, square in enumerate(area.squares):
+            if square != NO_SQUARE and state.cells[square] != color:
+                add(
+                    "building-square",
+                    f"{path}.{_COLOR_NAMES[color]}",
+                    f"no {_COLOR_NAMES[color]} tile on {square_name(square)}",
+                    "BLD-1",
+                )
+        pending = state.pending
+        if isinstance(pending, BuildingDecision):
+            if pending.player != state.active:
+                add(
+                    "decision-seat", "$.pending.player", "the decision is the active player's", None
+                )
+            color = pending.color.index
+            cells = state.cells
+            bad = [s for s in pending.squares if not _is_tile_of(cells, s, color)]
+            if not pending.squares or bad:
+                add(
+                    "decision",
+                    "$.pending.squares",
+                    "the squares must hold tiles of the colour",
+                    "BLD-6",
+                )
+
+
+def _is_tile_of(cells: tuple[int, ...], name: str, color: int) -> bool:
+    return is_square_name(name) and cells[square_index(name)] == color

@@ -9,10 +9,11 @@ from tigris_rules.rules.work import Position
 __all__ = ["EnglishConflicts"]
 
 
-class EnglishConflicts(Variant):
+class EnglishConflicts(Variant[None]):
     """ENG-1..ENG-4: only the commit amounts of revolts and wars are restricted."""
 
     name = "english"
+    order = 10
 
     def restrict_commit(self, state: Position, decision: CommitDecision, count: int) -> str | None:
         """ENG-2: the attacker commits 0, or enough to exceed the defender's base.

@@ -1,21 +1,84 @@
-"""The ziggurat (ZIG, V4): a cross of five tiles turned into an indestructible structure."""
+"""The ziggurat (ZIG, V4): a cross of five tiles turned into an indestructible structure.
+
+The variant keeps where the ziggurat stands (:class:`ZigguratSite`, its area of the state),
+offers it in the structure decision, builds it, forbids catastrophes on it, and asks the
+ziggurat income decision at the end of the active player's turn.
+"""
 
 from __future__ import annotations
 
-from tigris_rules.errors import IllegalActionError
-from tigris_rules.model.actions import Action, BuildZiggurat, ChooseColor
-from tigris_rules.model.cells import ZIGGURAT
-from tigris_rules.model.colors import COLORS
-from tigris_rules.model.decisions import Decision, ZigguratIncomeDecision
-from tigris_rules.model.events import ScoreCause, ZigguratBuilt
-from tigris_rules.model.squares import NEIGHBOURS, beside, square_index, square_name
+from typing import Any, ClassVar
+
+import attrs
+
+from tigris_rules.errors import FormatError, IllegalActionError
+from tigris_rules.model.actions import Action, PlaceCatastrophe, VariantAction
+from tigris_rules.model.cells import STRUCTURE
+from tigris_rules.model.colors import COLORS, Color
+from tigris_rules.model.config import GameConfig
+from tigris_rules.model.decisions import Decision, StructureDecision, VariantDecision
+from tigris_rules.model.events import VariantEvent
+from tigris_rules.model.squares import NEIGHBOURS, beside, is_square_name, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.rules.hooks import Resume, Variant
-from tigris_rules.rules.monuments import return_building
+from tigris_rules.rules.hooks import AddProblem, Rejection, Resume, Variant
+from tigris_rules.rules.monuments import cover
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Position, Work
 
-__all__ = ["Ziggurat", "cross_squares"]
+__all__ = [
+    "BuildZiggurat",
+    "ChooseColor",
+    "Ziggurat",
+    "ZigguratBuilt",
+    "ZigguratIncomeDecision",
+    "ZigguratSite",
+    "cross_squares",
+    "ziggurat_centre",
+]
+
+
+@attrs.frozen
+class ZigguratSite:
+    """The variant's area of the state: the centre square of the ziggurat once built,
+    ``NO_SQUARE`` before (ZIG-1: one per game)."""
+
+    centre: int = NO_SQUARE
+
+
+@attrs.frozen
+class BuildZiggurat(VariantAction):
+    """Answer to the structure decision: build the ziggurat on the cross whose centre is
+    ``square`` (ZIG-3, ZIG-4)."""
+
+    square: str
+
+
+@attrs.frozen
+class ChooseColor(VariantAction):
+    """Answer to the ziggurat income decision: score 1 VP of ``color`` (ZIG-8)."""
+
+    color: Color
+
+
+@attrs.frozen
+class ZigguratIncomeDecision(VariantDecision):
+    """The active player, whose king is in the ziggurat's kingdom, names the colour of the
+    VP he scores (ZIG-8)."""
+
+
+@attrs.frozen
+class ZigguratBuilt(VariantEvent):
+    """``player`` built the ziggurat on the cross centred on ``square`` (ZIG-4)."""
+
+    player: int
+    square: str
+
+
+def ziggurat_centre(board: Any) -> int:
+    """The centre of the ziggurat on ``board`` (a state, a working copy or a player view),
+    ``NO_SQUARE`` while none is built or when the game plays no ziggurat."""
+    variant = Ziggurat.of(board)
+    return NO_SQUARE if variant is None else variant.area(board).centre
 
 
 def cross_squares(centre: int) -> tuple[int, ...]:
@@ -23,7 +86,8 @@ def cross_squares(centre: int) -> tuple[int, ...]:
     return (centre, *NEIGHBOURS[centre])
 
 
-def _is_cross(cells: list[int], centre: int, color: int) -> bool:
+def _is_cross(cells: list[int] | tuple[int, ...], centre: int, color: int) -> bool:
+    """ZIG-2: the centre and its four neighbours hold face-up tiles of ``color``."""
     neighbours = NEIGHBOURS[centre]
     if len(neighbours) != 4 or cells[centre] != color:
         return False
@@ -31,16 +95,52 @@ def _is_cross(cells: list[int], centre: int, color: int) -> bool:
     return cells[a] == color and cells[b] == color and cells[c] == color and cells[d] == color
 
 
-class Ziggurat(Variant):
-    """ZIG-1..ZIG-8."""
+class Ziggurat(Variant[ZigguratSite]):
+    """The ziggurat: ZIG-1 to ZIG-8, CATA-7."""
 
-    name = "ziggurat"
+    name: ClassVar[str] = "ziggurat"
+    order: ClassVar[int] = 30
+    inputs = (BuildZiggurat, ChooseColor)
     decisions = (ZigguratIncomeDecision,)
+    events = (ZigguratBuilt,)
     answers_types = (BuildZiggurat, ChooseColor)
+    builds = (BuildZiggurat,)
+    restricts = (PlaceCatastrophe,)
+    cell_name = "ziggurat"
+    score_causes = ("ziggurat",)
 
-    def structure_crosses(self, w: Work) -> tuple[str, ...]:
-        """ZIG-3: while unbuilt, every cross containing the tile just placed."""
-        if w.ziggurat != NO_SQUARE:
+    def new_area(self, config: GameConfig) -> ZigguratSite:
+        """ZIG-1: no ziggurat at the start."""
+        return ZigguratSite()
+
+    def area_to_json(self, area: ZigguratSite) -> str | None:
+        """The square of the ziggurat's centre, ``null`` before it is built."""
+        return None if area.centre == NO_SQUARE else square_name(area.centre)
+
+    def area_from_json(self, data: Any, config: GameConfig) -> ZigguratSite:
+        if data is None:
+            return ZigguratSite()
+        if not is_square_name(data):
+            raise FormatError("$", f"expected the square of the centre or null, got {data!r:.40}")
+        return ZigguratSite(square_index(data))
+
+    def centre(self, state: Position) -> int:
+        """The ziggurat's centre square, ``NO_SQUARE`` before it is built."""
+        return self.area(state).centre
+
+    def restrict_main(self, state: Position, action: Action) -> Rejection | None:
+        """CATA-7, ZIG-5: a catastrophe never targets a ziggurat square."""
+        if (
+            isinstance(action, PlaceCatastrophe)
+            and state.cells[square_index(action.square)] == STRUCTURE
+        ):
+            return Rejection("CATA-7", f"{action.square} is part of the ziggurat")
+        return None
+
+    def structures(self, w: Work) -> tuple[VariantAction, ...]:
+        """ZIG-3: while unbuilt (ZIG-1), every cross (ZIG-2) containing the tile just
+        placed."""
+        if self.area(w).centre != NO_SQUARE:
             return ()
         placed = w.placed
         cells = w.cells
@@ -48,11 +148,16 @@ class Ziggurat(Variant):
         if color > 3 or not beside(cells, placed, color):
             return ()  # a cross holding the tile needs a neighbour of the same colour
         centres = sorted([c for c in (placed, *NEIGHBOURS[placed]) if _is_cross(cells, c, color)])
-        return tuple(square_name(c) for c in centres)
+        return tuple(BuildZiggurat(square_name(c)) for c in centres)
+
+    def not_offered(self, action: VariantAction) -> str:
+        """MON-4: the cross named is not one the structure decision offers."""
+        where = action.square if isinstance(action, BuildZiggurat) else "?"
+        return f"the ziggurat cannot be built on a cross centred on {where} now"
 
     def resolve(self, w: Work, action: Action) -> Resume:
         if isinstance(action, ChooseColor):
-            w.score(w.active, action.color.index, 1, ScoreCause.ZIGGURAT)  # ZIG-8
+            w.score(w.active, action.color.index, 1, "ziggurat")  # ZIG-8
             return Resume.INCOME
         if isinstance(action, BuildZiggurat):
             self._build(w, square_index(action.square))
@@ -60,14 +165,14 @@ class Ziggurat(Variant):
 
     def _build(self, w: Work, centre: int) -> None:
         """ZIG-4: the five tiles leave the game and become ziggurat squares; treasures stay,
-        buildings return to the supply; then temple loss (ZIG-6)."""
+        buildings under it return to the supply; then temple loss (ZIG-6)."""
         color = w.cells[centre]
-        for s in cross_squares(centre):
-            w.cells[s] = ZIGGURAT
-            if s in w.buildings:
-                return_building(w, w.buildings.index(s))
+        squares = cross_squares(centre)
+        for s in squares:
+            w.cells[s] = STRUCTURE
+        cover(w, squares)
         w.tiles_out(color, 5)
-        w.ziggurat = centre  # ziggurat squares stay occupied: regions unchanged
+        self.set_area(w, ZigguratSite(centre))  # its squares stay occupied: regions unchanged
         if w.record:
             w.events.append(ZigguratBuilt(w.active, square_name(centre)))
         temple_loss(w)
@@ -75,11 +180,12 @@ class Ziggurat(Variant):
     def turn_income(self, w: Work) -> bool:
         """ZIG-8: the active player's king in the ziggurat's kingdom earns 1 VP of a colour
         he names."""
-        if w.ziggurat == NO_SQUARE:
+        centre = self.area(w).centre
+        if centre == NO_SQUARE:
             return False
         king = w.leaders[4 * w.active]
         label = w.regions().label
-        if king == NO_SQUARE or label[king] != label[w.ziggurat]:
+        if king == NO_SQUARE or label[king] != label[centre]:
             return False
         w.pending = ZigguratIncomeDecision(w.active)
         return True
@@ -87,10 +193,60 @@ class Ziggurat(Variant):
     def answers(self, state: GameState, decision: Decision) -> list[Action]:
         return [ChooseColor(c) for c in COLORS]
 
+    def describe(self, decision: Decision) -> str:
+        return "choose the colour of the ziggurat VP"
+
     def check_answer(self, state: Position, decision: Decision, action: Action) -> None:
         if not isinstance(action, ChooseColor):
             raise IllegalActionError(
                 "CONV-15",
-                f"a decision is pending: player {decision.player} must choose the colour of "
-                "the ziggurat VP",
+                f"a decision is pending: player {decision.player} must {self.describe(decision)}",
             )
+
+    def transition_problems(self, before: GameState, after: GameState) -> list[str]:
+        """ZIG-4: a ziggurat, once built, never moves or leaves."""
+        built = self.area(before).centre
+        if built != NO_SQUARE and self.area(after).centre != built:
+            return ["the ziggurat moved or vanished"]
+        return []
+
+    def state_problems(self, state: GameState, add: AddProblem) -> None:
+        """ZIG-1, ZIG-4: the ziggurat, once built, is the five squares of one cross, and no
+        other square is a structure; ZIG-3: crosses are offered only while it is unbuilt;
+        ZIG-8: its income is asked only once it stands."""
+        area = self.area(state)
+        path = f"$.areas.{self.name}"
+        if not isinstance(area, ZigguratSite):
+            add("variant", path, "expected the ziggurat's centre", "ZIG-1")
+            return
+        centre = area.centre
+        structures = {s for s, c in enumerate(state.cells) if c == STRUCTURE}
+        if centre == NO_SQUARE:
+            if structures:
+                add("ziggurat", "$.cells", "ziggurat squares without a ziggurat", "ZIG-4")
+        elif len(NEIGHBOURS[centre]) != 4 or structures != set(cross_squares(centre)):
+            add("ziggurat", path, "the ziggurat is not its five squares", "ZIG-4")
+        pending = state.pending
+        if isinstance(pending, ZigguratIncomeDecision):
+            if centre == NO_SQUARE:
+                add("variant", "$.pending", "ziggurat income without a ziggurat", "ZIG-8")
+            if pending.player != state.active:
+                add("decision-seat", "$.pending.player", "the decision is the active player's")
+        if isinstance(pending, StructureDecision):
+            crosses = [a for a in pending.structures if isinstance(a, BuildZiggurat)]
+            if crosses and centre != NO_SQUARE:
+                add("variant", "$.pending.structures", "a cross offered once built", "ZIG-3")
+            for cross in crosses:
+                name = cross.square
+                at = square_index(name) if is_square_name(name) else None
+                if (
+                    at is None
+                    or state.cells[at] > 3
+                    or not _is_cross(state.cells, at, state.cells[at])
+                ):
+                    add(
+                        "decision",
+                        "$.pending.structures",
+                        f"no cross of one colour at {name}",
+                        "ZIG-2",
+                    )
