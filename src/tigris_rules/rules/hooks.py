@@ -236,6 +236,12 @@ class Variant(Generic[AreaT]):
         True) whose answer resumes at :attr:`Resume.INCOME`."""
         return False
 
+    # --- JSON Schema (json_schema) ----------------------------------------------------------
+
+    # --- rendering (render.text, render.svg, diagram) ---------------------------------------
+
+    # --- notation, action encoding, observations, strategies --------------------------------
+
 
 Hooked = tuple[tuple[int, Variant[Any]], ...]
 """The variants implementing one hook, each with its number in canonical order."""
