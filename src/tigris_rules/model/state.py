@@ -80,7 +80,10 @@ class GameState:
     @property
     def ruleset(self) -> BoardRules:
         """The rules this game follows: the base game and the configuration's variants."""
-        return cast("BoardRules", ruleset_for(self.config))
+        ruleset = self._cache.get("ruleset")
+        if ruleset is None:
+            ruleset = self._cache["ruleset"] = ruleset_for(self.config)
+        return cast("BoardRules", ruleset)
 
     @property
     def layout(self) -> BoardLayout:

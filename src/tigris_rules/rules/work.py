@@ -240,6 +240,7 @@ class Work:
             }
         )
         state._cache["facts"] = self._facts
+        state._cache["ruleset"] = self.ruleset
         if self._regions is not None:
             state._cache["regions"] = self._regions
             self._owns_regions = False  # shared with the new state from now on
