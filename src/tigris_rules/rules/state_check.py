@@ -42,6 +42,7 @@ from tigris_rules.rules.components import (
 )
 from tigris_rules.rules.regions import compute_regions
 from tigris_rules.rules.setup import bag_contents
+from tigris_rules.rules.turn import end_conditions
 
 __all__ = [
     "CATASTROPHES_PER_PLAYER",
@@ -170,6 +171,14 @@ def _turn(state: GameState, add: _Add) -> None:
         add("actions-taken", "$.actions_taken", "at most 2 actions per turn", "TURN-3")
     if state.over and state.pending is not None:
         add("over-pending", "$.pending", "a decision is pending after the end of the game", "END-3")
+    if state.over and not end_conditions(len(state.treasures), state.short_draw):
+        add(
+            "over-no-end",
+            "$.over",
+            f"the game is over with {len(state.treasures)} treasures on the board and no short "
+            "draw: neither END-1 nor END-2 holds",
+            "END-3",
+        )
 
 
 def _tiles(state: GameState, add: _Add) -> None:
