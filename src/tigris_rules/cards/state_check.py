@@ -157,7 +157,7 @@ def _turn(state: CardGameState, add: _Add) -> None:
         )
         ends = end_conditions(short, len(state.treasure_heads()), state.idle_turns, n)
         first = ends[0].value if ends else None
-        if first != state.end_reason:
+        if first is None or first != state.end_reason:
             add(
                 "end-reason",
                 "$.end_reason",
