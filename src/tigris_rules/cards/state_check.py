@@ -152,9 +152,8 @@ def _turn(state: CardGameState, add: _Add) -> None:
     if not state.over and state.end_reason is not None:
         add("end-reason", "$.end_reason", "a reason for an end that did not come", "END-3")
     if state.over:
-        short = state.end_reason == Termination.DRAW_PILE.value and state.draw_pos == len(
-            state.draw
-        )
+        pile_out = state.draw_pos == len(state.draw)
+        short = state.end_reason == Termination.DRAW_PILE.value and pile_out
         ends = end_conditions(short, len(state.treasure_heads()), state.idle_turns, n)
         first = ends[0].value if ends else None
         if first is None or first != state.end_reason:
