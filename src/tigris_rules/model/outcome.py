@@ -9,7 +9,7 @@ Below both rulesets: the board game (``tigris_rules.rules``) and the card game
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
+from enum import StrEnum
 
 import attrs
 
@@ -24,12 +24,14 @@ __all__ = [
 ]
 
 
-class Termination(Enum):
+class Termination(StrEnum):
     """Why a game ended, like python-chess's ``Termination``.
 
-    A member's value is the ``reason`` of the ``GameOver`` event that reports it (and, in the
-    card game, ``CardGameState.end_reason``). The treasure end is one member for both
-    rulesets, as it is one reason string: END-1 on the board, CARD-END-3 at the card table.
+    A string-valued enum: a member's value is the ``reason`` of the ``GameOver`` event that
+    reports it (and, in the card game, ``CardGameState.end_reason``), so
+    ``result.termination == "bag"`` holds and ``str(result.termination)`` is that value.
+    The treasure end is one member for both rulesets, as it is one reason string: END-1 on
+    the board, CARD-END-3 at the card table.
     """
 
     TREASURES = "treasures"
@@ -42,9 +44,6 @@ class Termination(Enum):
     """Card game: the draw pile ran out before every hand held 8 cards (CARD-END-2)."""
     STALEMATE = "stalemate"
     """Card game: a full round of idle turns (CARD-END-5)."""
-
-    def __str__(self) -> str:
-        return self.value
 
 
 BOARD_TERMINATIONS: tuple[Termination, ...] = (Termination.TREASURES, Termination.BAG)
