@@ -114,6 +114,7 @@ def test_card_games_end_for_a_documented_reason() -> None:
             legal = tr.legal_actions(state)
             state = tr.apply(state, legal[rng.randrange(len(legal))])
         reasons.add(state.end_reason)
+        assert state.end_reason is not None
         assert tr.result(state).termination is tr.Termination(state.end_reason)
         assert tr.check_state(state) == []
     assert reasons <= {"draw pile", "treasures", "stalemate"}
