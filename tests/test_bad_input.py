@@ -84,7 +84,7 @@ def test_new_game_needs_exactly_one_of_seed_and_deal() -> None:
     with pytest.raises(tr.DealError, match="exactly one"):
         tr.new_game(tr.GameConfig(), seed=1, deal=valid_deal())
     with pytest.raises(tr.DealError, match="seed must be an integer"):
-        tr.new_game(tr.GameConfig(), seed="1")  # type: ignore[arg-type]
+        tr.new_game(tr.GameConfig(), seed="1")  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize(

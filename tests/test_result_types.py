@@ -96,6 +96,8 @@ def _end_reason(seed: int) -> str:
         assert seat is not None
         state, events = tr.step(state, bots[seat].choose(state), player=seat)
     [over] = [e for e in events if isinstance(e, GameOver)]
+    assert tr.result(state).termination is tr.Termination(over.reason)
+    assert tr.check_state(state) == []
     return over.reason
 
 
@@ -112,4 +114,7 @@ def test_card_games_end_for_a_documented_reason() -> None:
             legal = tr.legal_actions(state)
             state = tr.apply(state, legal[rng.randrange(len(legal))])
         reasons.add(state.end_reason)
+        assert state.end_reason is not None
+        assert tr.result(state).termination is tr.Termination(state.end_reason)
+        assert tr.check_state(state) == []
     assert reasons <= {"draw pile", "treasures", "stalemate"}

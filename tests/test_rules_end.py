@@ -324,3 +324,62 @@ def test_score_final_result_of_a_played_end() -> None:
     assert outcome.players[0].vector == (1, 1, 2, 2)
     assert outcome.players[1].vector == (1, 1, 1, 1)
     assert outcome.winners == (0,)
+
+
+# --- why the game ended: Result.termination ------------------------------------------------
+
+
+def test_end_1_the_result_names_the_treasure_end() -> None:
+    """END-1: the result of a game ended by the treasure end says so, as its GameOver event;
+    before the end it names nothing."""
+    state = play(_three_treasures(), PlaceLeader(GREEN, "a2"))
+    assert result(state).terminations == ()
+    assert result(state).termination is None
+    state, events = tr.step(state, PlaceTile(BLACK, "g5"))
+    outcome = result(state)
+    assert outcome.terminations == (tr.Termination.TREASURES,)
+    assert outcome.termination is tr.Termination.TREASURES
+    assert events[-1] == GameOver(outcome.termination.value)
+
+
+def test_end_2_the_result_names_the_bag_end() -> None:
+    """END-2: the result of a game ended by a short refill names the bag end."""
+    state = with_spare_treasures(position("", hands={0: "kkkk", 1: "kkk"}, bag="rrrr"))
+    state = play(state, EndTurn())
+    assert result(state).terminations == (tr.Termination.BAG,)
+    assert result(state).termination is tr.Termination.BAG
+
+
+def test_end_1_and_end_2_at_one_end_of_turn_the_result_names_both() -> None:
+    """END-1, END-2: the turn that leaves 2 treasures can also have a short refill; both
+    conditions hold at TURN-11(e). The result lists both in rule order; its termination and
+    the GameOver event name the first, the treasure end."""
+    state = with_spare_treasures(
+        position(
+            """
+            a  b  c
+         2  .  r* .
+         3  .  r* .
+        """,
+            hands={0: "kk"},
+            bag="r",
+        ),
+        "k11",
+    )
+    state = play(state, PlaceLeader(GREEN, "a2"))
+    state, events = tr.step(state, PlaceTile(BLACK, "g5"))
+    assert len(state.treasures) == 2
+    assert state.short_draw
+    outcome = result(state)
+    assert outcome.terminations == (tr.Termination.TREASURES, tr.Termination.BAG)
+    assert outcome.termination is tr.Termination.TREASURES
+    assert events[-1] == GameOver("treasures")
+
+
+def test_end_3_a_state_marked_over_without_an_end_condition_is_refused() -> None:
+    """END-3 with END-1, END-2: a state that says the game is over while more than 2
+    treasures are on the board and no draw was short cannot be reached."""
+    state = tr.new_game(GameConfig(players=2), seed=1)
+    problems = tr.check_state(attrs.evolve(state, over=True))
+    assert [(p.code, p.path, p.rule) for p in problems] == [("over-no-end", "$.over", "END-3")]
+    assert tr.check_state(attrs.evolve(state, over=True, short_draw=True)) == []

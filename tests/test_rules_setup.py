@@ -425,7 +425,7 @@ def test_setup_6_a_malformed_deal_is_refused_with_what_is_wrong(deal: object, me
     message naming what is wrong (the hand's seat and size, the foreign item, the colour
     count against the board's)."""
     with pytest.raises(tr.DealError) as info:
-        tr.new_game(GameConfig(), deal=deal)  # type: ignore[arg-type]
+        tr.new_game(GameConfig(), deal=deal)  # type: ignore[call-overload]
     assert str(info.value) == message
 
 
@@ -451,5 +451,5 @@ def test_setup_4_a_new_game_needs_a_configuration_and_one_integer_seed_or_a_deal
     bool, a float or a string) and an explicit deal, for a GameConfig; anything else is
     refused before any game starts, with a message saying so."""
     with pytest.raises(tr.DealError) as info:
-        tr.new_game(config, **kwargs)  # type: ignore[arg-type]
+        tr.new_game(config, **kwargs)  # type: ignore[call-overload]
     assert str(info.value) == message

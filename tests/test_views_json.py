@@ -315,6 +315,31 @@ def test_a_malformed_result_names_the_bad_field() -> None:
     assert caught.value.path == "$.result.players[1].player"
 
 
+@pytest.mark.parametrize(
+    ("terminations", "reason", "schema_rejects"),
+    [
+        ([], "only a final result has them", False),
+        (["boredom"], "expected one of treasures, bag, draw pile, stalemate", True),
+        (["bag", "treasures"], "in the order of its end checks", False),
+        (["bag", "bag"], "each once", True),
+        (["bag", "stalemate"], "reasons of one game", False),
+    ],
+)
+def test_a_result_must_name_why_the_game_ended(
+    terminations: list[str], reason: str, schema_rejects: bool
+) -> None:
+    """A final result lists its end conditions, known ones, each once, in one ruleset's
+    order (END-1, END-2; CARD-END-2, CARD-END-3, CARD-END-5)."""
+    data = json.loads(tr.dumps(samples()[0].views[-1]))
+    assert data["result"]["terminations"] in (["treasures"], ["bag"], ["treasures", "bag"])
+    data["result"]["terminations"] = terminations
+    with pytest.raises(FormatError) as caught:
+        tr.loads(json.dumps(data), tr.PlayerView)
+    assert caught.value.path.startswith("$.result.terminations")
+    assert reason in str(caught.value)
+    assert validator("view").is_valid(data) is not schema_rejects  # the reader is stricter
+
+
 def _card_view_data() -> dict[str, Any]:
     state = tr.new_card_game(tr.GameConfig(players=2, game="cards"), seed=1)
     data: dict[str, Any] = json.loads(tr.dumps(tr.view(state, 0)))

@@ -88,6 +88,7 @@ from tigris_rules.model.decisions import (
     WarOrderDecision,
 )
 from tigris_rules.model.events import Event
+from tigris_rules.model.outcome import PlayerResult, Result, Termination
 from tigris_rules.model.state import GameState
 from tigris_rules.notation import NotationError, format_action, parse_action
 from tigris_rules.records import (
@@ -111,7 +112,6 @@ from tigris_rules.records import (
     write_log,
 )
 from tigris_rules.rules.legality import LegalActions
-from tigris_rules.rules.scoring import PlayerResult, Result
 from tigris_rules.serialize import dumps, loads
 from tigris_rules.state_check import StateProblem, check_state
 from tigris_rules.variants.buildings import BuildingDecision, PlaceBuilding
@@ -188,6 +188,7 @@ __all__ = [
     "StateProblem",
     "StructureDecision",
     "SwapTiles",
+    "Termination",
     "TigrisError",
     "TreasureDecision",
     "TurnStart",

@@ -45,11 +45,14 @@ from tigris_rules.bots import (
     play_game,
 )
 from tigris_rules.bulk import Summary, default_jobs, iter_games, iter_validate, read_jsonl
+from tigris_rules.cards.components import HAND_SIZE as CARD_HAND_SIZE
 from tigris_rules.cards.render import render_card_result, render_table
+from tigris_rules.cards.scoring import card_result
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import FormatError, LogError, TigrisError
 from tigris_rules.model.board import BOARD_NAMES
 from tigris_rules.model.config import GameConfig, known_games, known_variants
+from tigris_rules.model.outcome import Termination
 from tigris_rules.model.state import GameState
 from tigris_rules.records import (
     STDIN,
@@ -61,6 +64,7 @@ from tigris_rules.records import (
 )
 from tigris_rules.render.svg import render_svg
 from tigris_rules.render.text import render_board, render_result
+from tigris_rules.rules.scoring import result
 from tigris_rules.search import DEFAULT_ITERATIONS
 from tigris_rules.serialize import DEFAULT_MAX_BYTES, MAX_PROBLEMS, MEGABYTE, tag_of
 
@@ -75,8 +79,6 @@ EXIT_INVALID = 1
 EXIT_MALFORMED = 2
 """``validate``/``replay``: a file is malformed (not a log of this format), unreadable or too
 large."""
-TREASURE_END_THRESHOLD = 2
-"""END-1: the game ends when at most this many treasures are left on the board."""
 
 
 class UsageError(Exception):
@@ -311,32 +313,37 @@ def _add_replay(commands: Any) -> None:
 
 
 def end_reason(state: GameState) -> str:
-    """A sentence saying why the game of ``state`` ended (END-1, END-2)."""
+    """A sentence saying why the game of ``state`` ended: every end condition of its
+    :attr:`~tigris_rules.Result.terminations` (END-1, END-2)."""
     reasons = []
-    if len(state.treasures) <= TREASURE_END_THRESHOLD:
-        reasons.append(
-            f"only {len(state.treasures)} treasure(s) left on the board (END-1, treasure end)"
-        )
-    if state.short_draw:
-        reasons.append(
-            f"a draw from the bag was short (END-2, bag end; {state.bag_size} tile(s) left)"
-        )
+    for end in result(state).terminations:
+        if end is Termination.TREASURES:
+            reasons.append(
+                f"only {len(state.treasures)} treasure(s) left on the board (END-1, treasure end)"
+            )
+        elif end is Termination.BAG:
+            reasons.append(
+                f"a draw from the bag was short (END-2, bag end; {state.bag_size} tile(s) left)"
+            )
     if not reasons:
         return "the game ended"
     return "the game ended: " + " and ".join(reasons)
 
 
 _CARD_END_REASONS = {
-    "draw pile": "the draw pile ran out before every hand held 8 cards (CARD-END-2)",
-    "treasures": "only one head is still a treasure card (CARD-END-3)",
-    "stalemate": "a full round of idle turns (CARD-END-5, stalemate)",
+    Termination.DRAW_PILE: (
+        f"the draw pile ran out before every hand held {CARD_HAND_SIZE} cards (CARD-END-2)"
+    ),
+    Termination.TREASURES: "only one head is still a treasure card (CARD-END-3)",
+    Termination.STALEMATE: "a full round of idle turns (CARD-END-5, stalemate)",
 }
 
 
 def card_end_reason(state: CardGameState) -> str:
-    """A sentence saying why the card game of ``state`` ended (CARD-END-2, 3, 5)."""
-    reason = _CARD_END_REASONS.get(state.end_reason or "")
-    return "the game ended" if reason is None else f"the game ended: {reason}"
+    """A sentence saying why the card game of ``state`` ended: its
+    :attr:`~tigris_rules.Result.termination` (CARD-END-2, 3, 5)."""
+    end = card_result(state).termination
+    return "the game ended" if end is None else f"the game ended: {_CARD_END_REASONS[end]}"
 
 
 def _play(args: argparse.Namespace) -> int:

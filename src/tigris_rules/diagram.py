@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, cast, get_args
 
 from tigris_rules.arguments import expect
 from tigris_rules.errors import TigrisError
-from tigris_rules.model.actions import Monument
+from tigris_rules.model.actions import MONUMENTS, Monument
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.colors import Color
 from tigris_rules.model.config import GameConfig
@@ -44,6 +44,7 @@ from tigris_rules.model.squares import (
     square_name,
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.components import CATASTROPHES_PER_PLAYER
 from tigris_rules.rules.monuments import block_squares
 from tigris_rules.rules.setup import bag_contents
 from tigris_rules.variants.buildings import BuildingSquares
@@ -162,7 +163,7 @@ def position(
     to the top-left square of its block, whose squares become flipped tiles; ``buildings`` maps
     a colour to the square of its building. ``bag`` lists the bag in draw order as tile
     letters; by default it holds every tile not drawn on the board or in a hand, in canonical
-    colour order, so that the 153 tiles are accounted for.
+    colour order, so that all the tiles (COMP-4) are accounted for.
     """
     expect(diagram, str, "diagram")
     expect(config, (GameConfig, None), "config")
@@ -184,7 +185,7 @@ def position(
     leaders = [NO_SQUARE] * (4 * n)
     treasures: set[int] = set()
     _read(diagram, cells, leaders, treasures, n)
-    monument_squares = [NO_SQUARE] * 6
+    monument_squares = [NO_SQUARE] * len(MONUMENTS)
     for monument, top_left in (monuments or {}).items():
         square = square_index(top_left)
         monument_squares[monument.index] = square
@@ -218,7 +219,7 @@ def position(
         hands=hand_counts,
         bag=bag_tiles,
         bag_pos=0,
-        catastrophes=tuple((catastrophes or {}).get(p, 2) for p in range(n)),
+        catastrophes=tuple((catastrophes or {}).get(p, CATASTROPHES_PER_PLAYER) for p in range(n)),
         scores=tuple((scores or {}).get(p, (0, 0, 0, 0)) for p in range(n)),
         treasures_held=tuple((treasures_held or {}).get(p, 0) for p in range(n)),
         out_of_game=(0, 0, 0, 0),

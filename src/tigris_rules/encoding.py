@@ -88,7 +88,7 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.squares import COLUMNS as BOARD_COLUMNS
 from tigris_rules.model.squares import NEIGHBOURS, ROWS, SQUARE_COUNT, SQUARE_NAMES
 from tigris_rules.model.state import GameState
-from tigris_rules.rules.setup import HAND_SIZE
+from tigris_rules.rules.components import HAND_SIZE
 from tigris_rules.variants.buildings import PlaceBuilding
 from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor
 

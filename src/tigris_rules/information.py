@@ -45,7 +45,7 @@ import attrs
 from tigris_rules.api import AnyAction
 from tigris_rules.arguments import expect
 from tigris_rules.errors import ArgumentTypeError, TigrisError
-from tigris_rules.model.actions import SwapTiles
+from tigris_rules.model.actions import MONUMENTS, SwapTiles
 from tigris_rules.model.board import board_layout
 from tigris_rules.model.cells import CATASTROPHE, FLIPPED, STRUCTURE
 from tigris_rules.model.colors import COLORS
@@ -139,7 +139,7 @@ def observation_layout(config: GameConfig) -> tuple[tuple[str, int], ...]:
         ("treasures", plane),
         ("river", plane),
         ("leaders", 4 * n * plane),  # plane 4 * k + colour: seat k's leader of that colour
-        ("monuments", 6 * plane),  # the four squares of each built monument
+        ("monuments", len(MONUMENTS) * plane),  # the four squares of each built monument
         ("buildings", 4 * plane),  # the square of each colour's building
         ("marker", plane),
         ("placed", plane),
@@ -162,7 +162,7 @@ def observation_layout(config: GameConfig) -> tuple[tuple[str, int], ...]:
         ("over", 1),
         ("active", n),
         ("to_move", n),
-        ("monuments_available", 6),
+        ("monuments_available", len(MONUMENTS)),
         ("decision", len(_DECISIONS)),
         ("decision_player", n),
         ("war_colors", 4),

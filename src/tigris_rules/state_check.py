@@ -32,13 +32,15 @@ def check_state(state: GameState | CardGameState) -> list[StateProblem]:
     buildings and the ziggurat only with their variant and where they may stand; scores
     non-negative and no more than the turns played can give; no kingdom with two leaders of
     one colour outside a conflict; the pending decision names the active player or the
-    sides of the conflict, and squares, monuments and colours that fit the board.
+    sides of the conflict, and squares, monuments and colours that fit the board; a game
+    marked over has an end condition that holds (END-1 or END-2).
 
     For the card game: the configuration is a card game's; 193 cards, per colour as
     CARD-COMP-2 says; hands of at most 8; columns within the limit; set-aside and draw pile as
     the deal leaves them; leaders on face-up cards, one per card, one of a colour per
     kingdom outside a conflict; the decision and the steps in progress name existing seats,
-    columns and gaps.
+    columns and gaps; a game marked over has for ``end_reason`` the first end condition that
+    holds (CARD-END-4).
 
     Anything but a state raises :class:`~tigris_rules.NotAStateError`.
     """

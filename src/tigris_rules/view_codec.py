@@ -35,8 +35,14 @@ from tigris_rules.model.cells import EMPTY
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
+from tigris_rules.model.outcome import (
+    BOARD_TERMINATIONS,
+    CARD_TERMINATIONS,
+    PlayerResult,
+    Result,
+    Termination,
+)
 from tigris_rules.model.squares import square_index, square_name
-from tigris_rules.rules.scoring import PlayerResult, Result
 from tigris_rules.serialize import (
     _color_map,
     _monument_map,
@@ -351,13 +357,46 @@ def _read_player_result(value: object) -> PlayerResult:
 
 
 def _write_result(outcome: Result) -> dict[str, Any]:
-    return {"players": [_write_player_result(p) for p in outcome.players], "final": outcome.final}
+    return {
+        "players": [_write_player_result(p) for p in outcome.players],
+        "final": outcome.final,
+        "terminations": [t.value for t in outcome.terminations],
+    }
+
+
+_TERMINATION_NAMES: Final = tuple(t.value for t in Termination)
+
+
+def _termination(value: object) -> Termination:
+    if isinstance(value, str) and value in _TERMINATION_NAMES:
+        return Termination(value)
+    raise _fail(f"expected one of {', '.join(_TERMINATION_NAMES)}, got {describe(value)}")
+
+
+def _terminations(final: bool) -> Reader:
+    """The reasons a game ended: none before the end, at least one after it, each once and
+    in the order one ruleset checks them (END-1, END-2; CARD-END-2, CARD-END-3, CARD-END-5)."""
+
+    def read(value: object) -> tuple[Termination, ...]:
+        ends = tuple(read_items(value, _termination))
+        if final != bool(ends):
+            raise _fail("a final result needs its reasons, and only a final result has them")
+        if not any(_in_order(ends, order) for order in (BOARD_TERMINATIONS, CARD_TERMINATIONS)):
+            raise _fail("expected reasons of one game, each once, in the order of its end checks")
+        return ends
+
+    return read
+
+
+def _in_order(ends: tuple[Termination, ...], order: tuple[Termination, ...]) -> bool:
+    remaining = iter(order)
+    return all(end in remaining for end in ends)
 
 
 def _read_result(value: object) -> Result:
-    """A result: one standing per player, in seat order."""
+    """A result: one standing per player, in seat order, and why the game ended."""
     obj = need_object(value)
-    check_keys(obj, ("players", "final"))
+    check_keys(obj, ("players", "final", "terminations"))
     standings = at("$.players", lambda v: read_items(v, _read_player_result), obj["players"])
     if not 2 <= len(standings) <= 4:
         raise _fail(f"expected 2..4 players, got {len(standings)}", "$.players")
@@ -372,7 +411,9 @@ def _read_result(value: object) -> Result:
                 f"expected a place 1..{len(standings)}, got {standing.place}",
                 f"$.players[{i}].place",
             )
-    return Result(tuple(standings), at("$.final", flag, obj["final"]))
+    final = at("$.final", flag, obj["final"])
+    ends = at("$.terminations", _terminations(final), obj["terminations"])
+    return Result(tuple(standings), final, ends)
 
 
 def _result_reader(players: int) -> Reader:
@@ -407,8 +448,16 @@ RESULT_SCHEMA: Final[dict[str, Any]] = {
             }
         ),
         "final": BOOLEAN,
+        "terminations": {
+            "type": "array",
+            "description": "why the game ended, in rule order: END-1, END-2 (board game); "
+            "CARD-END-2, CARD-END-3, CARD-END-5 (card game); empty before the end",
+            "items": {"enum": list(_TERMINATION_NAMES)},
+            "maxItems": len(CARD_TERMINATIONS),
+            "uniqueItems": True,
+        },
     },
-    "required": ["players", "final"],
+    "required": ["players", "final", "terminations"],
     "additionalProperties": False,
 }
 """The JSON Schema of a :class:`~tigris_rules.Result`."""

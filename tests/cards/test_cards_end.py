@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 from card_scenario import BLACK, BLUE, GREEN, RED, play, play_events, rejected, table
 
-from tigris_rules import COLORS
+from tigris_rules import COLORS, Termination, check_state
 from tigris_rules.cards import (
     CardGameState,
     CardsDrawn,
@@ -277,3 +277,66 @@ def test_leader_moves_before_the_table_is_locked_are_not_idle() -> None:
     state = play(state, PlayLeader(BLUE, "2.0"), EndTurn())
     assert state.idle_turns == 0
     assert not card_is_over(state)
+
+
+# --- why the game ended: Result.termination ------------------------------------------------
+
+
+def test_the_result_names_the_draw_pile_end() -> None:
+    """CARD-END-2: a game ended by a short refill has the draw pile as its termination."""
+    state = table(players=3, hands={0: "kkkkkk", 1: "kkkkkkkk", 2: "kkkkkkkk"})
+    state = attrs.evolve(state, draw_pos=len(state.draw) - 1)
+    assert card_result(state).termination is None
+    after = play(state, EndTurn())
+    assert card_result(after).terminations == (Termination.DRAW_PILE,)
+    assert card_result(after).termination is Termination.DRAW_PILE
+
+
+def test_the_result_names_the_treasure_end() -> None:
+    """CARD-END-3: a game ended with one treasure head left has the treasure end as its
+    termination."""
+    state = table(
+        columns={1: "kkk", 2: "kkk"},
+        heads="TTrrrrrr",
+        piles={0: "TTT", 1: "TTT"},
+        leaders={"1.0": "1G"},
+        hands={0: "kk", 1: "rr"},
+    )
+    after = play(state, PlayGap(BLACK, 1), TakeTreasures((2,)), PlayColumn(BLACK, 3))
+    assert card_result(after).terminations == (Termination.TREASURES,)
+    assert card_result(after).termination is Termination.TREASURES
+
+
+def test_the_result_names_the_stalemate() -> None:
+    """CARD-END-5: a full round of idle turns has the stalemate as its termination."""
+    state = table(players=3, hands=dict.fromkeys(range(3), "kkkkkkkk"))
+    after = play(state, EndTurn(), EndTurn(), EndTurn())
+    assert card_result(after).terminations == (Termination.STALEMATE,)
+    assert card_result(after).termination is Termination.STALEMATE
+
+
+def test_several_ends_at_once_the_result_lists_them_in_rule_order() -> None:
+    """CARD-END-2, CARD-END-3: when both hold at one end of turn, ``end_reason`` and the
+    termination name the first in rule order (the draw pile); the result lists both."""
+    state = table(
+        players=2, heads="Trrrrrrr", piles={0: "TTTT", 1: "TTT"}, hands={0: "kkkkkk", 1: "kkkkkkkk"}
+    )
+    state = attrs.evolve(state, draw_pos=len(state.draw) - 1)
+    after, events = play_events(state, EndTurn())
+    assert after.end_reason == "draw pile"
+    assert events[-1] == GameOver("draw pile")
+    outcome = card_result(after)
+    assert outcome.terminations == (Termination.DRAW_PILE, Termination.TREASURES)
+    assert outcome.termination is Termination.DRAW_PILE
+
+
+def test_an_end_reason_the_end_checks_do_not_give_is_refused() -> None:
+    """CARD-END-4: nothing but the end checks ends the game; a state whose end reason they
+    do not give (or a finished game without one) cannot be reached."""
+    state = table(players=3, hands=dict.fromkeys(range(3), "kkkkkkkk"))
+    for reason in ("stalemate", "draw pile", "treasures", None):
+        over = attrs.evolve(state, over=True, end_reason=reason)
+        problems = [(p.code, p.rule) for p in check_state(over)]
+        assert problems == [("end-reason", "CARD-END-4")], reason
+    idle = attrs.evolve(state, over=True, end_reason="stalemate", idle_turns=3)
+    assert check_state(idle) == []

@@ -85,6 +85,7 @@ from tigris_rules.cards.view import CardView, GapView
 from tigris_rules.errors import FormatError
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
+from tigris_rules.model.outcome import CARD_TERMINATIONS
 from tigris_rules.serialize import (
     at,
     check_keys,
@@ -109,7 +110,7 @@ __all__ = [
 
 T = TypeVar("T")
 
-END_REASONS: Final = ("draw pile", "treasures", "stalemate")
+END_REASONS: Final = tuple(end.value for end in CARD_TERMINATIONS)
 """The values of ``CardGameState.end_reason`` once the game is over (CARD-END-2, 3, 5)."""
 
 

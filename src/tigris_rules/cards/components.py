@@ -53,8 +53,10 @@ CARD_COUNTS: tuple[int, int, int, int] = (40, 65, 40, 40)
 """Civilization cards other than the treasure cards, per colour: black, red, blue, green
 (CARD-COMP-2)."""
 TREASURE_CARDS = 8
-TOTAL_CARDS = 193
-"""All civilization cards, treasure cards included (CARD-COMP-2)."""
+"""Treasure cards, red on the table and the heads of the columns (CARD-COMP-2,
+CARD-SETUP-1)."""
+TOTAL_CARDS = sum(CARD_COUNTS) + TREASURE_CARDS
+"""All 193 civilization cards, treasure cards included (CARD-COMP-2)."""
 COLUMNS = 8
 GAPS = 7
 HAND_SIZE = 8

@@ -51,10 +51,12 @@ from tigris_rules.cards.steps import (
 from tigris_rules.cards.work import CardWork
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.events import GameOver, TurnEnded
+from tigris_rules.model.outcome import Termination
 
 __all__ = [
     "begin_end_of_turn",
     "build_boat",
+    "end_conditions",
     "pay",
     "run",
     "take_treasures",
@@ -235,6 +237,27 @@ def begin_end_of_turn(w: CardWork) -> None:
     w.todo[0:0] = steps
 
 
+def end_conditions(
+    short_draw: bool, treasure_heads: int, idle_turns: int, players: int
+) -> tuple[Termination, ...]:
+    """The end checks of CARD-TURN-7 (3), in rule order: CARD-END-2 (a refill came up short),
+    CARD-END-3 (at most one head is still a treasure card), CARD-END-5 (a full round of idle
+    turns). The game ends when any holds; ``end_reason`` is the first (decision 8).
+
+    None of the inputs changes after the end, and a short refill is the ``"draw pile"``
+    reason, so the final state gives the same answer
+    (:func:`~tigris_rules.cards.scoring.card_result`).
+    """
+    ends = []
+    if short_draw:
+        ends.append(Termination.DRAW_PILE)
+    if treasure_heads <= 1:
+        ends.append(Termination.TREASURES)
+    if idle_turns >= players:
+        ends.append(Termination.STALEMATE)
+    return tuple(ends)
+
+
 def _refill_and_end_checks(w: CardWork) -> None:
     """CARD-TURN-7 (2)..(4): refill to 8, active player first (CARD-END-1); then the end
     checks (CARD-END-2, CARD-END-3, CARD-END-5); then the next player clockwise, whose turn
@@ -262,17 +285,12 @@ def _refill_and_end_checks(w: CardWork) -> None:
             short = True
         w.events.append(CardsDrawn(player, tuple(COLORS[c] for c in cards), take < need))
     w.idle_turns = w.idle_turns + 1 if idle else 0
-    reason = None
-    if short:
-        reason = "draw pile"
-    elif sum(1 for head in w.heads if head == TREASURE) <= 1:
-        reason = "treasures"
-    elif w.idle_turns >= n:
-        reason = "stalemate"
+    ends = end_conditions(short, sum(1 for head in w.heads if head == TREASURE), w.idle_turns, n)
     player = w.active
     w.turn += 1
     w.actions_taken = 0
-    if reason is not None:
+    if ends:
+        reason = ends[0].value
         w.over = True
         w.end_reason = reason
         w.todo.clear()

@@ -21,8 +21,8 @@ from tigris_rules.cards.kingdoms import kingdom_labels, run_bounds
 from tigris_rules.cards.scoring import card_result
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.model.colors import COLORS
+from tigris_rules.model.outcome import Result
 from tigris_rules.render.text import DYNASTIES
-from tigris_rules.rules.scoring import Result
 
 __all__ = ["LEGEND", "render_card_result", "render_table"]
 

@@ -12,9 +12,9 @@ from tigris_rules.cards.scoring import card_result
 from tigris_rules.cards.setup import new_card_game
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.cards.state_check import card_state_problems
+from tigris_rules.model.outcome import Result
 from tigris_rules.model.problems import StateProblem
 from tigris_rules.model.ruleset import Ruleset
-from tigris_rules.rules.scoring import Result
 
 __all__ = ["CardRules"]
 

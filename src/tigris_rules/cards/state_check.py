@@ -26,11 +26,13 @@ from tigris_rules.cards.decisions import (
     PaymentDecision,
     TreasureCardDecision,
 )
+from tigris_rules.cards.flow import end_conditions
 from tigris_rules.cards.kingdoms import column_of, kingdom_labels
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.cards.steps import BoatStep, PayStep, RemovalStep, TreasureStep, WarsStep
 from tigris_rules.cards.table import card_at
 from tigris_rules.model.decisions import ConflictKind, Role, WarOrderDecision
+from tigris_rules.model.outcome import Termination
 from tigris_rules.model.problems import StateProblem
 
 __all__ = ["card_state_problems", "cards_accounted_for"]
@@ -149,6 +151,18 @@ def _turn(state: CardGameState, add: _Add) -> None:
         add("over-pending", "$.pending", "a decision is pending after the end", "END-3")
     if not state.over and state.end_reason is not None:
         add("end-reason", "$.end_reason", "a reason for an end that did not come", "END-3")
+    if state.over:
+        pile_out = state.draw_pos == len(state.draw)
+        short = state.end_reason == Termination.DRAW_PILE.value and pile_out
+        ends = end_conditions(short, len(state.treasure_heads()), state.idle_turns, n)
+        first = ends[0].value if ends else None
+        if first is None or first != state.end_reason:
+            add(
+                "end-reason",
+                "$.end_reason",
+                f"the game ended for {state.end_reason!r}, but the end checks give {first!r}",
+                "CARD-END-4",
+            )
 
 
 def _cards(state: CardGameState, add: _Add) -> None:

@@ -48,7 +48,7 @@ from tigris_rules.cards.scoring import card_result
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
-from tigris_rules.rules.scoring import Result
+from tigris_rules.model.outcome import Result
 from tigris_rules.seats import SeatView, ViewArgumentError, check_viewer
 
 __all__ = ["CardView", "GapView", "card_view"]

@@ -12,14 +12,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from tigris_rules.model.config import GameConfig
+from tigris_rules.model.outcome import Result
 from tigris_rules.model.plugins import RULESET_GROUP, plugin
 from tigris_rules.model.problems import StateProblem
-
-if TYPE_CHECKING:  # moves below both rulesets with the shared result types
-    from tigris_rules.rules.scoring import Result
 
 __all__ = ["Ruleset", "ruleset_for"]
 

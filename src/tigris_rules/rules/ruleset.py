@@ -9,13 +9,13 @@ from tigris_rules.model.actions import Action
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
 from tigris_rules.model.events import Event
+from tigris_rules.model.outcome import Result
 from tigris_rules.model.plugins import VARIANT_GROUP, plugin
 from tigris_rules.model.problems import StateProblem
 from tigris_rules.model.ruleset import Ruleset
 from tigris_rules.model.state import GameState
 from tigris_rules.rules import engine, legality, scoring, setup
 from tigris_rules.rules.hooks import Hooks, Variant, hooks_of
-from tigris_rules.rules.scoring import Result
 from tigris_rules.rules.state_check import board_state_problems
 
 __all__ = ["BoardRules"]

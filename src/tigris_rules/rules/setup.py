@@ -16,16 +16,12 @@ from tigris_rules.model.deal import Deal
 from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.components import CATASTROPHES_PER_PLAYER, HAND_SIZE, TILE_COUNTS
 
 if TYPE_CHECKING:
     from tigris_rules.rules.ruleset import BoardRules
 
 __all__ = ["TILE_COUNTS", "bag_contents", "deal_from_seed", "new_game"]
-
-TILE_COUNTS: tuple[int, int, int, int] = (30, 57, 36, 30)
-"""The 153 civilization tiles by colour: black, red, blue, green (COMP-4)."""
-
-HAND_SIZE = 6
 
 
 def bag_contents(config: GameConfig) -> tuple[int, int, int, int]:
@@ -58,7 +54,9 @@ def _check_deal(config: GameConfig, deal: object) -> Deal:
     for seat, hand in enumerate(hands):
         if not isinstance(hand, tuple) or len(hand) != HAND_SIZE:
             size = len(hand) if isinstance(hand, tuple) else "?"
-            raise DealError(f"hand {seat} holds {size} tiles; every hand starts with 6 (SETUP-6)")
+            raise DealError(
+                f"hand {seat} holds {size} tiles; every hand starts with {HAND_SIZE} (SETUP-6)"
+            )
         for tile in hand:
             if not isinstance(tile, Color):
                 raise DealError(f"hand {seat} holds {tile!r}, which is not a colour")
@@ -117,7 +115,7 @@ def new_game(config: GameConfig, *, seed: object = None, deal: Deal | None = Non
         hands=tuple(hands),
         bag=tuple(tile.index for tile in deal.bag),
         bag_pos=0,
-        catastrophes=(2,) * n,
+        catastrophes=(CATASTROPHES_PER_PLAYER,) * n,
         scores=((0, 0, 0, 0),) * n,
         treasures_held=(0,) * n,
         out_of_game=(0, 0, 0, 0),

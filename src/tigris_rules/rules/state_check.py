@@ -33,8 +33,15 @@ from tigris_rules.model.squares import (
     square_name,
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.components import (
+    CATASTROPHES_PER_PLAYER,
+    HAND_SIZE,
+    TILE_COUNTS,
+    TOTAL_TILES,
+)
 from tigris_rules.rules.regions import compute_regions
-from tigris_rules.rules.setup import HAND_SIZE, TILE_COUNTS, bag_contents
+from tigris_rules.rules.setup import bag_contents
+from tigris_rules.rules.turn import end_conditions
 
 __all__ = [
     "CATASTROPHES_PER_PLAYER",
@@ -42,12 +49,6 @@ __all__ = [
     "TOTAL_TILES",
     "board_state_problems",
 ]
-
-TOTAL_TILES = 153
-"""Civilization tiles in the game (COMP-4): bag + hands + board + out of the game."""
-
-CATASTROPHES_PER_PLAYER = 2
-"""Catastrophe tiles each player starts with (COMP-5, CATA-1)."""
 
 MAX_VP_PER_TURN = 2 * (TOTAL_TILES + 2) + 8
 """More VP than one player can score in one turn: two actions, each worth at most a tile's
@@ -170,6 +171,14 @@ def _turn(state: GameState, add: _Add) -> None:
         add("actions-taken", "$.actions_taken", "at most 2 actions per turn", "TURN-3")
     if state.over and state.pending is not None:
         add("over-pending", "$.pending", "a decision is pending after the end of the game", "END-3")
+    if state.over and not end_conditions(len(state.treasures), state.short_draw):
+        add(
+            "over-no-end",
+            "$.over",
+            f"the game is over with {len(state.treasures)} treasures on the board and no short "
+            "draw: neither END-1 nor END-2 holds",
+            "END-3",
+        )
 
 
 def _tiles(state: GameState, add: _Add) -> None:

@@ -4,22 +4,36 @@ from __future__ import annotations
 
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.events import GameOver, TilesDrawn, TurnEnded
+from tigris_rules.model.outcome import Termination
+from tigris_rules.rules.components import HAND_SIZE, TREASURE_END_THRESHOLD
 from tigris_rules.rules.monuments import monument_income
 from tigris_rules.rules.treasures import treasure_check
 from tigris_rules.rules.work import Work, replaced
 
 __all__ = [
-    "HAND_SIZE",
     "complete_action",
     "continue_incomes",
     "draw",
+    "end_conditions",
     "end_of_action",
     "end_turn",
     "finish_turn",
 ]
 
-HAND_SIZE = 6
-TREASURE_END = 2
+
+def end_conditions(treasures_left: int, short_draw: bool) -> tuple[Termination, ...]:
+    """The game-end checks of TURN-11(e), in rule order: END-1 (at most 2 treasures left on
+    the board) and END-2 (a draw of the turn was short). The game ends when any holds.
+
+    After the end neither input changes, so the final state gives the same answer: that is
+    how :func:`~tigris_rules.rules.scoring.result` knows why a game ended.
+    """
+    ends = []
+    if treasures_left <= TREASURE_END_THRESHOLD:
+        ends.append(Termination.TREASURES)
+    if short_draw:
+        ends.append(Termination.BAG)
+    return tuple(ends)
 
 
 def draw(w: Work, player: int, count: int) -> None:
@@ -80,17 +94,13 @@ def finish_turn(w: Work) -> None:
         missing = HAND_SIZE - sum(w.hands[player])
         if missing > 0:
             draw(w, player, missing)
-    reason = None
-    if len(w.treasures) <= TREASURE_END:
-        reason = "treasures"  # END-1
-    elif w.short_draw:
-        reason = "bag"  # END-2
+    ends = end_conditions(len(w.treasures), w.short_draw)
     ended = w.active
-    if reason is not None:
+    if ends:
         w.over = True
         if w.record:
             w.events.append(TurnEnded(ended, None))
-            w.events.append(GameOver(reason))
+            w.events.append(GameOver(ends[0].value))
         return
     w.active = (w.active + 1) % n
     w.turn += 1

@@ -17,8 +17,8 @@ from __future__ import annotations
 from tigris_rules.arguments import expect
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.model.state import GameState
-from tigris_rules.rules.setup import HAND_SIZE as MAX_HAND
-from tigris_rules.rules.state_check import CATASTROPHES_PER_PLAYER, TOTAL_TILES
+from tigris_rules.rules.components import CATASTROPHES_PER_PLAYER, TOTAL_TILES
+from tigris_rules.rules.components import HAND_SIZE as MAX_HAND
 from tigris_rules.state_check import check_state
 
 __all__ = ["CATASTROPHES_PER_PLAYER", "MAX_HAND", "TOTAL_TILES", "check_invariants"]
