@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 import attrs
 
 from tigris_rules.model.board import BoardLayout, board_layout
@@ -91,11 +94,9 @@ class GameState:
         square = self.leaders[4 * player + color.index]
         return None if square == NO_SQUARE else square_name(square)
 
-    def _repr_svg_(self) -> str:
-        """The board as SVG, for Jupyter."""
-        from tigris_rules.render.svg import render_svg  # the model never imports it eagerly
-
-        return render_svg(self)
+    _repr_svg_: ClassVar[Callable[[GameState], str]]
+    """The board as SVG, for Jupyter: installed by :mod:`tigris_rules.render.svg`, which
+    ``import tigris_rules`` loads (the model imports nothing from the layers above it)."""
 
     def score(self, player: int) -> dict[Color, int]:
         """``player``'s VP per colour."""
