@@ -67,7 +67,8 @@ for _position, _monument in enumerate(MONUMENTS):
 @attrs.frozen
 class PlaceLeader:
     """Place the active player's leader of ``color`` on ``square`` (LEADER-2), or move it
-    there if it is already on the board (LEADER-3)."""
+    there if it is already on the board (LEADER-3). No field names a seat: a player acts only
+    on his own leaders (LEADER-1)."""
 
     color: Color
     square: str
@@ -84,7 +85,7 @@ class WithdrawLeader:
 @attrs.frozen
 class PlaceTile:
     """Place a civilization tile of ``color`` from the active player's hand on ``square``
-    (TILE-1..TILE-5)."""
+    (TILE-1, TILE-2, TILE-3, TILE-4, TILE-5)."""
 
     color: Color
     square: str

@@ -14,7 +14,7 @@ __all__ = [
     "ZIGGURAT",
 ]
 
-EMPTY = 4
+EMPTY = 4  # no tile, ziggurat square, catastrophe or leader (CONV-6)
 FLIPPED = 5
 ZIGGURAT = 6
 CATASTROPHE = 7

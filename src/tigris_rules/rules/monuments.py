@@ -84,7 +84,7 @@ def build_monument(w: Work, monument: Monument, top_left: int) -> None:
     """Turn the block's tiles face down under the monument (MON-6), a building on them
     returns to the supply (MON-10), then temple loss (MON-9)."""
     for s in block_squares(top_left):
-        w.cells[s] = FLIPPED
+        w.cells[s] = FLIPPED  # a treasure on it stays on its square (MON-8)
         if s in w.buildings:
             return_building(w, w.buildings.index(s))  # MON-10
     w.monuments = replaced(w.monuments, monument.index, top_left)

@@ -110,12 +110,13 @@ def allocate_treasures(
 
 
 def result(state: GameState) -> Result:
-    """The result of the game (SCORE-1..SCORE-6)."""
+    """The result of the game: each player's four colour totals and treasures (SCORE-1),
+    the treasures given to colours (SCORE-2), the score vector (SCORE-3) and the places."""
     rows = []
     for player, scores in enumerate(state.scores):
         treasures = state.treasures_held[player]
         allocation = allocate_treasures(scores, treasures)
-        t = sorted(s + a for s, a in zip(scores, allocation, strict=True))
+        t = sorted(s + a for s, a in zip(scores, allocation, strict=True))  # SCORE-3
         rows.append((player, scores, treasures, allocation, (t[0], t[1], t[2], t[3])))
     players = tuple(
         PlayerResult(
@@ -124,6 +125,7 @@ def result(state: GameState) -> Result:
             treasures=treasures,
             allocation=allocation,
             vector=vector,
+            # SCORE-4, SCORE-5, SCORE-6: only a larger vector ranks higher; equal ones share
             place=1 + sum(1 for other in rows if other[4] > vector),
         )
         for player, scores, treasures, allocation, vector in rows
