@@ -67,10 +67,9 @@ for _position, _monument in enumerate(MONUMENTS):
 @attrs.frozen
 class PlaceLeader:
     """Place the active player's leader of ``color`` on ``square`` (LEADER-2), or move it
-    there if it is already on the board (LEADER-3). No field names a seat: a player acts only
-    on his own leaders (LEADER-1)."""
+    there if it is already on the board (LEADER-3)."""
 
-    color: Color
+    color: Color  # no field names a seat: a player acts on his own leaders only (LEADER-1)
     square: str
 
 
