@@ -213,7 +213,7 @@ def _leader(w: Work, action: PlaceLeader) -> None:
 
 def _withdraw(w: Work, action: WithdrawLeader) -> None:
     """LEADER-4: back to supply, with no other effect. With temple loss (LEADER-11) and a lost
-    conflict (REVOLT-8, WAR-12), the only way a leader leaves the board (LEADER-12)."""
+    conflict (REVOLT-8, WAR-12), the only ways a leader leaves the board (LEADER-12)."""
     flat = 4 * w.active + action.color.index
     square = w.leaders[flat]
     w.cells[square] = EMPTY
