@@ -50,7 +50,8 @@ def _revolt_base(w: CardWork, flat: int) -> int:
 
 
 def start_revolt(w: CardWork, attacker_flat: int, defender_flat: int) -> None:
-    """CARD-REVOLT-2..4: the active player attacks; the attacker commits first."""
+    """CARD-REVOLT-2: the active player attacks; bases by CARD-REVOLT-3; the attacker commits
+    first (CARD-REVOLT-4)."""
     color = COLORS[attacker_flat % 4]
     conflict = CardConflict(
         kind=ConflictKind.REVOLT,
@@ -102,8 +103,8 @@ def _war_leaders(w: CardWork, gap: int, color: int) -> list[int]:
 
 
 def start_war(w: CardWork, gap: int, color: int) -> None:
-    """CARD-WAR-2..5: attacker and defender as in WAR-5, sides without the new gap card
-    (CARD-WAR-3), bases by CARD-WAR-4; the attacker commits first."""
+    """CARD-WAR-2: attacker and defender as in WAR-5, sides without the new gap card
+    (CARD-WAR-3), bases by CARD-WAR-4; the attacker commits first (CARD-WAR-5)."""
     flats = _war_leaders(w, gap, color)
     owners = [f // 4 for f in flats]
     active = w.active
@@ -149,12 +150,14 @@ def commit(w: CardWork, decision: CardCommitDecision, count: int) -> None:
 
 
 def _resolve(w: CardWork, conflict: CardConflict, defender_commit: int) -> None:
-    """CARD-REVOLT-5..8, CARD-WAR-5(c)..8: result, loser's leader to supply, reward, and for a
-    war the loser's cards of the conflict colour to the winner."""
+    """The result (CARD-REVOLT-5, CARD-WAR-5(c)), the loser's leader to supply (CARD-REVOLT-6,
+    CARD-WAR-8), the reward (CARD-REVOLT-7, CARD-WAR-6; the defeated leader earns nothing,
+    CARD-WAR-7), and for a war only the loser's cards of the conflict colour to the winner
+    (CARD-WAR-8; a revolt removes no card, CARD-REVOLT-8)."""
     attacker_commit = conflict.attacker_commit or 0
     attacker_total = conflict.attacker_base + attacker_commit
     defender_total = conflict.defender_base + defender_commit
-    if attacker_total > defender_total:
+    if attacker_total > defender_total:  # ties go to the defender
         winner, loser = conflict.attacker, conflict.defender
     else:
         winner, loser = conflict.defender, conflict.attacker
@@ -167,16 +170,16 @@ def _resolve(w: CardWork, conflict: CardConflict, defender_commit: int) -> None:
     loser_flat = 4 * loser + color
     war = conflict.kind is ConflictKind.WAR
     steps: list[Step] = []
-    if war and conflict.gap is not None:
+    if war and conflict.gap is not None:  # CARD-WAR-8; never in a revolt (CARD-REVOLT-8)
         gap = conflict.gap - 1
         loc = w.leaders[loser_flat]
         if loc is not None:
             first, last = run_bounds(w.labels(cut=gap), column_of(loc))
             steps.append(RemovalStep(gap, color, winner, first, last))
-    w.return_leader(loser_flat, "war" if war else "revolt")
+    w.return_leader(loser_flat, "war" if war else "revolt")  # CARD-REVOLT-6, CARD-WAR-8
     reward = conflict.commit_color.index
     committed = attacker_commit + defender_commit
-    if committed:
+    if committed:  # CARD-REVOLT-7, CARD-WAR-6
         w.to_pile(winner, (reward,))
         w.events.append(RewardTaken(winner, COLORS[reward]))
         if committed > 1:

@@ -1,5 +1,7 @@
 """``card_step``: one input of the card game, checked, then resolved with all its
-consequences, in the order CARD-TURN-3..CARD-TURN-7 give."""
+consequences, in the order CARD-TURN-3 (column), CARD-TURN-4 (gap), CARD-TURN-5 (leader),
+CARD-TURN-6 (catastrophe) and CARD-TURN-7 (end of turn) give; an action is in progress until
+all its steps are done (CARD-TURN-2)."""
 
 from __future__ import annotations
 
@@ -60,7 +62,7 @@ def card_to_move(state: CardGameState) -> int | None:
 
 
 def card_is_over(state: CardGameState) -> bool:
-    """Whether the game has ended (END-3, CARD-END-2..5)."""
+    """Whether the game has ended (END-3, CARD-END-2, CARD-END-3, CARD-END-5)."""
     if type(state) is not CardGameState:
         expect(state, CardGameState, "state")
     return state.over

@@ -1,4 +1,5 @@
-"""The steps of an action or end of turn after its first decision (CARD-TURN-2..7).
+"""The steps of an action or end of turn after its first decision
+(CARD-TURN-2, CARD-TURN-3, CARD-TURN-4, CARD-TURN-5, CARD-TURN-6, CARD-TURN-7).
 
 :func:`run` takes the steps of ``todo`` in order until one raises a decision or none is
 left; each step is the rule it names.
@@ -260,7 +261,8 @@ def end_conditions(
 
 def _refill_and_end_checks(w: CardWork) -> None:
     """CARD-TURN-7 (2)..(4): refill to 8, active player first (CARD-END-1); then the end
-    checks (CARD-END-2, CARD-END-3, CARD-END-5); then the next player clockwise, whose turn
+    checks (CARD-END-2, CARD-END-3, CARD-END-5), the only ones that end the game, with no
+    extra turn (CARD-END-4); then the next player clockwise (CARD-SETUP-5), whose turn
     starts with a snapshot of the hands (:class:`~tigris_rules.cards.state.TurnStart`).
 
     CARD-END-5 judges the turn after the boat income and before the refill: it is idle when

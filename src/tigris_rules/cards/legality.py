@@ -68,8 +68,9 @@ def gap_playable(columns: Sequence[bytes], gap: int) -> bool:
 
 
 def _leader_targets(state: CardGameState) -> list[list[Loc]]:
-    """For each colour, the cards the active player's leader may go to (CARD-LEADER-2..6):
-    any face-up card without a leader that is not a boat, in another kingdom for a move."""
+    """For each colour, the cards the active player's leader may go to: any face-up card
+    (CARD-LEADER-2) that is not a boat (CARD-LEADER-3) and carries no leader (CARD-LEADER-4),
+    from the supply (CARD-LEADER-5) or, for a move, in another kingdom (CARD-LEADER-6)."""
     occupied = {loc for loc in state.leaders if loc is not None}
     labels = kingdom_labels(state.gaps)
     free = [
@@ -89,7 +90,8 @@ def _leader_targets(state: CardGameState) -> list[list[Loc]]:
 
 
 def _catastrophe_targets(state: CardGameState) -> list[Loc]:
-    """Cards a catastrophe may remove (CARD-CATA-2..5)."""
+    """Cards a catastrophe may remove: any card on the table (CARD-CATA-2) but one with a
+    leader (CARD-CATA-3), a head (CARD-CATA-4) or a boat (CARD-CATA-5)."""
     occupied = {loc for loc in state.leaders if loc is not None}
     return [
         loc

@@ -556,3 +556,12 @@ def render_card_svg(
     )
     text_block(box, lines, x=_MARGIN + 6, y=y + size + 2, width=inner - 12, size=size)
     return ET.tostring(svg, encoding="unicode")
+
+
+def _jupyter_svg(state: CardGameState) -> str:
+    """The picture Jupyter shows for a card-game state: its table, as
+    :func:`render_card_svg` draws it."""
+    return render_card_svg(state)
+
+
+CardGameState._repr_svg_ = _jupyter_svg

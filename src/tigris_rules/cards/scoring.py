@@ -1,5 +1,5 @@
 """Final scoring of the card game (CARD-SCORE-1, CARD-VP-3): VP piles sorted by colour,
-treasure cards wild as in SCORE-2, ranking as in SCORE-3..SCORE-6."""
+treasure cards wild as in SCORE-2, ranking as in SCORE-3, SCORE-4, SCORE-5 and SCORE-6."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ def card_result(state: CardGameState) -> Result:
 
     Each card on a VP pile is 1 VP of its colour; treasure cards are wild and are assigned one
     at a time to a lowest colour (SCORE-2). The score vector is the four totals sorted
-    ascending, compared lexicographically; identical vectors share a place (SCORE-3..6).
+    ascending (SCORE-3), compared lexicographically (SCORE-4); identical vectors share a place
+    (SCORE-5) and nothing else breaks ties (SCORE-6).
     """
     expect(state, CardGameState, "state")
     holdings = []

@@ -102,11 +102,12 @@ def _check_deal(config: GameConfig, deal: object) -> CardDeal:
 def new_card_game(
     config: GameConfig, *, seed: int | None = None, deal: CardDeal | None = None
 ) -> CardGameState:
-    """The opening position of a card game (CARD-SETUP-1..5), from ``seed`` or from an
-    explicit ``deal``; exactly one of the two must be given.
+    """The opening position of a card game, from ``seed`` or from an explicit ``deal``
+    (CARD-SETUP-3, CARD-SETUP-4); exactly one of the two must be given.
 
-    The 8 treasure cards are the heads, the gaps are empty, every player has his 4 leaders in
-    supply and an unused catastrophe card, the boats are available, and seat 0 is active.
+    The 8 treasure cards are the heads and the gaps are empty (CARD-SETUP-1); every player
+    has his 4 leaders (CARD-COMP-1) in supply and an unused catastrophe card, and the boats
+    are available (CARD-SETUP-2); seat 0 is active (CARD-SETUP-5).
     A bad deal raises :class:`~tigris_rules.DealError`; a board-game configuration raises
     :class:`~tigris_rules.ConfigError`. The first turn starts with a snapshot of where the
     cards are (:class:`~tigris_rules.cards.state.TurnStart`, CARD-END-5).

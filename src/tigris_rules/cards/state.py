@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, cast
 
 import attrs
 
@@ -165,11 +166,9 @@ class CardGameState:
         pile = self.piles[player]
         return pile[-1] if pile else None
 
-    def _repr_svg_(self) -> str:
-        """The table as SVG, for Jupyter."""
-        from tigris_rules.cards.render_svg import render_card_svg  # imported only when asked
-
-        return render_card_svg(self)
+    _repr_svg_: ClassVar[Callable[[CardGameState], str]]
+    """The table as SVG, for Jupyter: installed by :mod:`tigris_rules.cards.render_svg`,
+    which ``import tigris_rules`` loads (the ruleset imports nothing from its adapters)."""
 
     def pile_counts(self, player: int) -> tuple[int, int, int, int, int]:
         """``player``'s VP pile by colour (black, red, blue, green) and treasure cards."""

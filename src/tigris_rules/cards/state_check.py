@@ -207,8 +207,8 @@ def _cards(state: CardGameState, add: _Add) -> None:
 
 
 def _leaders(state: CardGameState, add: _Add) -> None:
-    """CARD-LEADER-2..CARD-LEADER-4, CARD-DEF-4: leaders on face-up cards, one per card, one
-    of each colour per kingdom outside a conflict."""
+    """CARD-LEADER-2, CARD-LEADER-3, CARD-LEADER-4, CARD-DEF-4: leaders on face-up cards, one
+    per card, one of each colour per kingdom outside a conflict."""
     seen: set[tuple[int, int]] = set()
     for flat, loc in enumerate(state.leaders):
         if loc is None:

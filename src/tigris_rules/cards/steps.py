@@ -1,4 +1,5 @@
-"""The steps still to run of the action or end of turn in progress (CARD-TURN-2..7).
+"""The steps still to run of the action or end of turn in progress
+(CARD-TURN-2, CARD-TURN-3, CARD-TURN-4, CARD-TURN-5, CARD-TURN-6, CARD-TURN-7).
 
 When a rule raises a decision, the rest of its action waits in ``state.todo``, the next step
 first; answering the decision resolves it and runs the steps in order until the next
@@ -38,7 +39,7 @@ class PayStep:
 @attrs.frozen
 class BoatStep:
     """The boat opportunity of the card just played at the bottom of ``column``
-    (CARD-BOAT-1..3)."""
+    (CARD-BOAT-1, CARD-BOAT-2, CARD-BOAT-3)."""
 
     column: int
 

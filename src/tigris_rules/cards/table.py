@@ -1,4 +1,5 @@
-"""Reading the table: which card lies where (CARD-DEF-1..5)."""
+"""Reading the table: which card lies where in the columns (CARD-DEF-1), the heads (CARD-DEF-2)
+and the gaps, and which cards are red (CARD-DEF-5)."""
 
 from __future__ import annotations
 

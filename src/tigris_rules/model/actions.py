@@ -67,7 +67,7 @@ class PlaceLeader:
     """Place the active player's leader of ``color`` on ``square`` (LEADER-2), or move it
     there if it is already on the board (LEADER-3)."""
 
-    color: Color
+    color: Color  # no field names a seat: a player acts on his own leaders only (LEADER-1)
     square: str
 
 
@@ -82,7 +82,7 @@ class WithdrawLeader:
 @attrs.frozen
 class PlaceTile:
     """Place a civilization tile of ``color`` from the active player's hand on ``square``
-    (TILE-1..TILE-5)."""
+    (TILE-1, TILE-2, TILE-3, TILE-4, TILE-5)."""
 
     color: Color
     square: str

@@ -64,13 +64,14 @@ def parse_board(name: str, text: str) -> BoardLayout:
         name=name,
         river=tuple(c == "~" for c in flat),
         start_squares=tuple(i for i, c in enumerate(flat) if c in "TC"),
-        priority_squares=frozenset(i for i, c in enumerate(flat) if c == "C"),
+        priority_squares=frozenset(i for i, c in enumerate(flat) if c == "C"),  # ALT-3
     )
 
 
 @cache
 def board_layout(name: str) -> BoardLayout:
-    """The layout of the board called ``name`` (``"classic"`` or ``"alternative"``)."""
+    """The layout of the board called ``name`` (``"classic"`` or ``"alternative"``), with the
+    check values of COMP-2 (classic) or COMP-3 (alternative)."""
     if name not in BOARD_NAMES:
         raise KeyError(name)
     text = resources.files("tigris_rules").joinpath("data", "boards", f"{name}.txt").read_text()

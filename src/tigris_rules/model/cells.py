@@ -14,7 +14,7 @@ __all__ = [
     "STRUCTURE",
 ]
 
-EMPTY = 4
+EMPTY = 4  # no tile, ziggurat square, catastrophe or leader (CONV-6)
 FLIPPED = 5
 STRUCTURE = 6
 """A square covered by a variant's structure (the ziggurat's, say): occupied, it connects

@@ -84,9 +84,11 @@ class GameConfig:
     ``game`` is ``"board"`` (the board game) or ``"cards"`` (the card game, RULES.md Part II,
     whose columns hold at most ``column_limit`` cards, CARD-DEF-1).
     ``players`` is 2, 3 or 4 (SETUP-1); ``board`` is ``"classic"`` or ``"alternative"``
-    (SETUP-2, ALT-1); ``variants`` names the variants in play; ``open_scoring`` (OPT-2) makes
-    every player's running totals public; ``single_action_openers`` (OPT-3) is N, the number of
-    seats, from seat 0, that take a single action on their first turn. An invalid
+    (SETUP-2, ALT-1; the alternative board changes no rule and combines with every variant,
+    ALT-5); ``variants`` names the variants in play. The options, apart from the variants and
+    off by default (OPT-1): ``open_scoring`` (OPT-2) makes every player's running totals
+    public; ``single_action_openers`` (OPT-3) is N, the number of seats, from seat 0, that
+    take a single action on their first turn. An invalid
     configuration raises :class:`~tigris_rules.ConfigError` (CONV-18).
     """
 

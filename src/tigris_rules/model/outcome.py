@@ -178,7 +178,8 @@ def standings(
 ) -> tuple[PlayerResult, ...]:
     """Every player's standing from his VP per colour and treasures, in seat order:
     treasures allocated as wild VP (SCORE-2), the sorted totals as the score vector
-    (SCORE-3), compared lexicographically, identical vectors sharing a place (SCORE-4..6)."""
+    (SCORE-3), compared lexicographically, identical vectors sharing a place (SCORE-4,
+    SCORE-5, SCORE-6)."""
     rows = []
     for player, (scores, treasures) in enumerate(holdings):
         allocation = allocate_treasures(scores, treasures)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, cast
 
 import attrs
 
@@ -104,11 +105,9 @@ class GameState:
         square = self.leaders[4 * player + color.index]
         return None if square == NO_SQUARE else square_name(square)
 
-    def _repr_svg_(self) -> str:
-        """The board as SVG, for Jupyter."""
-        from tigris_rules.render.svg import render_svg  # the model never imports it eagerly
-
-        return render_svg(self)
+    _repr_svg_: ClassVar[Callable[[GameState], str]]
+    """The board as SVG, for Jupyter: installed by :mod:`tigris_rules.render.svg`, which
+    ``import tigris_rules`` loads (the model imports nothing from the layers above it)."""
 
     def score(self, player: int) -> dict[Color, int]:
         """``player``'s VP per colour."""

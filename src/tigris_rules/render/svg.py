@@ -601,3 +601,11 @@ def render_svg(
     if caption is not None:
         _caption(svg, lines, size, width, content)
     return ET.tostring(svg, encoding="unicode")
+
+
+def _jupyter_svg(state: GameState) -> str:
+    """The picture Jupyter shows for a game state: its board, as :func:`render_svg` draws it."""
+    return render_svg(state)
+
+
+GameState._repr_svg_ = _jupyter_svg

@@ -131,7 +131,7 @@ def commit(w: Work, decision: CommitDecision, count: int) -> ConflictKind | None
     color = decision.commit_color.index
     player = decision.player
     w.change_hand(player, color, -count)
-    w.tiles_out(color, count)
+    w.tiles_out(color, count)  # REVOLT-10, WAR-16: committed tiles leave the game unscored
     if w.record:
         w.events.append(SupportCommitted(player, COLORS[color], count))
         if count:
@@ -179,17 +179,19 @@ def commit(w: Work, decision: CommitDecision, count: int) -> ConflictKind | None
 
 
 def _end_revolt(w: Work, winner: int, loser_square: int) -> None:
-    """REVOLT-8..REVOLT-10: the loser's leader goes home, the winner scores 1 red VP."""
-    w.return_leader(w.leader_at(loser_square), "revolt")
-    w.score(winner, RED, 1, ScoreCause.REVOLT)
+    """REVOLT-8, REVOLT-9: the loser's leader goes home, the winner scores 1 red VP; no board
+    tile is removed (REVOLT-10)."""
+    w.return_leader(w.leader_at(loser_square), "revolt")  # REVOLT-8
+    w.score(winner, RED, 1, ScoreCause.REVOLT)  # REVOLT-9
 
 
 def _end_war(w: Work, color: int, winner: int, loser_square: int) -> None:
-    """WAR-12..WAR-17: the loser's leader goes home, his side's tiles of the conflict colour
-    leave the game (save those WAR-14 keeps), the winner scores, temple loss follows."""
+    """WAR-12, WAR-13, WAR-15, WAR-17: the loser's leader goes home, his side's tiles of the
+    conflict colour leave the game (save those WAR-14 keeps), the winner scores, temple loss
+    follows (the committed tiles already left: WAR-16)."""
     cells = w.cells
     side = side_of(cells, loser_square, w.marker)
-    w.return_leader(w.leader_at(loser_square), "war")
+    w.return_leader(w.leader_at(loser_square), "war")  # WAR-12
     keepers = w.hooks.keeps_in_war
     removed = []
     for s in side:
@@ -198,12 +200,12 @@ def _end_war(w: Work, color: int, winner: int, loser_square: int) -> None:
         if color == RED and (s in w.treasures or beside(cells, s, LEADER)):
             continue  # WAR-14, judged after the losing priest left (D3)
         removed.append(s)
-    for s in removed:
+    for s in removed:  # WAR-13
         cells[s] = EMPTY
         w.vacate(s)
     if removed:
         w.tiles_out(color, len(removed))
         if w.record:
             w.events.append(TilesRemoved(COLORS[color], tuple(square_name(s) for s in removed)))
-    w.score(winner, color, 1 + len(removed), ScoreCause.WAR)
-    temple_loss(w)
+    w.score(winner, color, 1 + len(removed), ScoreCause.WAR)  # WAR-15
+    temple_loss(w)  # WAR-17

@@ -1,6 +1,8 @@
 """``apply`` and ``step``: one input, checked, then resolved with all its consequences.
 
-The order of consequences is the one TURN-5..TURN-11 give; each step names its rule.
+The order of consequences is the one TURN-5 (leader), TURN-6 (tile), TURN-7 (catastrophe),
+TURN-8 (swap), TURN-10 (end of action) and TURN-11 (end of turn) give; each step names its
+rule.
 """
 
 from __future__ import annotations
@@ -185,7 +187,8 @@ def _resolve_variant_answer(w: Work, action: Action) -> None:
 
 
 def _leader(w: Work, action: PlaceLeader) -> None:
-    """TURN-5: place or move (lift, then place), then a revolt if REVOLT-1 applies."""
+    """TURN-5: place or move (lift, then place), then a revolt if REVOLT-1 applies. Placing
+    or moving scores nothing (LEADER-9)."""
     player = w.active
     flat = 4 * player + action.color.index
     target = SQUARE_INDEX[action.square]
@@ -209,7 +212,8 @@ def _leader(w: Work, action: PlaceLeader) -> None:
 
 
 def _withdraw(w: Work, action: WithdrawLeader) -> None:
-    """LEADER-4: back to supply, with no other effect."""
+    """LEADER-4: back to supply, with no other effect. With temple loss (LEADER-11) and a lost
+    conflict (REVOLT-8, WAR-12), the only ways a leader leaves the board (LEADER-12)."""
     flat = 4 * w.active + action.color.index
     square = w.leaders[flat]
     w.cells[square] = EMPTY
@@ -227,14 +231,14 @@ def _tile(w: Work, action: PlaceTile) -> None:
     target = SQUARE_INDEX[action.square]
     kingdoms = w.regions().count_kingdoms_adjacent(target)  # TILE-7, before placement
     w.change_hand(player, color, -1)
-    w.cells[target] = color
+    w.cells[target] = color  # it never moves (TILE-6)
     w.placed = target
     w.occupy(target)
     if w.record:
         w.events.append(TilePlaced(player, action.color, action.square, unification=kingdoms == 2))
     if kingdoms == 1:
-        _placement_vp(w, target, color)
-    elif kingdoms == 2:
+        _placement_vp(w, target, color)  # at once, before any other consequence (TILE-9)
+    elif kingdoms == 2:  # a unification tile scores nothing, now or later (TILE-10)
         w.marker = target  # WAR-1
         if conflicts.continue_wars(w):
             return
@@ -276,7 +280,8 @@ def _continue_after_wars(w: Work, start: int) -> None:
 
 
 def _catastrophe(w: Work, action: PlaceCatastrophe) -> None:
-    """TURN-7: the catastrophe destroys the tile under it (CATA-9), then temple loss."""
+    """TURN-7: the catastrophe destroys the tile under it (CATA-9), then temple loss. It
+    scores nothing, starts no conflict and opens no opportunity (CATA-10)."""
     player = w.active
     target = square_index(action.square)
     cell = w.cells[target]

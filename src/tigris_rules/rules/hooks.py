@@ -181,8 +181,8 @@ class Variant(Generic[AreaT]):
         return None
 
     def restrict_commit(self, state: Position, decision: CommitDecision, count: int) -> str | None:
-        """Called for every commitment the base rules allow (REVOLT-4/5, WAR-8/9); returns the
-        ID of the variant rule that forbids ``count``, or ``None``."""
+        """Called for every commitment the base rules allow (REVOLT-4, REVOLT-5, WAR-8, WAR-9);
+        returns the ID of the variant rule that forbids ``count``, or ``None``."""
         return None
 
     def answers(self, state: GameState, decision: Decision) -> list[Action]:

@@ -243,7 +243,7 @@ class _Targets:
             water = [s for s in water if s not in crowded]
         self.land_tiles = land
         self.river_tiles = water
-        near_temple: set[int] = set()  # LEADER-5..LEADER-7
+        near_temple: set[int] = set()  # LEADER-7, among empty land squares (LEADER-5, LEADER-6)
         for s in [s for s in ALL_SQUARES if cells[s] == RED]:
             near_temple.update(NEIGHBOURS[s])
         from_supply: list[int] = []  # leader squares beside at most one kingdom (LEADER-8)
@@ -385,7 +385,7 @@ def check_rules(state: Position, action: Action, player: object = None) -> None:
     if state.over:
         raise _illegal("END-3", "the game is over; no action or answer is accepted")
     pending = state.pending
-    if pending is not None:
+    if pending is not None:  # an action in progress takes only the answer it waits for (TURN-4)
         _check_answer(state, pending, action, player)
         return
     if player is not None and player != state.active:
@@ -515,6 +515,8 @@ def _check_end_turn(state: Position, action: EndTurn) -> None:
 
 
 def _check_leader(state: Position, action: PlaceLeader) -> None:
+    """Where the leader may go. Nothing remembers where it stood earlier in the turn: a
+    leader that left the board may come back, even to the same square (LEADER-10)."""
     cells = state.cells
     target = SQUARE_INDEX[action.square]
     origin = state.leaders[4 * state.active + action.color.index]
@@ -560,6 +562,7 @@ def _check_tile(state: Position, action: PlaceTile) -> None:
 
 
 def _check_catastrophe(state: Position, action: PlaceCatastrophe) -> None:
+    """Any square, land or river, but those the checks below exclude (CATA-2)."""
     target = square_index(action.square)
     cell = state.cells[target]
     where = action.square

@@ -84,7 +84,7 @@ def build_monument(w: Work, monument: Monument, top_left: int) -> None:
     returns to the supply (MON-10, through :func:`cover`), then temple loss (MON-9)."""
     squares = block_squares(top_left)
     for s in squares:
-        w.cells[s] = FLIPPED
+        w.cells[s] = FLIPPED  # a treasure on it stays on its square (MON-8)
     cover(w, squares)
     w.monuments = replaced(w.monuments, monument.index, top_left)
     # The flipped tiles stay occupied squares: the regions do not change.

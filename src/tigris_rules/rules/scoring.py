@@ -20,8 +20,10 @@ __all__ = ["PlayerResult", "Result", "Termination", "allocate_treasures", "resul
 
 
 def result(state: GameState) -> Result:
-    """The result of the game (SCORE-1..SCORE-6) and, once it is over, why it ended (END-1,
-    END-2: the checks of TURN-11(e), which hold as they did at the end)."""
+    """The result of the game: each player's four colour totals and treasures (SCORE-1),
+    ranked by :func:`~tigris_rules.model.outcome.standings` (SCORE-2 and the ranking), and, once
+    it is over, why it ended (END-1, END-2: the checks of TURN-11(e), which hold as they did
+    at the end)."""
     players = standings(tuple(zip(state.scores, state.treasures_held, strict=True)))
     ends = end_conditions(len(state.treasures), state.short_draw) if state.over else ()
     return Result(players=players, final=state.over, terminations=ends)

@@ -26,7 +26,7 @@ __all__ = ["TILE_COUNTS", "bag_contents", "deal_from_seed", "new_game"]
 
 def bag_contents(config: GameConfig) -> tuple[int, int, int, int]:
     """Tiles per colour that form the bag and the hands: all tiles but the start temples
-    (SETUP-4)."""
+    (SETUP-4); 139 on the alternative board, with its 14 start squares (ALT-2)."""
     starts = len(board_layout(config.board).start_squares)
     black, red, blue, green = TILE_COUNTS
     return (black, red - starts, blue, green)
@@ -36,7 +36,7 @@ def deal_from_seed(config: GameConfig, seed: int) -> Deal:
     """The deal a seed gives: the bag shuffled by ``random.Random(seed)``, then six tiles to
     each seat in seat order (SETUP-6)."""
     tiles = [c for c, n in zip(COLORS, bag_contents(config), strict=True) for _ in range(n)]
-    random.Random(seed).shuffle(tiles)
+    random.Random(seed).shuffle(tiles)  # tiles are drawn at random (CONV-16)
     n = config.players
     hands = tuple(tuple(tiles[HAND_SIZE * p : HAND_SIZE * (p + 1)]) for p in range(n))
     return Deal(hands=hands, bag=tuple(tiles[HAND_SIZE * n :]))
@@ -81,7 +81,8 @@ def _check_deal(config: GameConfig, deal: object) -> Deal:
 def new_game(config: GameConfig, *, seed: object = None, deal: Deal | None = None) -> GameState:
     """The opening position of a game: from ``seed`` (a shuffled bag, an integer) or from an
     explicit ``deal``. Exactly one of the two must be given; any other seed is a
-    :class:`DealError`."""
+    :class:`DealError`. Seat 0 takes the first turn (SETUP-8: ``GameState.active`` starts at
+    0)."""
     if not isinstance(config, GameConfig):
         raise DealError(f"expected a GameConfig, got {type(config).__name__}")
     if config.game != "board":
@@ -109,9 +110,9 @@ def new_game(config: GameConfig, *, seed: object = None, deal: Deal | None = Non
     state = GameState(
         config=config,
         cells=tuple(cells),
-        leaders=(NO_SQUARE,) * (4 * n),
+        leaders=(NO_SQUARE,) * (4 * n),  # SETUP-5: leaders in supply, 2 catastrophes, no VP
         treasures=frozenset(layout.start_squares),
-        monuments=(NO_SQUARE,) * len(MONUMENTS),
+        monuments=(NO_SQUARE,) * len(MONUMENTS),  # all available (SETUP-7)
         hands=tuple(hands),
         bag=tuple(tile.index for tile in deal.bag),
         bag_pos=0,

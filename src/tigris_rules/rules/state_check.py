@@ -240,8 +240,8 @@ def _tiles(state: GameState, add: _Add) -> None:
 
 
 def _leaders(state: GameState, add: _Add) -> None:
-    """CONV-5, LEADER-5..LEADER-7, LEADER-11: each leader in one place, on land, beside a
-    temple, and the board shows exactly the leaders placed."""
+    """CONV-5, LEADER-6, LEADER-11: each leader in one place, on land, beside a temple, and
+    the board shows exactly the leaders placed."""
     cells = state.cells
     river = board_layout(state.config.board).river
     seen: set[int] = set()
@@ -405,7 +405,9 @@ def _decision(state: GameState, add: _Add) -> None:
 
 
 def _commit(state: GameState, pending: CommitDecision, add: _Add) -> None:
-    """WAR-6..WAR-10, REVOLT-3..REVOLT-6: the two leaders stand where the conflict says."""
+    """A pending commitment: two players (CONV-4) whose leaders stand where the conflict says
+    (CONV-15), the attacker asked first (WAR-10, REVOLT-6), strengths that count tiles (WAR-7,
+    REVOLT-3)."""
     path = "$.pending.conflict"
     conflict = pending.conflict
     n = state.config.players

@@ -1,4 +1,5 @@
-"""End of action and end of turn (TURN-10..TURN-13), draws, and the game end (END)."""
+"""End of action and end of turn (TURN-10, TURN-11), draws (TURN-12, TURN-13), and the game end
+(END)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def end_conditions(treasures_left: int, short_draw: bool) -> tuple[Termination, 
     """
     ends = []
     if treasures_left <= TREASURE_END_THRESHOLD:
-        ends.append(Termination.TREASURES)
+        ends.append(Termination.TREASURES)  # END-1, the same on the alternative board (ALT-4)
     if short_draw:
         ends.append(Termination.BAG)
     return tuple(ends)
@@ -38,7 +39,9 @@ def end_conditions(treasures_left: int, short_draw: bool) -> tuple[Termination, 
 
 def draw(w: Work, player: int, count: int) -> None:
     """``player`` draws ``count`` (at least one) tiles from the front of the bag; a short draw
-    takes what is left and marks the turn for the bag end (SWAP-4, TURN-12, END-2)."""
+    takes what is left and marks the turn for the bag end (SWAP-4, TURN-12, END-2). An empty
+    bag alone ends nothing, and a draw of exactly the last tiles is not short (END-4). Only
+    the swap (SWAP-3) and the end of turn (TURN-11) draw (TURN-13)."""
     drawn = w.source.bag[w.bag_pos : w.bag_pos + count]  # fewer when the bag runs out
     w.bag_pos += len(drawn)
     hand = list(w.hands[player])
@@ -54,7 +57,7 @@ def draw(w: Work, player: int, count: int) -> None:
 
 def end_of_action(w: Work) -> None:
     """TURN-10: the treasure check runs, then the action is complete (unless the check waits
-    for a treasure decision)."""
+    for a treasure decision). Nobody draws between actions (TURN-9)."""
     w.placed = -1
     if not w.claims_settled and treasure_check(w):
         return

@@ -118,7 +118,9 @@ def _current_line(cells: list[int], square: int) -> int:
 
 
 class Buildings(Variant[BuildingSquares]):
-    """The civilization buildings: BLD-1 to BLD-13, CATA-8."""
+    """The civilization buildings (BLD): each rule is named where it is enforced below; a
+    tile carrying a building keeps every tile function, since the building is no cell of
+    the board (BLD-13)."""
 
     name: ClassVar[str] = "buildings"
     order: ClassVar[int] = 20
@@ -191,7 +193,8 @@ class Buildings(Variant[BuildingSquares]):
 
     def on_placement_vp(self, w: Work, square: int, color: int, player: int) -> None:
         """BLD-11: +1 VP of the tile's colour when that colour's building is in the kingdom
-        (judged as TILE-8 applies)."""
+        (judged as TILE-8 applies). Only TILE-8 calls this hook: no bonus for revolts, wars,
+        monuments, the ziggurat or treasures (BLD-12)."""
         building = self.area(w).squares[color]
         if building == NO_SQUARE:
             return
@@ -250,7 +253,8 @@ class Buildings(Variant[BuildingSquares]):
         )
 
     def resolve(self, w: Work, action: Action) -> Resume:
-        """BLD-4: place or move the building, or decline; then the structure decision."""
+        """BLD-4: place or move the building, or decline; then the structure decision. A
+        building moves only here, however its line shrinks later (BLD-8)."""
         if isinstance(action, PlaceBuilding):
             square = square_index(action.square)
             color = w.cells[square]

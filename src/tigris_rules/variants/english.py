@@ -10,7 +10,8 @@ __all__ = ["EnglishConflicts"]
 
 
 class EnglishConflicts(Variant[None]):
-    """ENG-1..ENG-4: only the commit amounts of revolts and wars are restricted."""
+    """ENG-1: only the commit amounts of revolts and wars are restricted (ENG-2, ENG-3);
+    both commitments are still asked and ties still go to the defender (ENG-4)."""
 
     name = "english"
     order = 10

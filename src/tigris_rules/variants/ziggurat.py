@@ -96,7 +96,7 @@ def _is_cross(cells: list[int] | tuple[int, ...], centre: int, color: int) -> bo
 
 
 class Ziggurat(Variant[ZigguratSite]):
-    """The ziggurat: ZIG-1 to ZIG-8, CATA-7."""
+    """The ziggurat (ZIG): each rule is named where it is enforced below."""
 
     name: ClassVar[str] = "ziggurat"
     order: ClassVar[int] = 30
@@ -139,7 +139,8 @@ class Ziggurat(Variant[ZigguratSite]):
 
     def structures(self, w: Work) -> tuple[VariantAction, ...]:
         """ZIG-3: while unbuilt (ZIG-1), every cross (ZIG-2) containing the tile just
-        placed."""
+        placed; no record of declined crosses is kept, so a cross is offered again only when
+        a new tile re-forms it (ZIG-7)."""
         if self.area(w).centre != NO_SQUARE:
             return ()
         placed = w.placed
