@@ -688,18 +688,17 @@ def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
 
 
 def _restricted(state: GameState, part: Part[Action], restricting: Hooked) -> Part[Action]:
-    """``part`` without the actions a variant forbids (:meth:`Variant.restrict_main`); a part
-    of a type no variant restricts is kept as it is (the swaps are never built)."""
+    """``part`` without the actions a variant forbids (:meth:`Variant.restrict_main`, through
+    :meth:`Variant.allowed_main`); a part of a type no variant restricts is kept as it is
+    (the swaps are never built)."""
     make, items = part
     if not items:
         return part
     kind = type(make(items[0]))
-    concerned = [v for _, v in restricting if issubclass(kind, v.restricts)]
-    if not concerned:
-        return part
-    kept = [
-        item for item in items if all(v.restrict_main(state, make(item)) is None for v in concerned)
-    ]
+    kept = items
+    for _, variant in restricting:
+        if issubclass(kind, variant.restricts):
+            kept = variant.allowed_main(state, make, kept)
     return part if len(kept) == len(items) else (make, kept)
 
 

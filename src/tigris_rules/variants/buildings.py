@@ -7,6 +7,7 @@ tile in wars, gives the building bonus, and forbids catastrophes on a building.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -175,6 +176,14 @@ class Buildings(Variant[BuildingSquares]):
         ):
             return Rejection("CATA-8", f"{action.square} carries a civilization building")
         return None
+
+    def allowed_main(
+        self, state: GameState, make: Callable[[Any], Action], items: Sequence[Any]
+    ) -> Sequence[Any]:
+        """:meth:`restrict_main` for a whole part: the catastrophe targets (square numbers)
+        without the buildings' squares (CATA-8)."""
+        placed = [s for s in self.area(state).squares if s != NO_SQUARE]
+        return [s for s in items if s not in placed] if placed else items
 
     def keeps_in_war(self, w: Work, square: int) -> bool:
         """BLD-9: a building's tile is never removed by a war."""

@@ -7,6 +7,7 @@ ziggurat income decision at the end of the active player's turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -136,6 +137,13 @@ class Ziggurat(Variant[ZigguratSite]):
         ):
             return Rejection("CATA-7", f"{action.square} is part of the ziggurat")
         return None
+
+    def allowed_main(
+        self, state: GameState, make: Callable[[Any], Action], items: Sequence[Any]
+    ) -> Sequence[Any]:
+        """:meth:`restrict_main` for a whole part: the base rules list catastrophe targets
+        only on empty squares and face-up tiles, never on a ziggurat square (CATA-7)."""
+        return items
 
     def structures(self, w: Work) -> tuple[VariantAction, ...]:
         """ZIG-3: while unbuilt (ZIG-1), every cross (ZIG-2) containing the tile just
