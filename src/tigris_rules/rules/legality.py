@@ -668,38 +668,28 @@ class LegalActions(LazyActions[Action]):
 def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
     targets = _targets(state)
     player = state.active
+    restricting = state.ruleset.hooks.restrict_main
+
+    def add(kind: type, make: Callable[[Any], Action], items: Sequence[Any]) -> None:
+        for _, variant in restricting:  # only the variants that restrict a main action
+            if items and issubclass(kind, variant.restricts):
+                items = variant.allowed_main(state, make, items)
+        parts.append((make, items))
+
     for color in range(4):
-        parts.append((_PLACE_LEADER[color], targets.leader[color]))
+        add(PlaceLeader, _PLACE_LEADER[color], targets.leader[color])
     leaders = state.leaders
     on_board = [c for c in COLORS if leaders[4 * player + c.index] != NO_SQUARE]
-    parts.append((WithdrawLeader, on_board))
+    add(WithdrawLeader, WithdrawLeader, on_board)
     hand = state.hands[player]
     for color in range(4):
         if hand[color]:
             squares = targets.river_tiles if color == BLUE else targets.land_tiles
-            parts.append((_PLACE_TILE[color], squares))
+            add(PlaceTile, _PLACE_TILE[color], squares)
     if state.catastrophes[player]:
-        parts.append((_place_catastrophe, targets.catastrophe))
-    parts.append((_identity, _Swaps(hand)))
-    parts.append(_END_TURN)
-    restricting = state.ruleset.hooks.restrict_main
-    if restricting:
-        parts[:] = [_restricted(state, part, restricting) for part in parts]
-
-
-def _restricted(state: GameState, part: Part[Action], restricting: Hooked) -> Part[Action]:
-    """``part`` without the actions a variant forbids (:meth:`Variant.restrict_main`, through
-    :meth:`Variant.allowed_main`); a part of a type no variant restricts is kept as it is
-    (the swaps are never built)."""
-    make, items = part
-    if not items:
-        return part
-    kind = type(make(items[0]))
-    kept = items
-    for _, variant in restricting:
-        if issubclass(kind, variant.restricts):
-            kept = variant.allowed_main(state, make, kept)
-    return part if len(kept) == len(items) else (make, kept)
+        add(PlaceCatastrophe, _place_catastrophe, targets.catastrophe)
+    add(SwapTiles, _identity, _Swaps(hand))  # a variant restricting swaps lists them all
+    add(EndTurn, *_END_TURN)
 
 
 def _place_leader(color: Color, square: int) -> Action:
