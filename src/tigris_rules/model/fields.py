@@ -41,7 +41,8 @@ class InJson(Enum):
     REQUIRED = "required"
     """Always present: a state without it is rejected (the field has no default)."""
     OPTIONAL = "optional"
-    """Always written, and may be left out: it then reads as the field's default."""
+    """Always written, and may be left out: it then reads as the field's default (the
+    variants' areas as each variant's opening value)."""
 
 
 class InView(Enum):
