@@ -66,10 +66,11 @@ from tigris_rules.model.actions import MONUMENTS, Monument
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
+from tigris_rules.model.fields import json_keys
 from tigris_rules.model.plugins import VARIANT_GROUP, plugin, plugin_names
 from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import SQUARE_COUNT, is_square_name, square_index, square_name
-from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.model.state import NO_SQUARE, STATE_FIELDS, GameState
 from tigris_rules.state_check import check_state
 
 __all__ = [
@@ -1205,31 +1206,7 @@ def _unstructure_state(state: GameState) -> dict[str, Any]:
     }
 
 
-_STATE_REQUIRED: Final = (
-    "config",
-    "cells",
-    "leaders",
-    "treasures",
-    "monuments",
-    "hands",
-    "bag",
-    "bag_pos",
-    "catastrophes",
-    "scores",
-    "treasures_held",
-    "out_of_game",
-)
-_STATE_OPTIONAL: Final = (
-    "areas",
-    "active",
-    "turn",
-    "actions_taken",
-    "short_draw",
-    "marker",
-    "placed",
-    "pending",
-    "over",
-)
+_STATE_REQUIRED, _STATE_OPTIONAL = json_keys(STATE_FIELDS)
 
 
 def at(path: str, read: Callable[[Any], T], value: object) -> T:

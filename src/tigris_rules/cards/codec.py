@@ -70,7 +70,7 @@ from tigris_rules.cards.events import (
     RewardTaken,
     TreasuresTaken,
 )
-from tigris_rules.cards.state import CardGameState, GapCard, TurnStart
+from tigris_rules.cards.state import CARD_STATE_FIELDS, CardGameState, GapCard, TurnStart
 from tigris_rules.cards.steps import (
     BoatStep,
     EndActionStep,
@@ -85,6 +85,7 @@ from tigris_rules.cards.view import CardView, GapView
 from tigris_rules.errors import FormatError
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
+from tigris_rules.model.fields import json_keys
 from tigris_rules.model.outcome import CARD_TERMINATIONS
 from tigris_rules.serialize import (
     at,
@@ -431,31 +432,7 @@ def _unstructure_card_state(state: CardGameState) -> dict[str, Any]:
     }
 
 
-_STATE_REQUIRED: Final = (
-    "config",
-    "heads",
-    "columns",
-    "gaps",
-    "leaders",
-    "hands",
-    "piles",
-    "draw",
-    "draw_pos",
-    "set_aside",
-    "out_of_game",
-    "catastrophes",
-)
-_STATE_OPTIONAL: Final = (
-    "active",
-    "turn",
-    "actions_taken",
-    "idle_turns",
-    "turn_start",
-    "pending",
-    "todo",
-    "over",
-    "end_reason",
-)
+_STATE_REQUIRED, _STATE_OPTIONAL = json_keys(CARD_STATE_FIELDS)
 
 
 def _config(value: object) -> GameConfig:

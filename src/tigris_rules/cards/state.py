@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 import attrs
 
@@ -19,12 +19,13 @@ from tigris_rules.cards.decisions import CardDecision
 from tigris_rules.cards.steps import Step
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
+from tigris_rules.model.fields import InJson, InView, InWork, StateField
 from tigris_rules.model.ruleset import ruleset_for
 
 if TYPE_CHECKING:
     from tigris_rules.cards.ruleset import CardRules
 
-__all__ = ["CardGameState", "GapCard", "TurnStart"]
+__all__ = ["CARD_STATE_FIELDS", "CardGameState", "GapCard", "TurnStart"]
 
 
 @attrs.frozen
@@ -99,6 +100,9 @@ class CardGameState:
     - ``pending``: the decision awaited, ``None`` for the choice of action; ``todo``: the rest
       of the action or end of turn in progress (:mod:`~tigris_rules.cards.steps`).
     - ``over``: the game has ended (END-3); ``end_reason`` says why.
+
+    :data:`CARD_STATE_FIELDS` says what the working copy, the JSON and a player view do with
+    each field: a new field goes there too.
     """
 
     config: GameConfig
@@ -176,3 +180,34 @@ class CardGameState:
         for code in self.piles[player]:
             counts[code] += 1
         return (counts[0], counts[1], counts[2], counts[3], counts[4])
+
+
+CARD_STATE_FIELDS: Final = (
+    StateField("config", InWork.FIXED, InJson.REQUIRED, InView.PUBLIC),
+    StateField("heads", InWork.THAWED, InJson.REQUIRED, InView.PUBLIC),
+    StateField("columns", InWork.THAWED, InJson.REQUIRED, InView.PUBLIC),
+    StateField("gaps", InWork.THAWED, InJson.REQUIRED, InView.FILTERED),
+    StateField("leaders", InWork.THAWED, InJson.REQUIRED, InView.PUBLIC),
+    StateField("hands", InWork.THAWED, InJson.REQUIRED, InView.PER_SEAT),
+    StateField("piles", InWork.THAWED, InJson.REQUIRED, InView.HIDDEN),
+    StateField("draw", InWork.FIXED, InJson.REQUIRED, InView.HIDDEN),
+    StateField("draw_pos", InWork.REPLACED, InJson.REQUIRED, InView.HIDDEN),
+    StateField("set_aside", InWork.FIXED, InJson.REQUIRED, InView.HIDDEN),
+    StateField("out_of_game", InWork.THAWED, InJson.REQUIRED, InView.PUBLIC),
+    StateField("catastrophes", InWork.THAWED, InJson.REQUIRED, InView.PUBLIC),
+    StateField("active", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+    StateField("turn", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+    StateField("actions_taken", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+    StateField("idle_turns", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+    StateField("turn_start", InWork.REPLACED, InJson.OPTIONAL, InView.HIDDEN),
+    StateField("pending", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+    StateField("todo", InWork.THAWED, InJson.OPTIONAL, InView.HIDDEN),
+    StateField("over", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+    StateField("end_reason", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+)
+"""The field table of :class:`CardGameState` (:mod:`tigris_rules.model.fields`), one row
+per field in order: the working copy ``cards.work.CardWork``, the JSON codec and
+:class:`~tigris_rules.cards.view.CardView` follow it. A view shows of each VP pile only its
+size and top card (and its cards by colour when allowed, CARD-DEF-7(c)), and never the draw
+pile, the cards set aside (CARD-DEF-7(e)) or the engine's bookkeeping that would reveal them
+(the turn-start snapshot of the hands, the steps in progress)."""

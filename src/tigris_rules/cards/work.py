@@ -51,6 +51,7 @@ class CardWork:
     )
 
     def __init__(self, state: CardGameState) -> None:
+        # Every field of the state that a rule may change, as ``CARD_STATE_FIELDS`` says.
         self.source = state
         self.heads = list(state.heads)
         self.columns = list(state.columns)
@@ -171,9 +172,10 @@ class CardWork:
     # --- freezing ---------------------------------------------------------------------------
 
     def freeze(self) -> CardGameState:
-        """The new state holding every change made to this copy. When a new turn began
-        (``new_turn``), the state's hands are also its :class:`TurnStart` snapshot (shared,
-        not copied)."""
+        """The new state holding every change made to this copy, and the fixed fields of
+        ``CARD_STATE_FIELDS`` (the configuration, the draw pile, the cards set aside) of the
+        state it was made from. When a new turn began (``new_turn``), the state's hands are
+        also its :class:`TurnStart` snapshot (shared, not copied)."""
         s = self.source
         hands = _same(self.hands, s.hands)
         piles = _same(self.piles, s.piles)

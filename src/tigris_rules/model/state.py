@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 import attrs
 
+from tigris_rules.errors import ArgumentValueError
 from tigris_rules.model.board import BoardLayout, board_layout
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
+from tigris_rules.model.fields import InJson, InView, InWork, StateField
 from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import square_name
 
 if TYPE_CHECKING:
     from tigris_rules.rules.ruleset import BoardRules
 
-__all__ = ["NO_SQUARE", "GameState", "assemble"]
+__all__ = ["NO_SQUARE", "STATE_FIELDS", "GameState", "assemble"]
 
 NO_SQUARE = -1
 """Square number meaning "not on the board" (a leader in supply, an available monument)."""
@@ -51,6 +53,9 @@ class GameState:
       ``placed``: the tile just placed while its tile action is in progress.
     - ``pending``: the decision awaited, or ``None`` when it is the choice of action.
     - ``over``: the game has ended (END-3).
+
+    :data:`STATE_FIELDS` says what the working copy, the JSON and a player view do with each
+    field: a new field goes there too.
     """
 
     config: GameConfig
@@ -114,15 +119,60 @@ class GameState:
         return dict(zip(COLORS, self.scores[player], strict=True))
 
 
+STATE_FIELDS: Final = (
+    StateField("config", InWork.FIXED, InJson.REQUIRED, InView.PUBLIC),
+    StateField("cells", InWork.THAWED, InJson.REQUIRED, InView.PUBLIC),
+    StateField("leaders", InWork.THAWED, InJson.REQUIRED, InView.PUBLIC),
+    StateField("treasures", InWork.REPLACED, InJson.REQUIRED, InView.PUBLIC),
+    StateField("monuments", InWork.REPLACED, InJson.REQUIRED, InView.PUBLIC),
+    StateField("hands", InWork.REPLACED, InJson.REQUIRED, InView.PER_SEAT),
+    StateField("bag", InWork.FIXED, InJson.REQUIRED, InView.HIDDEN),
+    StateField("bag_pos", InWork.REPLACED, InJson.REQUIRED, InView.HIDDEN),
+    StateField("catastrophes", InWork.REPLACED, InJson.REQUIRED, InView.PUBLIC),
+    StateField("scores", InWork.REPLACED, InJson.REQUIRED, InView.PER_SEAT),
+    StateField("treasures_held", InWork.REPLACED, InJson.REQUIRED, InView.PER_SEAT),
+    StateField("out_of_game", InWork.REPLACED, InJson.REQUIRED, InView.HIDDEN),
+    StateField("areas", InWork.THAWED, InJson.OPTIONAL, InView.FILTERED),
+    StateField("active", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+    StateField("turn", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+    StateField("actions_taken", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+    StateField("short_draw", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+    StateField("marker", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+    StateField("placed", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+    StateField("pending", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+    StateField("over", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
+)
+"""The field table of :class:`GameState` (:mod:`tigris_rules.model.fields`), one row per
+field in order: the working copy ``rules.work.Work``, the JSON codec and
+:class:`~tigris_rules.views.PlayerView` follow it. The bag and the tiles out of the game are
+never shown (CONV-14(d), CONV-14(e)); a view shows the bag's size instead."""
+
+_FIELD_COUNT: Final = sum(1 for field in attrs.fields(GameState) if field.init)
+
+
 def assemble(values: dict[str, object]) -> GameState:
     """The state whose fields are ``values`` (every field of :class:`GameState` but the
     cache, by name), built without the generated ``__init__``.
 
     For the engine's hot path, which freezes a new state after every input: the values come
-    from the engine itself, already of the right types, so nothing is converted or checked.
-    ``values`` becomes the new state's own attribute dictionary and must not be used again.
+    from the engine itself, already of the right types, so nothing is converted or checked
+    but their number. ``values`` becomes the new state's own attribute dictionary and must
+    not be used again. Raises :class:`~tigris_rules.errors.ArgumentValueError` naming the
+    missing and unknown fields when ``values`` does not hold as many as the state has.
     """
+    if len(values) != _FIELD_COUNT:
+        raise _incomplete(values)
     state: GameState = object.__new__(GameState)
     values["_cache"] = {}
     object.__setattr__(state, "__dict__", values)
     return state
+
+
+def _incomplete(values: dict[str, object]) -> ArgumentValueError:
+    names = [field.name for field in attrs.fields(GameState) if field.init]
+    missing = [name for name in names if name not in values]
+    unknown = [repr(key) for key in values if key not in names]
+    return ArgumentValueError(
+        f"assemble needs the {len(names)} fields of GameState, got {len(values)}: "
+        f"missing {', '.join(missing) or 'none'}; unknown {', '.join(unknown) or 'none'}"
+    )

@@ -96,8 +96,9 @@ class Work:
         self.players, self.layout, self.hooks, self.ruleset = facts
         """The number of seats, the board's layout, the hooks of the configuration's
         variants (only those that implement each), and its ruleset."""
-        # The board and the leaders change in place; the other fields are the state's own
-        # immutable values, replaced (never changed) when a rule changes them.
+        # Every field of the state that a rule may change, as ``STATE_FIELDS`` says: the
+        # board, the leaders and the areas are lists changed in place; the other fields are
+        # the state's own immutable values, replaced (never changed) when a rule changes them.
         self.cells = list(state.cells)
         self.leaders = list(state.leaders)
         self.treasures = state.treasures
@@ -210,7 +211,8 @@ class Work:
         return -1
 
     def freeze(self) -> GameState:
-        """The new state holding every change made to this copy."""
+        """The new state holding every change made to this copy, and the fixed fields of
+        ``STATE_FIELDS`` (the configuration, the bag) of the state it was made from."""
         s = self.source
         cells = tuple(self.cells)
         leaders = tuple(self.leaders)
