@@ -321,7 +321,7 @@ def _action_squares(action: Action) -> tuple[int, ...]:
 
 
 class _Pen:
-    """The board picture's pen for the variants (:class:`~tigris_rules.rules.pens.SvgPen`)."""
+    """The board picture's pen for the variants (:class:`~tigris_rules.model.pens.SvgPen`)."""
 
     cell = CELL
 

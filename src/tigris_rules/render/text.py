@@ -221,7 +221,7 @@ def _paint(style: str, text: str) -> str:
 
 
 class _Pen:
-    """The text board's pen for the variants (:class:`~tigris_rules.rules.pens.TextPen`)."""
+    """The text board's pen for the variants (:class:`~tigris_rules.model.pens.TextPen`)."""
 
     def __init__(self, color: bool) -> None:
         self.color = color

@@ -22,8 +22,8 @@ import cattrs
 from tigris_rules.model.actions import Action, VariantAction
 from tigris_rules.model.decisions import CommitDecision, Decision
 from tigris_rules.model.events import VariantEvent
+from tigris_rules.model.pens import Legend, SvgPen, TextPen
 from tigris_rules.model.state import GameState
-from tigris_rules.rules.pens import Legend, SvgPen, TextPen
 
 if TYPE_CHECKING:  # the working copy holds the hooks of its configuration
     from tigris_rules.model.config import GameConfig

@@ -20,10 +20,10 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision, VariantDecision
 from tigris_rules.model.events import VariantEvent
+from tigris_rules.model.pens import Legend, SvgPen, TextPen
 from tigris_rules.model.squares import COLUMNS, beside, is_square_name, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import AddProblem, Rejection, Resume, Variant
-from tigris_rules.rules.pens import Legend, SvgPen, TextPen
 from tigris_rules.rules.work import Position, Work, replaced
 
 __all__ = [

@@ -20,11 +20,11 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision, StructureDecision, VariantDecision
 from tigris_rules.model.events import VariantEvent
+from tigris_rules.model.pens import Legend, SvgPen, TextPen
 from tigris_rules.model.squares import NEIGHBOURS, beside, is_square_name, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import AddProblem, Rejection, Resume, Variant
 from tigris_rules.rules.monuments import cover
-from tigris_rules.rules.pens import Legend, SvgPen, TextPen
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Position, Work
 
