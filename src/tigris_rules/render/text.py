@@ -77,10 +77,9 @@ DYNASTIES: tuple[str, ...] = ("archer", "bull", "lion", "urn")
 """The dynasty label of each seat, seat 0 first (CONV-4)."""
 
 if TYPE_CHECKING:
-    from tigris_rules.rules.hooks import Variant
     from tigris_rules.rules.ruleset import BoardRules
 
-if TYPE_CHECKING:  # made on first use from the installed variants (module __getattr__)
+    # made when asked for, from the installed variants (the module's __getattr__)
     LEGEND: str
     """The line printed under the board that explains the cell symbols: :func:`legend`."""
     COLOR_LEGEND: str
@@ -187,15 +186,11 @@ def _monument_line(state: BoardLike) -> str:
 def _variant_glyph(state: BoardLike, square: int, pen: _Pen) -> str:
     """The character a variant of the game draws on ``square`` (a cell the base board does
     not draw), ``?`` when none does."""
-    for variant in _variants(state):
+    for variant in state.ruleset.variants:
         glyph = variant.text_glyph(state, square, pen)
         if glyph is not None:
             return glyph
     return "?"
-
-
-def _variants(state: BoardLike) -> tuple[Variant[Any], ...]:
-    return state.ruleset.variants
 
 
 def _leader_at(state: BoardLike) -> dict[int, int]:
@@ -298,7 +293,7 @@ def _color_cell(state: BoardLike, square: int, leader_at: dict[int, int]) -> str
     mark or the unification marker), the piece, and a treasure mark."""
     code = state.cells[square]
     prefix = " "
-    for variant in _variants(state):
+    for variant in state.ruleset.variants:
         mark = variant.text_mark(state, square, _COLOURED)
         if mark is not None:
             prefix = mark
@@ -396,7 +391,7 @@ def render_board(state: BoardLike, *, color: bool = False) -> str:
             lines.append(f"{label}{cells}".rstrip())
     lines.append(legend(color=color))
     lines.append(_monument_line(state))
-    for variant in _variants(state):
+    for variant in state.ruleset.variants:
         lines.extend(variant.text_lines(state))
     return "\n".join(lines)
 
