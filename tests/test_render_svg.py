@@ -293,6 +293,16 @@ def test_the_last_action_is_outlined_and_named() -> None:
         render_svg(state, last="tile red g4")  # type: ignore[arg-type]
 
 
+def test_the_inputs_of_the_variants_are_outlined() -> None:
+    state = crowded()
+    cross = render_svg(state, last=tr.BuildZiggurat("h6"))
+    assert sorted(e.get("data-square") or "" for e in by_class(ET.fromstring(cross), "last")) == [
+        "g6", "h5", "h6", "h7", "i6"
+    ]  # fmt: skip
+    building = ET.fromstring(render_svg(state, last=tr.PlaceBuilding("i5")))
+    assert [e.get("data-square") for e in by_class(building, "last")] == ["i5"]
+
+
 def test_a_state_draws_the_referee_panel_on_request() -> None:
     state = conflict_state()
     root = ET.fromstring(render_svg(state, panel=True))

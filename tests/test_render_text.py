@@ -13,6 +13,7 @@ import os
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 import tigris_rules as tr
@@ -28,18 +29,20 @@ from tigris_rules.model.decisions import (
     TreasureDecision,
     WarOrderDecision,
 )
+from tigris_rules.model.events import VariantEvent
 from tigris_rules.render import text as text_module
 from tigris_rules.render.text import (
     COLOR_LEGEND,
     LEGEND,
     describe_decision,
+    describe_event,
     render_board,
     render_result,
     render_view,
     supports_color,
 )
-from tigris_rules.variants.buildings import BuildingDecision
-from tigris_rules.variants.ziggurat import BuildZiggurat, ZigguratIncomeDecision
+from tigris_rules.variants.buildings import BuildingDecision, BuildingPlaced, BuildingReturned
+from tigris_rules.variants.ziggurat import BuildZiggurat, ZigguratBuilt, ZigguratIncomeDecision
 from tigris_rules.views import view
 
 GOLDEN = Path(__file__).parent / "data" / "render"
@@ -176,6 +179,28 @@ def test_describe_every_decision() -> None:
     for decision, text in cases.items():
         assert describe_decision(decision, 0) == text
     assert describe_decision(None, 2) == "seat 2 (lion) must choose an action or end the turn"
+
+
+def test_describe_the_events_of_the_variants() -> None:
+    """The buildings and the ziggurat tell their own events; an event no installed variant
+    declares is written as it is."""
+    green = tr.Color.GREEN
+    cases: dict[object, str] = {
+        BuildingPlaced(1, green, "f4", None): "seat 1 puts the green building on f4",
+        BuildingPlaced(1, green, "h4", "f4"): "seat 1 puts the green building on h4 (moved "
+        "from f4)",
+        BuildingReturned(green, "h4"): "the green building on h4 goes back to the supply",
+        ZigguratBuilt(0, "g6"): "seat 0 builds the ziggurat centred on g6",
+    }
+    for event, text in cases.items():
+        assert describe_event(event) == text  # type: ignore[arg-type]
+    stranger = Stranger()
+    assert describe_event(stranger) == repr(stranger)
+
+
+@attrs.frozen
+class Stranger(VariantEvent):
+    """An event of no installed variant."""
 
 
 def test_docstring_examples() -> None:

@@ -8,11 +8,14 @@ are set; every other square is empty. Tokens:
 ``.``/``~`` empty square (``~`` only as a reminder of a river square)
 ``k r b g`` face-up tile: black, red, blue, green
 ``#``       flipped tile (under a monument)
-``Z``       ziggurat square
 ``X``       catastrophe
 ``0K``      a leader: seat digit, then ``K``\\ ing ``R`` priest ``B`` farmer ``G`` trader
-``*``       after a tile, flipped tile or ziggurat token: a treasure lies there
+``*``       after a tile, flipped tile or structure token: a treasure lies there
 ==========  =========================================================
+
+A variant that builds a structure names the token of its squares
+(:attr:`~tigris_rules.rules.hooks.Variant.diagram_token`), read whether or not the game
+plays the variant.
 
 >>> from tigris_rules.diagram import position
 >>> state = position('''
@@ -25,19 +28,18 @@ are set; every other square is empty. Tokens:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, cast, get_args
+from typing import TYPE_CHECKING, Any, cast, get_args
 
 from tigris_rules.arguments import expect
-from tigris_rules.errors import TigrisError
+from tigris_rules.errors import ArgumentTypeError, TigrisError
+from tigris_rules.installed_variants import installed_variants
 from tigris_rules.model.actions import MONUMENTS, Monument
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
-from tigris_rules.model.colors import Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
 from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import (
     COLUMNS,
-    NEIGHBOURS,
     ROWS,
     SQUARE_COUNT,
     square_index,
@@ -47,10 +49,9 @@ from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.components import CATASTROPHES_PER_PLAYER
 from tigris_rules.rules.monuments import block_squares
 from tigris_rules.rules.setup import bag_contents
-from tigris_rules.variants.buildings import BuildingSquares
-from tigris_rules.variants.ziggurat import ZigguratSite
 
 if TYPE_CHECKING:
+    from tigris_rules.rules.hooks import Variant
     from tigris_rules.rules.ruleset import BoardRules
 
 __all__ = ["DiagramError", "position", "to_diagram"]
@@ -85,6 +86,7 @@ def _read(
     lines = [line for line in diagram.splitlines() if line.strip()]
     if not lines:
         return
+    structures = {v.diagram_token: STRUCTURE for v in installed_variants() if v.diagram_token}
     header = lines[0].split()
     if any(len(c) != 1 or c not in _LETTERS for c in header):
         raise DiagramError(f"the first line must name columns a..p, got {lines[0]!r}")
@@ -100,7 +102,7 @@ def _read(
             )
         for column, token in zip(columns, tokens[1:], strict=True):
             square = row * COLUMNS + column
-            _put(square, token, cells, leaders, treasures, players)
+            _put(square, token, cells, leaders, treasures, players, structures)
 
 
 def _put(
@@ -110,6 +112,7 @@ def _put(
     leaders: list[int],
     treasures: set[int],
     players: int,
+    structures: Mapping[str, int],
 ) -> None:
     where = square_name(square)
     if token.endswith("*") and len(token) > 1:
@@ -121,8 +124,8 @@ def _put(
         cells[square] = _TILE_LETTERS.index(token)
     elif token == "#":
         cells[square] = FLIPPED
-    elif token == "Z":
-        cells[square] = STRUCTURE
+    elif token in structures:
+        cells[square] = structures[token]
     elif token == "X":
         cells[square] = CATASTROPHE
     elif len(token) == 2 and token[0].isdigit() and token[1] in _LEADER_LETTERS:
@@ -137,7 +140,7 @@ def _put(
     else:
         raise DiagramError(f"{where}: unknown token {token!r}")
     if square in treasures and cells[square] not in (0, 1, 2, 3, FLIPPED, STRUCTURE):
-        raise DiagramError(f"{where}: a treasure lies only on a tile or the ziggurat")
+        raise DiagramError(f"{where}: a treasure lies only on a tile or a structure")
 
 
 def position(
@@ -151,19 +154,25 @@ def position(
     treasures_held: Mapping[int, int] | None = None,
     catastrophes: Mapping[int, int] | None = None,
     monuments: Mapping[Monument, str] | None = None,
-    buildings: Mapping[Color, str] | None = None,
     bag: str | None = None,
     turn: int = 0,
     actions_taken: int = 0,
     pending: Decision | None = None,
+    **pieces: object,
 ) -> GameState:
     """A state drawn by ``diagram``, with the other parts given by keyword.
 
     ``hands`` maps seats to tile letters (``"rrkb"``) or counts; ``monuments`` maps a monument
-    to the top-left square of its block, whose squares become flipped tiles; ``buildings`` maps
-    a colour to the square of its building. ``bag`` lists the bag in draw order as tile
-    letters; by default it holds every tile not drawn on the board or in a hand, in canonical
-    colour order, so that all the tiles (COMP-4) are accounted for.
+    to the top-left square of its block, whose squares become flipped tiles. ``bag`` lists the
+    bag in draw order as tile letters; by default it holds every tile not drawn on the board or
+    in a hand, in canonical colour order, so that all the tiles (COMP-4) are accounted for.
+
+    Each variant of the game sets its area from the board drawn and from the further keywords
+    it declares (:attr:`~tigris_rules.rules.hooks.Variant.diagram_keywords`, read by
+    :meth:`~tigris_rules.rules.hooks.Variant.diagram_area`); ``None`` is the same as leaving a
+    keyword out. A keyword no installed variant declares raises
+    :class:`~tigris_rules.ArgumentTypeError`, and pieces given for a variant the
+    configuration does not play raise :class:`DiagramError`.
     """
     expect(diagram, str, "diagram")
     expect(config, (GameConfig, None), "config")
@@ -173,7 +182,6 @@ def position(
     expect(treasures_held, (Mapping, None), "treasures_held")
     expect(catastrophes, (Mapping, None), "catastrophes")
     expect(monuments, (Mapping, None), "monuments")
-    expect(buildings, (Mapping, None), "buildings")
     expect(active, int, "active")
     expect(bag, (str, None), "bag")
     expect(turn, int, "turn")
@@ -191,9 +199,6 @@ def position(
         monument_squares[monument.index] = square
         for s in block_squares(square):
             cells[s] = FLIPPED
-    building_squares = [NO_SQUARE] * 4
-    for color, where in (buildings or {}).items():
-        building_squares[color.index] = square_index(where)
     hand_counts = tuple(_parse_hand((hands or {}).get(p, "")) for p in range(n))
     if bag is None:
         remaining = list(bag_contents(config))
@@ -223,7 +228,7 @@ def position(
         scores=tuple((scores or {}).get(p, (0, 0, 0, 0)) for p in range(n)),
         treasures_held=tuple((treasures_held or {}).get(p, 0) for p in range(n)),
         out_of_game=(0, 0, 0, 0),
-        areas=_areas(config, building_squares, cells),
+        areas=_areas(config, tuple(cells), pieces),
         active=active,
         turn=turn,
         actions_taken=actions_taken,
@@ -231,30 +236,36 @@ def position(
     )
 
 
-def _areas(config: GameConfig, buildings: list[int], cells: list[int]) -> tuple[object, ...]:
-    """The variants' areas of a drawn position: each variant's opening area, with the
-    buildings placed as given and the ziggurat found from its drawn squares."""
+def _areas(
+    config: GameConfig, cells: tuple[int, ...], pieces: Mapping[str, object]
+) -> tuple[object, ...]:
+    """The variants' areas of a drawn position, each read by its variant from ``cells`` and
+    from the keywords in ``pieces`` it declares."""
+    given = {name: value for name, value in pieces.items() if value is not None}
+    readers: dict[str, Variant[Any]] = {}
+    for variant in installed_variants():
+        for name in variant.diagram_keywords:
+            readers.setdefault(name, variant)
+    for name in given:
+        if name not in readers:
+            known = ", ".join(sorted(readers)) or "none"
+            raise ArgumentTypeError(
+                f"{name}: no installed variant reads this keyword (variants' keywords: {known})"
+            )
     ruleset = cast("BoardRules", ruleset_for(config))
-    areas = []
-    for variant in ruleset.variants:
-        area = variant.new_area(config)
-        if isinstance(area, BuildingSquares):
-            area = BuildingSquares((buildings[0], buildings[1], buildings[2], buildings[3]))
-        elif isinstance(area, ZigguratSite):
-            centres = [
-                s
-                for s in range(SQUARE_COUNT)
-                if cells[s] == STRUCTURE
-                and len(NEIGHBOURS[s]) == 4
-                and all(cells[n] == STRUCTURE for n in NEIGHBOURS[s])
-            ]
-            area = ZigguratSite(centres[0] if centres else NO_SQUARE)
-        areas.append(area)
-    if any(s != NO_SQUARE for s in buildings) and not any(
-        isinstance(a, BuildingSquares) for a in areas
-    ):
-        raise DiagramError("buildings need the buildings variant in the configuration")
-    return tuple(areas)
+    played = {variant.name for variant in ruleset.variants}
+    for name, value in given.items():
+        reader = readers[name]
+        if reader.name in played:
+            continue
+        if reader.diagram_area(config, cells, {name: value}) != reader.new_area(config):
+            raise DiagramError(f"{name}= needs the {reader.name} variant in the configuration")
+    return tuple(
+        variant.diagram_area(
+            config, cells, {n: v for n, v in given.items() if n in variant.diagram_keywords}
+        )
+        for variant in ruleset.variants
+    )
 
 
 def _start_squares(config: GameConfig) -> tuple[int, ...]:
@@ -263,10 +274,20 @@ def _start_squares(config: GameConfig) -> tuple[int, ...]:
     return board_layout(config.board).start_squares
 
 
+def _structure_token(state: GameState) -> str:
+    """The token of structure squares: that of the game's first variant declaring one, else
+    of the first installed variant declaring one (``?`` if none does)."""
+    for variant in (*state.ruleset.variants, *installed_variants()):
+        if variant.diagram_token:
+            return variant.diagram_token
+    return "?"
+
+
 def to_diagram(state: GameState) -> str:
     """The whole board of ``state`` as a diagram :func:`position` reads back."""
     expect(state, GameState, "state")
     tokens = [""] * SQUARE_COUNT
+    structure = _structure_token(state)
     for s in range(SQUARE_COUNT):
         cell = state.cells[s]
         if cell < 4:
@@ -274,7 +295,7 @@ def to_diagram(state: GameState) -> str:
         elif cell == FLIPPED:
             token = "#"
         elif cell == STRUCTURE:
-            token = "Z"
+            token = structure
         elif cell == CATASTROPHE:
             token = "X"
         elif cell == LEADER:

@@ -3,10 +3,13 @@
 :func:`render_svg` draws a :class:`~tigris_rules.GameState` or a
 :class:`~tigris_rules.views.PlayerView` (anything with the board fields of
 :class:`~tigris_rules.render.text.BoardLike`) as one standalone SVG document: land and
-river squares, face-up tiles in their colours, flipped tiles, monuments, the ziggurat,
-catastrophes, treasures (priority ones marked), civilization buildings, the unification
-marker, and the leaders, each a disc of its colour carrying its owner's dynasty symbol
-(archer, bull, lion, urn for seats 0..3, CONV-4).
+river squares, face-up tiles in their colours, flipped tiles, monuments, catastrophes,
+treasures (priority ones marked), the unification marker, the leaders, each a disc of its
+colour carrying its owner's dynasty symbol (archer, bull, lion, urn for seats 0..3, CONV-4),
+and the pieces of the game's variants, each drawn by its variant
+(:meth:`~tigris_rules.rules.hooks.Variant.svg_square`,
+:meth:`~tigris_rules.rules.hooks.Variant.svg_structures`,
+:meth:`~tigris_rules.rules.hooks.Variant.svg_marks`).
 
 Every piece is an element whose ``class`` attribute names what it is, so that the picture
 can be styled with CSS and inspected by programs:
@@ -16,16 +19,14 @@ can be styled with CSS and inspected by programs:
 ``tile tile-<colour>``          a face-up tile (``tile-red``, ...)
 ``flipped``                     a face-down tile under a monument
 ``monument monument-<a>-<b>``   a monument on its 2x2 block (``monument-black-red``)
-``ziggurat-square``             one of the ziggurat's five squares
-``ziggurat``                    the ziggurat itself, over its cross
 ``catastrophe``                 a catastrophe tile
 ``treasure`` (+ ``priority``)   a treasure; ``treasure priority`` on a priority square
-``building building-<colour>``  a civilization building
 ``leader leader-<colour> seat-<n> dynasty-<name>``  a leader
 ``marker``                      the unification marker during wars
 ``coordinate``                  a column letter or row number
 ==============================  =====================================================
 
+A variant's pieces carry the classes its drawing hooks name (listed in their documentation).
 Each piece also carries ``data-square`` (its square name) and a ``<title>`` that viewers
 show as a tooltip. The output depends only on the position, so it can be compared in tests.
 """
@@ -36,6 +37,7 @@ import math
 import xml.etree.ElementTree as ET
 
 from tigris_rules.arguments import expect
+from tigris_rules.installed_variants import declaring
 from tigris_rules.model.actions import (
     MONUMENTS,
     Action,
@@ -44,13 +46,13 @@ from tigris_rules.model.actions import (
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
+    VariantAction,
 )
 from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import CommitDecision
 from tigris_rules.model.squares import (
     COLUMNS,
-    NEIGHBOURS,
     ROWS,
     SQUARE_COUNT,
     square_index,
@@ -69,8 +71,6 @@ from tigris_rules.render.svg_kit import fit_lines, fmt, sub, text_width
 from tigris_rules.render.svg_panel import PANEL_WIDTH, draw_panel, panel_height, seat_panel
 from tigris_rules.render.text import BOARD_TYPES, DYNASTIES, BoardLike
 from tigris_rules.rules.legality import check_well_formed
-from tigris_rules.variants.buildings import PlaceBuilding, building_squares
-from tigris_rules.variants.ziggurat import BuildZiggurat, ziggurat_centre
 
 __all__ = ["CELL", "PALETTE", "render_svg"]
 
@@ -193,20 +193,6 @@ def _flipped(layer: ET.Element, square: int) -> None:
     )
 
 
-def _ziggurat_square(layer: ET.Element, square: int) -> None:
-    group = _group(layer, "ziggurat-square", square, "ziggurat square")
-    x, y = _origin(square)
-    _square_rect(
-        group,
-        square,
-        1,
-        fill=PALETTE["ziggurat"],
-        stroke="#8a6d2f",
-    )
-    bricks = " ".join(f"M {x + 1} {y + k} L {x + CELL - 1} {y + k}" for k in (10, 20, 30))
-    sub(group, "path", d=bricks, stroke="#8a6d2f", stroke_opacity="0.5", stroke_width="1")
-
-
 def _catastrophe(layer: ET.Element, square: int) -> None:
     group = _group(layer, "catastrophe", square, "catastrophe")
     x, y = _origin(square)
@@ -263,46 +249,6 @@ def _monument(layer: ET.Element, index: int, top_left: int) -> None:
     )
 
 
-def _cross(cx: float, cy: float, arm: float, half: float) -> str:
-    """The outline of a plus sign centred on ``(cx, cy)``: arms reaching ``arm`` from the
-    centre, ``2 * half`` wide."""
-    points = (
-        (-half, -arm), (half, -arm), (half, -half), (arm, -half), (arm, half), (half, half),
-        (half, arm), (-half, arm), (-half, half), (-arm, half), (-arm, -half), (-half, -half),
-    )  # fmt: skip
-    return "M " + " L ".join(f"{fmt(cx + dx)} {fmt(cy + dy)}" for dx, dy in points) + " Z"
-
-
-def _ziggurat(layer: ET.Element, centre: int) -> None:
-    """The ziggurat seen from above: stepped terraces in the shape of its cross, inside its
-    five squares, and the shrine on top of the centre square."""
-    group = _group(layer, "ziggurat", centre, f"ziggurat centred on {square_name(centre)}")
-    cx, cy = _centre(centre)
-    reach = 1.5 * CELL
-    for arm, half, fill in ((reach - 4, CELL / 2 - 4, "#c89b45"), (reach - 15, 11, "#d6ad5a")):
-        sub(
-            group,
-            "path",
-            d=_cross(cx, cy, arm, half),
-            fill=fill,
-            stroke="#6e5221",
-            stroke_width="1.5",
-            stroke_linejoin="round",
-        )
-    for side, fill in ((14, "#e3c27a"), (7, "#f3dca0")):
-        sub(
-            group,
-            "rect",
-            x=fmt(cx - side / 2),
-            y=fmt(cy - side / 2),
-            width=fmt(side),
-            height=fmt(side),
-            fill=fill,
-            stroke="#6e5221",
-            stroke_width="1.5",
-        )
-
-
 def _treasure(layer: ET.Element, square: int, priority: bool) -> None:
     title = "priority treasure" if priority else "treasure"
     group = _group(layer, "treasure priority" if priority else "treasure", square, title)
@@ -327,34 +273,6 @@ def _treasure(layer: ET.Element, square: int, priority: bool) -> None:
         fill=PALETTE["gold"],
         stroke="#8a6a00",
         stroke_width="1",
-    )
-
-
-def _building(layer: ET.Element, square: int, color: int) -> None:
-    """A civilization building: a gold frame around its tile and a small house in the
-    tile's lower left corner, so that the tile and its symbol stay in view."""
-    name = COLORS[color]
-    group = _group(
-        layer,
-        f"building building-{name.value}",
-        square,
-        f"{name.value} civilization building",
-    )
-    _square_rect(group, square, 2, rx="5", fill="none", stroke=PALETTE["gold"], stroke_width="2.5")
-    x, y = _origin(square)
-    bx, by = x + 2, y + CELL - 2
-    d = f"M {bx} {by} L {bx} {by - 8} L {bx + 6} {by - 13} L {bx + 12} {by - 8} L {bx + 12} {by} Z"
-    sub(
-        group,
-        "path",
-        d=d,
-        fill=PALETTE["gold"],
-        stroke="#5a4300",
-        stroke_width="1",
-        stroke_linejoin="round",
-    )
-    sub(
-        group, "rect", x=str(bx + 4), y=str(by - 6), width="4", height="6", fill=PALETTE[name.value]
     )
 
 
@@ -388,37 +306,50 @@ def _marker(layer: ET.Element, square: int) -> None:
     )
 
 
-def _ziggurat_centre(board: BoardLike) -> int:
-    """The ziggurat's centre: ``board.ziggurat``, or found from the cells for positions
-    drawn by hand (a ziggurat square whose four neighbours are ziggurat squares)."""
-    if ziggurat_centre(board) != NO_SQUARE:
-        return ziggurat_centre(board)
-    cells = board.cells
-    for square in range(SQUARE_COUNT):
-        around = NEIGHBOURS[square]
-        if (
-            cells[square] == STRUCTURE
-            and len(around) == 4
-            and all(cells[n] == STRUCTURE for n in around)
-        ):
-            return square
-    return NO_SQUARE
-
-
 def _action_squares(action: Action) -> tuple[int, ...]:
-    """The squares an action or answer names: one square, a monument's block or the
-    ziggurat's cross; none for the others."""
+    """The squares an action or answer names: one square, a monument's block, or those its
+    variant names; none for the others."""
     if isinstance(action, BuildMonument):
         top_left = square_index(action.block)
         return (top_left, top_left + 1, top_left + COLUMNS, top_left + COLUMNS + 1)
-    if isinstance(action, BuildZiggurat):
-        centre = square_index(action.square)
-        return (centre, *NEIGHBOURS[centre])
     if isinstance(action, PlaceLeader | PlaceTile | PlaceCatastrophe | KeepTreasure):
         return (square_index(action.square),)
-    if isinstance(action, PlaceBuilding):
-        return (square_index(action.square),)
+    if isinstance(action, VariantAction):
+        variant = declaring("inputs", type(action))
+        return () if variant is None else variant.input_squares(action)
     return ()
+
+
+class _Pen:
+    """The board picture's pen for the variants (:class:`~tigris_rules.model.pens.SvgPen`)."""
+
+    cell = CELL
+
+    def origin(self, square: int) -> tuple[int, int]:
+        return _origin(square)
+
+    def centre(self, square: int) -> tuple[float, float]:
+        return _centre(square)
+
+    def colour(self, name: str) -> str:
+        return PALETTE[name]
+
+    def piece(self, layer: ET.Element, cls: str, square: int, title: str) -> ET.Element:
+        return _group(layer, cls, square, title)
+
+    def square_rect(
+        self, parent: ET.Element, square: int, inset: int, **attributes: str
+    ) -> ET.Element:
+        return _square_rect(parent, square, inset, **attributes)
+
+    def element(self, parent: ET.Element, tag: str, **attributes: str) -> ET.Element:
+        return sub(parent, tag, **attributes)
+
+    def number(self, value: float) -> str:
+        return fmt(value)
+
+
+_PEN = _Pen()
 
 
 def _highlights(svg: ET.Element, board: BoardLike, last: Action | None) -> None:
@@ -567,6 +498,7 @@ def render_svg(
     if coordinates:
         _coordinates(svg)
     cells = board.cells
+    variants = board.ruleset.variants
     pieces = sub(svg, "g", class_="pieces")
     for square in range(SQUARE_COUNT):
         code = cells[square]
@@ -575,18 +507,18 @@ def render_svg(
         elif code == FLIPPED:
             _flipped(pieces, square)
         elif code == STRUCTURE:
-            _ziggurat_square(pieces, square)
+            for variant in variants:  # the first variant whose structure it is draws it
+                if variant.svg_square(board, square, pieces, _PEN):
+                    break
         elif code == CATASTROPHE:
             _catastrophe(pieces, square)
     for index, top_left in enumerate(board.monuments):
         if top_left != NO_SQUARE:
             _monument(pieces, index, top_left)
-    centre = _ziggurat_centre(board)
-    if centre != NO_SQUARE:
-        _ziggurat(pieces, centre)
-    for color, square in enumerate(building_squares(board)):
-        if square != NO_SQUARE:
-            _building(pieces, square, color)
+    for variant in variants:
+        variant.svg_structures(board, pieces, _PEN)
+    for variant in variants:
+        variant.svg_marks(board, pieces, _PEN)
     priority = board.layout.priority_squares
     for square in sorted(board.treasures):
         _treasure(pieces, square, square in priority)

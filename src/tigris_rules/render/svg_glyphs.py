@@ -18,7 +18,6 @@ PALETTE: dict[str, str] = {
     "river": "#8ec9ec",
     "grid": "#c8b88e",
     "flipped": "#7a6a55",
-    "ziggurat": "#d8b36a",
     "catastrophe": "#4a2f27",
     "gold": "#f2c230",
     "ink": "#3b3326",

@@ -16,20 +16,21 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Protocol, TextIO, get_args
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, get_args
 
 from tigris_rules.arguments import expect
 from tigris_rules.events_public import PublicEvent, PublicTilesDrawn
+from tigris_rules.installed_variants import declaring, installed_variants
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import BoardLayout
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
-from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import (
     CommitDecision,
     Decision,
     StructureDecision,
     TreasureDecision,
+    VariantDecision,
     WarOrderDecision,
 )
 from tigris_rules.model.events import (
@@ -51,22 +52,11 @@ from tigris_rules.model.events import (
     TilesSwapped,
     TreasureTaken,
     TurnEnded,
+    VariantEvent,
 )
 from tigris_rules.model.squares import COLUMNS, ROWS, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.scoring import Result, result
-from tigris_rules.variants.buildings import (
-    BuildingDecision,
-    BuildingPlaced,
-    BuildingReturned,
-    building_squares,
-)
-from tigris_rules.variants.ziggurat import (
-    BuildZiggurat,
-    ZigguratBuilt,
-    ZigguratIncomeDecision,
-    ziggurat_centre,
-)
 from tigris_rules.views import PlayerView
 
 __all__ = [
@@ -76,6 +66,7 @@ __all__ = [
     "BoardLike",
     "describe_decision",
     "describe_event",
+    "legend",
     "render_board",
     "render_result",
     "render_view",
@@ -85,11 +76,15 @@ __all__ = [
 DYNASTIES: tuple[str, ...] = ("archer", "bull", "lion", "urn")
 """The dynasty label of each seat, seat 0 first (CONV-4)."""
 
-LEGEND = (
-    "Legend: . land  ~ river  k r b g tile (black red blue green)  * treasure  "
-    "# monument tile  Z ziggurat  X catastrophe  0K leader (seat, K R B G)"
-)
-"""The line printed under the board that explains the cell symbols."""
+if TYPE_CHECKING:
+    from tigris_rules.rules.ruleset import BoardRules
+
+    # made when asked for, from the installed variants (the module's __getattr__)
+    LEGEND: str
+    """The line printed under the board that explains the cell symbols: :func:`legend`."""
+    COLOR_LEGEND: str
+    """The legend printed under a coloured board (it holds ANSI colour codes):
+    ``legend(color=True)``."""
 
 _TILE_LETTERS = "krbg"
 _LEADER_LETTERS = "KRBG"
@@ -137,6 +132,12 @@ class BoardLike(Protocol):
         ...
 
     @property
+    def ruleset(self) -> BoardRules:
+        """The game's rules, with its variants (``ruleset.variants``), whose pieces the
+        renderers ask them to draw."""
+        ...
+
+    @property
     def layout(self) -> BoardLayout:
         """The board's geometry."""
         ...
@@ -158,7 +159,7 @@ def _cell_text(state: BoardLike, square: int, leader_at: dict[int, int]) -> str:
     if code == FLIPPED:
         return f" #{mark}"
     if code == STRUCTURE:
-        return f" Z{mark}"
+        return f" {_variant_glyph(state, square, _PLAIN)}{mark}"
     if code == CATASTROPHE:
         return " X "
     if code == LEADER:
@@ -182,21 +183,14 @@ def _monument_line(state: BoardLike) -> str:
     return "Monuments: " + (", ".join(built) if built else "none built")
 
 
-def _variant_lines(state: BoardLike) -> list[str]:
-    """The buildings and the ziggurat, when their variants are played."""
-    lines = []
-    if "buildings" in state.config.variants:
-        placed = [
-            f"{color.value} at {square_name(square)}"
-            for color, square in zip(COLORS, building_squares(state), strict=True)
-            if square != NO_SQUARE
-        ]
-        lines.append("Buildings: " + (", ".join(placed) if placed else "none placed"))
-    if "ziggurat" in state.config.variants:
-        where = ziggurat_centre(state)
-        built = f"built at {square_name(where)}" if where != NO_SQUARE else "not built"
-        lines.append(f"Ziggurat: {built}")
-    return lines
+def _variant_glyph(state: BoardLike, square: int, pen: _Pen) -> str:
+    """The character a variant of the game draws on ``square`` (a cell the base board does
+    not draw), ``?`` when none does."""
+    for variant in state.ruleset.variants:
+        glyph = variant.text_glyph(state, square, pen)
+        if glyph is not None:
+            return glyph
+    return "?"
 
 
 def _leader_at(state: BoardLike) -> dict[int, int]:
@@ -214,37 +208,99 @@ bright blue, green."""
 _RIVER = "\x1b[36m"
 _TREASURE = "\x1b[93m"
 _MONUMENT = "\x1b[33m"
-_ZIGGURAT = "\x1b[95m"
 _CATASTROPHE = "\x1b[1;97;41m"
-
-COLOR_LEGEND = (
-    f"Legend: {_DIM}\u00b7{_RESET} land  {_RIVER}\u2248{_RESET} river  "
-    + " ".join(f"{c}\u25a0{_RESET}" for c in _TILE_COLOURS)
-    + " tile (black red blue green)  "
-    f"{_TREASURE}\u25c6{_RESET} treasure  {_TREASURE}{_BOLD}\u25c8{_RESET} priority treasure  "
-    f"{_MONUMENT}\u25a9{_RESET} monument tile  {_ZIGGURAT}\u25b2{_RESET} ziggurat  "
-    f"{_CATASTROPHE}\u2715{_RESET} catastrophe  "
-    f"0{_BOLD}{_TILE_COLOURS[1]}R{_RESET} leader (seat, K R B G)  "
-    f"{_BOLD}\u2302{_RESET} building  + unification"
-)
-"""The legend printed under a coloured board (it holds ANSI colour codes)."""
 
 
 def _paint(style: str, text: str) -> str:
     return f"{style}{text}{_RESET}"
 
 
+class _Pen:
+    """The text board's pen for the variants (:class:`~tigris_rules.model.pens.TextPen`)."""
+
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    def paint(
+        self, text: str, *, ink: str = "", tile: int | None = None, bold: bool = False
+    ) -> str:
+        if not self.color:
+            return text
+        style = (_BOLD if bold else "") + ("" if tile is None else _TILE_COLOURS[tile])
+        style += f"\x1b[{ink}m" if ink else ""
+        return _paint(style, text) if style else text
+
+
+_PLAIN = _Pen(color=False)
+_COLOURED = _Pen(color=True)
+
+
+def legend(*, color: bool = False) -> str:
+    """The line printed under a board that explains its symbols: those of the base game and
+    of every installed variant (the same line for every game), with ANSI colour codes when
+    ``color`` is true.
+
+    >>> legend().startswith("Legend: . land  ~ river  k r b g tile")
+    True
+    """
+    expect(color, bool, "color")
+    pen = _COLOURED if color else _PLAIN
+    entries = [variant.text_legend(pen) for variant in installed_variants()]
+    pieces = [piece for entry in entries for piece in entry.pieces]
+    marks = [mark for entry in entries for mark in entry.marks]
+    if not color:
+        parts = [
+            ". land",
+            "~ river",
+            "k r b g tile (black red blue green)",
+            "* treasure",
+            "# monument tile",
+            *pieces,
+            "X catastrophe",
+            "0K leader (seat, K R B G)",
+            *marks,
+        ]
+        return "Legend: " + "  ".join(parts)
+    tiles = " ".join(f"{c}\u25a0{_RESET}" for c in _TILE_COLOURS)
+    parts = [
+        f"{_DIM}\u00b7{_RESET} land",
+        f"{_RIVER}\u2248{_RESET} river",
+        f"{tiles} tile (black red blue green)",
+        f"{_TREASURE}\u25c6{_RESET} treasure",
+        f"{_TREASURE}{_BOLD}\u25c8{_RESET} priority treasure",
+        f"{_MONUMENT}\u25a9{_RESET} monument tile",
+        *pieces,
+        f"{_CATASTROPHE}\u2715{_RESET} catastrophe",
+        f"0{_BOLD}{_TILE_COLOURS[1]}R{_RESET} leader (seat, K R B G)",
+        *marks,
+        "+ unification",
+    ]
+    return "Legend: " + "  ".join(parts)
+
+
+def __getattr__(name: str) -> str:
+    """``LEGEND`` and ``COLOR_LEGEND``, the two legends of :func:`legend`, made when asked
+    for (the installed variants are found then, not when the module is imported)."""
+    if name == "LEGEND":
+        return legend()
+    if name == "COLOR_LEGEND":
+        return legend(color=True)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _color_cell(state: BoardLike, square: int, leader_at: dict[int, int]) -> str:
-    """The three visible characters that draw ``square`` in colour: a prefix (building or
-    unification marker), the piece, and a treasure mark."""
+    """The three visible characters that draw ``square`` in colour: a prefix (a variant's
+    mark or the unification marker), the piece, and a treasure mark."""
     code = state.cells[square]
     prefix = " "
-    buildings = building_squares(state)
-    if square in buildings:
-        color = buildings.index(square)
-        prefix = _paint(_BOLD + _TILE_COLOURS[color], "\u2302")
-    elif square == state.marker:
-        prefix = _paint(_BOLD, "+")
+    for variant in state.ruleset.variants:
+        mark = variant.text_mark(state, square, _COLOURED)
+        if mark is not None:
+            prefix = mark
+            break
+    else:
+        if square == state.marker:
+            prefix = _paint(_BOLD, "+")
     mark = " "
     if square in state.treasures:
         priority = square in state.layout.priority_squares
@@ -254,7 +310,7 @@ def _color_cell(state: BoardLike, square: int, leader_at: dict[int, int]) -> str
     if code == FLIPPED:
         return prefix + _paint(_MONUMENT, "\u25a9") + mark
     if code == STRUCTURE:
-        return prefix + _paint(_ZIGGURAT, "\u25b2") + mark
+        return prefix + _variant_glyph(state, square, _COLOURED) + mark
     if code == CATASTROPHE:
         return prefix + _paint(_CATASTROPHE, "\u2715") + " "
     if code == LEADER:
@@ -301,20 +357,22 @@ def render_board(state: BoardLike, *, color: bool = False) -> str:
 
     - `` . `` an empty land square, `` ~ `` an empty river square;
     - `` k ``, `` r ``, `` b ``, `` g `` a face-up black, red, blue or green tile;
-    - `` # `` a flipped tile under a monument, `` Z `` a ziggurat square;
+    - `` # `` a flipped tile under a monument;
     - `` X `` a catastrophe;
     - `` 0K`` a leader: the owner's seat and the upper-case colour letter.
 
     A ``*`` in the third character marks a treasure on the square. A legend line and the
-    list of built monuments (with the top-left square of their block) follow the board;
-    with the buildings or ziggurat variant, a line says where the buildings or the
-    ziggurat stand. The text has no trailing newline.
+    list of built monuments (with the top-left square of their block) follow the board,
+    then the lines of the game's variants (where their pieces stand). The squares of a
+    variant's structure are drawn as the variant draws them, ``?`` when no variant of the
+    game does (:meth:`~tigris_rules.rules.hooks.Variant.text_glyph`); the legend lists the
+    symbols of every installed variant (:func:`legend`). The text has no trailing newline.
 
     With ``color=True`` the same grid uses ANSI colours and Unicode symbols: ``\u25a0`` a
     tile in its colour, ``\u2248`` river, ``\u00b7`` land, ``\u25a9`` a monument tile,
-    ``\u25b2`` a ziggurat square, ``\u2715`` a catastrophe, ``\u25c6`` a treasure and
-    ``\u25c8`` a priority one, the leader letter in its colour, and in front of a tile
-    ``\u2302`` a civilization building (in its colour) or ``+`` the unification marker.
+    ``\u2715`` a catastrophe, ``\u25c6`` a treasure and ``\u25c8`` a priority one, the
+    leader letter in its colour, and in front of a piece a variant's mark
+    (:meth:`~tigris_rules.rules.hooks.Variant.text_mark`) or ``+`` the unification marker.
     Each cell still takes three columns on screen. Use :func:`supports_color` to decide.
     """
     expect(state, BOARD_TYPES, "state", "a GameState or a PlayerView")
@@ -331,9 +389,10 @@ def render_board(state: BoardLike, *, color: bool = False) -> str:
             lines.append((_paint(_DIM, label) + cells).rstrip())
         else:
             lines.append(f"{label}{cells}".rstrip())
-    lines.append(COLOR_LEGEND if color else LEGEND)
+    lines.append(legend(color=color))
     lines.append(_monument_line(state))
-    lines.extend(_variant_lines(state))
+    for variant in state.ruleset.variants:
+        lines.extend(variant.text_lines(state))
     return "\n".join(lines)
 
 
@@ -445,25 +504,26 @@ def describe_decision(pending: Decision | None, active: int) -> str:
         )
     if isinstance(pending, StructureDecision):
         options = [f"the {m.value} monument on {block}" for m, block in pending.monuments]
-        options += [
-            f"the ziggurat centred on {a.square}"
-            for a in pending.structures
-            if isinstance(a, BuildZiggurat)
-        ]
+        options += [_structure(action) for action in pending.structures]
         return f"{who} may build {_or_list(options)}, or decline"
     if isinstance(pending, TreasureDecision):
         return (
             f"{who} must choose which treasure stays: {_or_list(list(pending.candidates))} "
             f"(the others of {', '.join(pending.treasures)} are taken)"
         )
-    if isinstance(pending, BuildingDecision):
-        return (
-            f"{who} may put the {pending.color.value} building on "
-            f"{_or_list(list(pending.squares))}, or decline"
-        )
-    if isinstance(pending, ZigguratIncomeDecision):
-        return f"{who} must choose the colour of the ziggurat VP"
+    if isinstance(pending, VariantDecision):
+        variant = declaring("decisions", type(pending))
+        told = None if variant is None else variant.describe_decision(pending)
+        if told is not None:
+            return f"{who} {told}"
     return f"{who} must answer a decision"
+
+
+def _structure(action: Any) -> str:
+    """A structure the structure decision offers, as its variant names it."""
+    variant = declaring("builds", type(action))
+    told = None if variant is None else variant.describe_structure(action)
+    return told if told is not None else type(action).__name__
 
 
 def _counts(values: tuple[int, int, int, int]) -> str:
@@ -580,15 +640,11 @@ def describe_event(event: PublicEvent) -> str:
         return f"seat {event.player}'s {_tiles(event.count, event.color.value)} leave the game"
     if isinstance(event, MonumentBuilt):
         return f"seat {event.player} builds the {event.monument.value} monument on {event.block}"
-    if isinstance(event, BuildingPlaced):
-        origin = f" (moved from {event.origin})" if event.origin else ""
-        return (
-            f"seat {event.player} puts the {event.color.value} building on {event.square}{origin}"
-        )
-    if isinstance(event, BuildingReturned):
-        return f"the {event.color.value} building on {event.square} goes back to the supply"
-    if isinstance(event, ZigguratBuilt):
-        return f"seat {event.player} builds the ziggurat centred on {event.square}"
+    if isinstance(event, VariantEvent):
+        variant = declaring("events", type(event))
+        told = None if variant is None else variant.describe_event(event)
+        if told is not None:
+            return told
     if isinstance(event, TreasureTaken):
         return f"seat {event.player} takes the treasure on {event.square}"
     if isinstance(event, TurnEnded):

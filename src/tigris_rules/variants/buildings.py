@@ -7,17 +7,20 @@ tile in wars, gives the building bonus, and forbids catastrophes on a building.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, cast
 
 import attrs
 
-from tigris_rules.errors import FormatError, IllegalActionError
+from tigris_rules.arguments import expect
+from tigris_rules.errors import ArgumentValueError, FormatError, IllegalActionError
 from tigris_rules.model.actions import Action, Decline, PlaceCatastrophe, VariantAction
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision, VariantDecision
 from tigris_rules.model.events import VariantEvent
+from tigris_rules.model.pens import Legend, SvgPen, TextPen
 from tigris_rules.model.squares import COLUMNS, beside, is_square_name, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import AddProblem, Rejection, Resume, Variant
@@ -316,6 +319,122 @@ class Buildings(Variant[BuildingSquares]):
                     "the squares must hold tiles of the colour",
                     "BLD-6",
                 )
+
+    # --- rendering (render.text, render.svg, diagram) ---------------------------------------
+
+    diagram_keywords = ("buildings",)
+
+    def text_lines(self, board: Any) -> list[str]:
+        """Where each colour's building stands."""
+        placed = [
+            f"{color.value} at {square_name(square)}"
+            for color, square in zip(COLORS, self.area(board).squares, strict=True)
+            if square != NO_SQUARE
+        ]
+        return ["Buildings: " + (", ".join(placed) if placed else "none placed")]
+
+    def text_mark(self, board: Any, square: int, pen: TextPen) -> str | None:
+        """A house in front of the tile carrying a building, in the building's colour."""
+        squares = self.area(board).squares
+        if square not in squares:
+            return None
+        return pen.paint(_HOUSE, tile=squares.index(square), bold=True)
+
+    def text_legend(self, pen: TextPen) -> Legend:
+        """The house, on coloured boards only: a plain board shows no building."""
+        return (
+            Legend(marks=(f"{pen.paint(_HOUSE, bold=True)} building",)) if pen.color else Legend()
+        )
+
+    def describe_event(self, event: VariantEvent) -> str | None:
+        if isinstance(event, BuildingPlaced):
+            origin = f" (moved from {event.origin})" if event.origin else ""
+            return (
+                f"seat {event.player} puts the {event.color.value} building on "
+                f"{event.square}{origin}"
+            )
+        if isinstance(event, BuildingReturned):
+            return f"the {event.color.value} building on {event.square} goes back to the supply"
+        return None
+
+    def describe_decision(self, decision: Decision) -> str | None:
+        if isinstance(decision, BuildingDecision):
+            return (
+                f"may put the {decision.color.value} building on "
+                f"{_or_list(decision.squares)}, or decline"
+            )
+        return None
+
+    def input_squares(self, action: VariantAction) -> tuple[int, ...]:
+        """The tile that receives the building."""
+        if isinstance(action, PlaceBuilding) and is_square_name(action.square):
+            return (square_index(action.square),)
+        return ()
+
+    def svg_marks(self, board: Any, layer: ET.Element, pen: SvgPen) -> None:
+        """Each building (class ``building building-<colour>``): a gold frame around its
+        tile and a small house in the tile's lower left corner, so that the tile and its
+        symbol stay in view."""
+        for color, square in enumerate(self.area(board).squares):
+            if square == NO_SQUARE:
+                continue
+            name = COLORS[color].value
+            group = pen.piece(
+                layer, f"building building-{name}", square, f"{name} civilization building"
+            )
+            gold = pen.colour("gold")
+            pen.square_rect(group, square, 2, rx="5", fill="none", stroke=gold, stroke_width="2.5")
+            x, y = pen.origin(square)
+            bx, by = x + 2, y + pen.cell - 2
+            d = (
+                f"M {bx} {by} L {bx} {by - 8} L {bx + 6} {by - 13} L {bx + 12} {by - 8} "
+                f"L {bx + 12} {by} Z"
+            )
+            pen.element(
+                group,
+                "path",
+                d=d,
+                fill=gold,
+                stroke="#5a4300",
+                stroke_width="1",
+                stroke_linejoin="round",
+            )
+            pen.element(
+                group,
+                "rect",
+                x=str(bx + 4),
+                y=str(by - 6),
+                width="4",
+                height="6",
+                fill=pen.colour(name),
+            )
+
+    def diagram_area(
+        self, config: GameConfig, cells: tuple[int, ...], given: Mapping[str, object]
+    ) -> BuildingSquares:
+        """``buildings=`` maps a colour to the square of its building."""
+        placed = given.get("buildings")
+        expect(placed, (Mapping, None), "buildings", "a mapping of colours to squares")
+        squares = [NO_SQUARE] * 4
+        for color, where in cast("Mapping[object, object]", placed or {}).items():
+            expect(color, Color, f"buildings[{color!r:.20}]", "a Color")
+            if not is_square_name(where):
+                raise ArgumentValueError(
+                    f"buildings[{color}]: expected a square a1..p11, got {where!r:.40}"
+                )
+            squares[cast("Color", color).index] = square_index(cast("str", where))
+        return BuildingSquares((squares[0], squares[1], squares[2], squares[3]))
+
+
+_HOUSE = "\u2302"
+"""The building's mark in front of its tile on a coloured text board."""
+
+
+def _or_list(items: tuple[str, ...]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def _is_tile_of(cells: tuple[int, ...], name: str, color: int) -> bool:

@@ -7,7 +7,8 @@ ziggurat income decision at the end of the active player's turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -19,6 +20,7 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision, StructureDecision, VariantDecision
 from tigris_rules.model.events import VariantEvent
+from tigris_rules.model.pens import Legend, SvgPen, TextPen
 from tigris_rules.model.squares import NEIGHBOURS, beside, is_square_name, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import AddProblem, Rejection, Resume, Variant
@@ -259,3 +261,124 @@ class Ziggurat(Variant[ZigguratSite]):
                         f"no cross of one colour at {name}",
                         "ZIG-2",
                     )
+
+    # --- rendering (render.text, render.svg, diagram) ---------------------------------------
+
+    diagram_token = "Z"
+
+    def text_lines(self, board: Any) -> list[str]:
+        """Where the ziggurat stands."""
+        where = self.area(board).centre
+        built = f"built at {square_name(where)}" if where != NO_SQUARE else "not built"
+        return [f"Ziggurat: {built}"]
+
+    def text_glyph(self, board: Any, square: int, pen: TextPen) -> str | None:
+        """Every structure square is a ziggurat square: ``Z``, or a magenta triangle."""
+        return pen.paint(_PYRAMID, ink=_MAGENTA) if pen.color else self.diagram_token
+
+    def text_legend(self, pen: TextPen) -> Legend:
+        symbol = pen.paint(_PYRAMID, ink=_MAGENTA) if pen.color else self.diagram_token
+        return Legend(pieces=(f"{symbol} ziggurat",))
+
+    def describe_event(self, event: VariantEvent) -> str | None:
+        if isinstance(event, ZigguratBuilt):
+            return f"seat {event.player} builds the ziggurat centred on {event.square}"
+        return None
+
+    def describe_decision(self, decision: Decision) -> str | None:
+        if isinstance(decision, ZigguratIncomeDecision):
+            return "must choose the colour of the ziggurat VP"
+        return None
+
+    def describe_structure(self, action: VariantAction) -> str | None:
+        if isinstance(action, BuildZiggurat):
+            return f"the ziggurat centred on {action.square}"
+        return None
+
+    def input_squares(self, action: VariantAction) -> tuple[int, ...]:
+        """The five squares of the cross."""
+        if isinstance(action, BuildZiggurat) and is_square_name(action.square):
+            return cross_squares(square_index(action.square))
+        return ()
+
+    def svg_square(self, board: Any, square: int, layer: ET.Element, pen: SvgPen) -> bool:
+        """A ziggurat square (class ``ziggurat-square``): sand-coloured bricks."""
+        group = pen.piece(layer, "ziggurat-square", square, "ziggurat square")
+        x, y = pen.origin(square)
+        pen.square_rect(group, square, 1, fill=_SAND, stroke=_MORTAR)
+        right = x + pen.cell - 1
+        bricks = " ".join(f"M {x + 1} {y + k} L {right} {y + k}" for k in (10, 20, 30))
+        pen.element(group, "path", d=bricks, stroke=_MORTAR, stroke_opacity="0.5", stroke_width="1")
+        return True
+
+    def svg_structures(self, board: Any, layer: ET.Element, pen: SvgPen) -> None:
+        """The ziggurat (class ``ziggurat``) seen from above: stepped terraces in the shape
+        of its cross, inside its five squares, and the shrine on top of the centre square.
+        Its centre is the area's, or found from the cells in a position drawn by hand."""
+        centre = self.area(board).centre
+        if centre == NO_SQUARE:
+            centre = _centre_of(board.cells)
+        if centre == NO_SQUARE:
+            return
+        group = pen.piece(layer, "ziggurat", centre, f"ziggurat centred on {square_name(centre)}")
+        cx, cy = pen.centre(centre)
+        cell = pen.cell
+        reach = 1.5 * cell
+        for arm, half, fill in ((reach - 4, cell / 2 - 4, "#c89b45"), (reach - 15, 11, "#d6ad5a")):
+            pen.element(
+                group,
+                "path",
+                d=_plus(pen, cx, cy, arm, half),
+                fill=fill,
+                stroke=_OUTLINE,
+                stroke_width="1.5",
+                stroke_linejoin="round",
+            )
+        for side, fill in ((14, "#e3c27a"), (7, "#f3dca0")):
+            pen.element(
+                group,
+                "rect",
+                x=pen.number(cx - side / 2),
+                y=pen.number(cy - side / 2),
+                width=pen.number(side),
+                height=pen.number(side),
+                fill=fill,
+                stroke=_OUTLINE,
+                stroke_width="1.5",
+            )
+
+    def diagram_area(
+        self, config: GameConfig, cells: tuple[int, ...], given: Mapping[str, object]
+    ) -> ZigguratSite:
+        """The ziggurat drawn (``Z`` squares): the cross of five ``Z`` squares, if any."""
+        return ZigguratSite(_centre_of(cells))
+
+
+_PYRAMID = "\u25b2"
+"""The ziggurat square's symbol on a coloured text board."""
+_MAGENTA = "95"
+"""Its ANSI colour (bright magenta)."""
+_SAND = "#d8b36a"
+_MORTAR = "#8a6d2f"
+_OUTLINE = "#6e5221"
+
+
+def _centre_of(cells: tuple[int, ...]) -> int:
+    """The first structure square whose four neighbours are structure squares (the centre
+    of a drawn ziggurat), ``NO_SQUARE`` if none."""
+    for square, code in enumerate(cells):
+        around = NEIGHBOURS[square]
+        if code == STRUCTURE and len(around) == 4 and all(cells[n] == STRUCTURE for n in around):
+            return square
+    return NO_SQUARE
+
+
+def _plus(pen: SvgPen, cx: float, cy: float, arm: float, half: float) -> str:
+    """The outline of a plus sign centred on ``(cx, cy)``: arms reaching ``arm`` from the
+    centre, ``2 * half`` wide."""
+    points = (
+        (-half, -arm), (half, -arm), (half, -half), (arm, -half), (arm, half), (half, half),
+        (half, arm), (-half, arm), (-half, half), (-arm, half), (-arm, -half), (-half, -half),
+    )  # fmt: skip
+    corners = " L ".join(f"{pen.number(cx + dx)} {pen.number(cy + dy)}" for dx, dy in points)
+    return f"M {corners} Z"
