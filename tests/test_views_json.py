@@ -166,7 +166,7 @@ def test_views_use_names_not_internal_codes() -> None:
     assert data["cells"][place.square] == "leader"
     assert data["legal_actions"][0]["type"] in serialize.ACTION_TAGS
     assert data["hands"][1] is None
-    assert data["ziggurat"] is None
+    assert data["areas"] == {}
     card = json.loads(tr.dumps(tr.view(tr.new_card_game(CONFIGS[5], seed=1), None)))
     assert card["heads"] == ["treasure"] * 8
     assert card["hands"] == [None, None]
