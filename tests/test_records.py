@@ -487,6 +487,37 @@ def test_the_schema_knows_every_action() -> None:
     assert len(refs) == len(tags)
 
 
+@pytest.mark.parametrize(
+    ("entry", "where", "reason"),
+    [
+        ({"type": "place_building", "square": "z9"}, "$.actions[3].square", "square"),
+        ({"type": "choose_color", "color": "pink"}, "$.actions[3].color", "colour"),
+        ({"type": "build_ziggurat"}, "$.actions[3].square", "missing"),
+    ],
+)
+def test_a_malformed_variant_input_names_its_path(
+    entry: dict[str, Any], where: str, reason: str
+) -> None:
+    log = random_log(tr.GameConfig(players=2, variants=("buildings", "ziggurat")), 5)
+    data = log_data(log)
+    data["actions"][3] = {"player": 0, **entry}
+    with pytest.raises(tr.FormatError) as caught:
+        tr.loads(json.dumps(data), tr.GameLog)
+    assert caught.value.path == where
+    assert reason in str(caught.value)
+    assert not schema_validator().is_valid(data)
+
+
+def test_a_log_of_a_variant_not_installed_names_it() -> None:
+    data = log_data()
+    data["config"]["variants"] = ["tolls"]
+    with pytest.raises(tr.FormatError) as caught:
+        tr.loads(json.dumps(data), tr.GameLog)
+    assert caught.value.path == "$.config.variants"
+    assert "'tolls'" in str(caught.value)
+    assert not schema_validator().is_valid(data)
+
+
 def _square_fields(cls: type) -> tuple[str, ...]:
     hooks = serialize.field_hooks(cls)
     return tuple(name for name, hook in hooks.items() if hook is serialize.structure_square)
