@@ -290,6 +290,7 @@ CASES: list[Case] = [
           "unstructure_fields": frozenset({"none"})}, call_accepted=False),
     Case(serialize.register_hooks, {"cls": _Scratch, "unstructure_hook": attrs.asdict,
                                     "structure_hook": _choose_first}, call_accepted=False),
+    Case(serialize.installed_variant_tags, {}),
     Case(serialize.register_variant, {"variant": Buildings}),
     Case(serialize.register_variant_classes, {}),
     Case(serialize.register_tagged, {"tag": "scratch", "cls": _Scratch, "family": "action",

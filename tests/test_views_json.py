@@ -37,8 +37,10 @@ from tigris_rules.json_schema import (
     shipped_variants,
     view_schema,
 )
+from tigris_rules.model.actions import VariantAction
 from tigris_rules.model.events import ConflictStarted
 from tigris_rules.model.squares import square_index
+from tigris_rules.rules.hooks import Variant
 from tigris_rules.variants.ziggurat import Ziggurat, ZigguratSite
 from tigris_rules.view_codec import BOARD_VIEW_FIELDS
 
@@ -510,6 +512,53 @@ def test_a_schema_of_an_unknown_variant_is_refused() -> None:
         build_schemas(["nowhere"])
     with pytest.raises(ArgumentValueError, match=r"variants\[0\]"):
         build_schemas([int])  # type: ignore[list-item]
+
+
+@attrs.frozen
+class Survey(VariantAction):
+    """A surveyor's mark: ``square`` and a ``note``."""
+
+    square: str
+    note: str | None = None
+
+
+class Surveyors(Variant[None]):
+    """A variant described without being installed."""
+
+    name = "surveyors"
+    inputs = (Survey,)
+
+
+@attrs.frozen
+class Odd(VariantAction):
+    """An input whose field has no JSON form."""
+
+    amount: complex
+
+
+class Odds(Variant[None]):
+    name = "odds"
+    inputs = (Odd,)
+
+
+def test_a_variant_class_is_described_without_being_installed() -> None:
+    defs = build_schemas([Surveyors])["view"]["$defs"]
+    assert defs["config"]["properties"]["variants"]["items"]["enum"] == ["surveyors"]
+    assert defs["action_survey"]["properties"] == {
+        "type": {"const": "survey"},
+        "square": {"$ref": "#/$defs/square"},
+        "note": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+    }
+    assert defs["action_survey"]["required"] == ["type", "square"]
+    assert defs["view_areas"]["properties"] == {"surveyors": False}
+    with pytest.raises(FormatError) as caught:  # described, but not read: not installed
+        tr.loads('{"type": "survey", "square": "a1"}', tr.Action)
+    assert caught.value.path == "$.type"
+
+
+def test_a_variant_whose_classes_have_no_json_form_is_refused() -> None:
+    with pytest.raises(tr.ConfigError, match=r"variant .odds.*complex"):
+        build_schemas([Odds])
 
 
 def test_the_areas_of_views_follow_the_variants_schemas() -> None:

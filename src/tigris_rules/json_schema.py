@@ -395,12 +395,15 @@ def build_schemas(
     for name, members in unions.items():
         for cls in members:
             builder.families.setdefault(cls, name.split("_")[-1])
-    try:
-        builder.variant_defs()
-        for name, members in unions.items():
-            builder.union_def(name, members)
-    except TypeError as exc:
-        raise ConfigError(f"the variants have no JSON Schema: {exc}") from None
+    for variant in classes:
+        try:
+            for cls in (*variant.inputs, *variant.decisions, *variant.events):
+                builder.class_def(cls)
+        except (TypeError, NameError) as exc:  # a field of a type JSON cannot hold
+            raise ConfigError(f"the variant {variant.name!r} has no JSON Schema: {exc}") from None
+    builder.variant_defs()
+    for name, members in unions.items():
+        builder.union_def(name, members)
     builder.view_def(
         "board_view",
         view_codec.BOARD_VIEW_FIELDS,

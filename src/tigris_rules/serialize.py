@@ -88,6 +88,7 @@ __all__ = [
     "describe",
     "dumps",
     "format_size",
+    "installed_variant_tags",
     "loads",
     "member",
     "need_array",
@@ -528,6 +529,24 @@ def register_variant(variant: type) -> None:
 _REGISTERED_VARIANTS: set[tuple[str, ...]] = set()
 
 
+def installed_variant_tags() -> dict[str, type]:
+    """The tag of every input, decision and event class of the installed variants: what a
+    union holding a variant base class reads (a class tagged for a variant that is not
+    installed, or no longer, is not read)."""
+    register_variant_classes()
+    return _variant_tags(plugin_names(VARIANT_GROUP))
+
+
+@functools.cache
+def _variant_tags(names: tuple[str, ...]) -> dict[str, type]:
+    found: dict[str, type] = {}
+    for name in names:
+        variant = plugin(VARIANT_GROUP, name)
+        for cls in (*variant.inputs, *variant.decisions, *variant.events):
+            found[_BY_CLASS[cls].tag] = cls
+    return found
+
+
 def _variant_field_hooks(cls: type, family: str) -> dict[str, Callable[[Any, Any], Any]]:
     """The checks of a variant class's fields named as the base game's: an event's seats
     and counts (:data:`EVENT_FIELD_HOOKS`), an input's tile counts (CONV-19)."""
@@ -570,8 +589,7 @@ def _tagged_union_factory(t: Any) -> Callable[[Any, Any], Any]:
     def allowed_tags() -> dict[str, Any]:
         if not bases:
             return closed
-        register_variant_classes()
-        found = {e.tag: e.cls for e in _BY_TAG.values() if issubclass(e.cls, bases)}
+        found = {t: c for t, c in installed_variant_tags().items() if issubclass(c, bases)}
         return {**closed, **found}
 
     def structure_union(value: object, _: object) -> Any:
@@ -637,14 +655,13 @@ def quick_reader(
         """The size of the object of a variant's class tagged ``tag``, planned on first
         sight (the variants are found when first read)."""
         planned.add(tag)
-        register_variant_classes()
-        entry = _BY_TAG.get(tag)
-        if entry is None or not issubclass(entry.cls, bases):
+        cls = installed_variant_tags().get(tag)
+        if cls is None or not issubclass(cls, bases):
             return None
-        plan = _quick_plan(entry.cls)
+        plan = _quick_plan(cls)
         if plan is None:
             return None
-        plans[tag] = (entry.cls, plan)
+        plans[tag] = (cls, plan)
         size[tag] = len(plan) + 2
         return size[tag]
 
