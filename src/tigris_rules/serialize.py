@@ -534,7 +534,7 @@ def installed_variant_tags() -> dict[str, type]:
     union holding a variant base class reads (a class tagged for a variant that is not
     installed, or no longer, is not read)."""
     register_variant_classes()
-    return _variant_tags(plugin_names(VARIANT_GROUP))
+    return dict(_variant_tags(plugin_names(VARIANT_GROUP)))
 
 
 @functools.cache

@@ -250,7 +250,9 @@ class Variant(Generic[AreaT]):
         :meth:`new_area`), else ``{}``, any JSON value: the default writer knows the area's
         class only from a configuration, and a guessed schema could refuse what the variant
         writes; a variant that keeps data says exactly what it writes."""
-        return cls.new_area is not Variant.new_area and {}
+        if cls.new_area is Variant.new_area:
+            return False
+        return {}
 
     @classmethod
     def view_area_schema(cls) -> dict[str, Any] | bool:
