@@ -79,6 +79,7 @@ from tigris_rules.render import (
     supports_color,
 )
 from tigris_rules.rules.setup import deal_from_seed
+from tigris_rules.variants.buildings import Buildings
 
 
 def _adapter(name: str, framework: str) -> ModuleType | None:
@@ -289,6 +290,9 @@ CASES: list[Case] = [
           "unstructure_fields": frozenset({"none"})}, call_accepted=False),
     Case(serialize.register_hooks, {"cls": _Scratch, "unstructure_hook": attrs.asdict,
                                     "structure_hook": _choose_first}, call_accepted=False),
+    Case(serialize.installed_variant_tags, {}),
+    Case(serialize.register_variant, {"variant": Buildings}),
+    Case(serialize.register_variant_classes, {}),
     Case(serialize.register_tagged, {"tag": "scratch", "cls": _Scratch, "family": "action",
                                      "squares": (), "structure_fields": None,
                                      "unstructure_fields": None},
@@ -378,12 +382,14 @@ CASES: list[Case] = [
     Case(view_codec.read_view, {"fields": view_codec.BOARD_VIEW_FIELDS, "cls": tr.PlayerView,
                                 "data": tr.serialize.unstructure(tr.view(BOARD, 0))},
          {"data": frozenset(WRONG)}),
-    Case(json_schema.build_schemas, {}),
+    Case(json_schema.build_schemas, {"variants": ["buildings"]},
+         {"variants": frozenset({"none"})}),
     Case(json_schema.event_schema, {}),
     Case(json_schema.view_schema, {}),
     Case(json_schema.schema_text, {"kind": "view"}, {"kind": TEXT}),
-    Case(json_schema.write_schemas, {"directory": Path()}, {"directory": TEXT},
-         raises=(OSError,)),
+    Case(json_schema.shipped_variants, {}),
+    Case(json_schema.write_schemas, {"directory": Path(), "variants": None},
+         {"directory": TEXT, "variants": frozenset({"none"})}, raises=(OSError,)),
     # --- integrations ---------------------------------------------------------------------
     Case(ranking_returns, {"state": BOARD}, {"state": frozenset({"board"})}),
     Case(records.replay_position, {"path": LOG_FILE, "step": None, "max_bytes": None},

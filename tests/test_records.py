@@ -34,6 +34,7 @@ from tigris_rules.cards import (
     codec,
 )
 from tigris_rules.cards.actions import CARD_ACTION_TYPES
+from tigris_rules.json_schema import shipped_variants
 from tigris_rules.model.squares import SQUARE_NAMES
 from tigris_rules.records import FORMAT_NAME, FORMAT_VERSION, describe_action
 from tigris_rules.rules.setup import deal_from_seed
@@ -454,13 +455,27 @@ def test_the_schema_rejects_malformed_logs() -> None:
 
 
 def test_the_schema_knows_every_action() -> None:
-    """The schema is written by hand: check it against the registry of tags."""
+    """The entries are generated: check them against the registry of tags, the base game's
+    and then this distribution's variants' inputs."""
+    serialize.register_variant_classes()
+    own = {
+        serialize.tag_of(cls): (cls, _square_fields(cls))
+        for variant in shipped_variants()
+        for cls in variant.inputs
+    }
+    tags = {**serialize.ACTION_TAGS, **own}
+    assert list(own) == ["place_building", "build_ziggurat", "choose_color"]
     defs = tr.log_schema()["$defs"]
     branches = defs["entry"]["allOf"]
     refs = {branch["then"]["$ref"] for branch in branches}
-    assert [b["if"]["properties"]["type"]["const"] for b in branches] == list(serialize.ACTION_TAGS)
-    assert defs["entry"]["properties"]["type"]["enum"] == list(serialize.ACTION_TAGS)
-    for tag, (cls, squares) in serialize.ACTION_TAGS.items():
+    assert [b["if"]["properties"]["type"]["const"] for b in branches] == list(tags)
+    assert defs["entry"]["properties"]["type"]["enum"] == list(tags)
+    assert defs["config"]["properties"]["variants"]["items"]["enum"] == [
+        "english",
+        "buildings",
+        "ziggurat",
+    ]
+    for tag, (cls, squares) in tags.items():
         name = f"action_{tag}"
         assert f"#/$defs/{name}" in refs
         definition = defs[name]
@@ -469,7 +484,43 @@ def test_the_schema_knows_every_action() -> None:
         assert set(definition["properties"]) == fields | {"player", "type"}
         for field in squares:
             assert definition["properties"][field] == {"$ref": "#/$defs/square"}
-    assert len(refs) == len(serialize.ACTION_TAGS)
+    assert len(refs) == len(tags)
+
+
+@pytest.mark.parametrize(
+    ("entry", "where", "reason"),
+    [
+        ({"type": "place_building", "square": "z9"}, "$.actions[3].square", "square"),
+        ({"type": "choose_color", "color": "pink"}, "$.actions[3].color", "colour"),
+        ({"type": "build_ziggurat"}, "$.actions[3].square", "missing"),
+    ],
+)
+def test_a_malformed_variant_input_names_its_path(
+    entry: dict[str, Any], where: str, reason: str
+) -> None:
+    log = random_log(tr.GameConfig(players=2, variants=("buildings", "ziggurat")), 5)
+    data = log_data(log)
+    data["actions"][3] = {"player": 0, **entry}
+    with pytest.raises(tr.FormatError) as caught:
+        tr.loads(json.dumps(data), tr.GameLog)
+    assert caught.value.path == where
+    assert reason in str(caught.value)
+    assert not schema_validator().is_valid(data)
+
+
+def test_a_log_of_a_variant_not_installed_names_it() -> None:
+    data = log_data()
+    data["config"]["variants"] = ["tolls"]
+    with pytest.raises(tr.FormatError) as caught:
+        tr.loads(json.dumps(data), tr.GameLog)
+    assert caught.value.path == "$.config.variants"
+    assert "'tolls'" in str(caught.value)
+    assert not schema_validator().is_valid(data)
+
+
+def _square_fields(cls: type) -> tuple[str, ...]:
+    hooks = serialize.field_hooks(cls)
+    return tuple(name for name, hook in hooks.items() if hook is serialize.structure_square)
 
 
 def test_the_schema_knows_every_card_action() -> None:

@@ -19,7 +19,7 @@ from tigris_rules.cards.codec import CARD_VIEW_FIELDS
 from tigris_rules.cards.events import CardsDrawn
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.cards.view import CardView
-from tigris_rules.errors import FormatError
+from tigris_rules.errors import ArgumentValueError, FormatError
 from tigris_rules.events_public import (
     AnyPublicEvent,
     PublicCardEvent,
@@ -34,9 +34,14 @@ from tigris_rules.json_schema import (
     event_schema,
     render,
     schema_text,
+    shipped_variants,
     view_schema,
 )
+from tigris_rules.model.actions import VariantAction
 from tigris_rules.model.events import ConflictStarted
+from tigris_rules.model.squares import square_index
+from tigris_rules.rules.hooks import Variant
+from tigris_rules.variants.ziggurat import Ziggurat, ZigguratSite
 from tigris_rules.view_codec import BOARD_VIEW_FIELDS
 
 AnyView = tr.PlayerView | CardView
@@ -166,7 +171,7 @@ def test_views_use_names_not_internal_codes() -> None:
     assert data["cells"][place.square] == "leader"
     assert data["legal_actions"][0]["type"] in serialize.ACTION_TAGS
     assert data["hands"][1] is None
-    assert data["ziggurat"] is None
+    assert data["areas"] == {}
     card = json.loads(tr.dumps(tr.view(tr.new_card_game(CONFIGS[5], seed=1), None)))
     assert card["heads"] == ["treasure"] * 8
     assert card["hands"] == [None, None]
@@ -195,8 +200,9 @@ def test_another_players_card_draw_shows_only_its_count() -> None:
 
 def test_the_shipped_schemas_are_the_generated_ones() -> None:
     """The schemas are made from the codec's tables: after a change of a view, an event, an
-    action or a decision, run ``python -m tigris_rules.json_schema``."""
-    for kind, schema in build_schemas().items():
+    action or a decision, run ``python -m tigris_rules.json_schema`` (it describes this
+    distribution's own variants, whatever else is installed)."""
+    for kind, schema in build_schemas(shipped_variants()).items():
         assert schema_text(kind) == render(schema), f"regenerate {SCHEMA_FILES[kind]}"
 
 
@@ -406,3 +412,215 @@ def test_the_command_line_prints_each_schema(kind: str, capsys: pytest.CaptureFi
     printed = json.loads(capsys.readouterr().out)
     expected = {"view": view_schema(), "event": event_schema(), "log": tr.log_schema()}[kind]
     assert printed == expected
+
+
+# --- the variants a schema describes ----------------------------------------------------------
+
+TOY_VARIANT = '''
+import attrs
+
+from tigris_rules.model.actions import VariantAction
+from tigris_rules.model.events import VariantEvent
+from tigris_rules.rules.hooks import Variant
+
+
+@attrs.frozen
+class TollBooths:
+    """The toy variant's area: how many tolls were paid."""
+
+    paid: int = 0
+
+
+@attrs.frozen
+class PayToll(VariantAction):
+    """Pay a toll at ``square``."""
+
+    square: str
+
+
+@attrs.frozen
+class TollPaid(VariantEvent):
+    """``player`` paid a toll at ``square``."""
+
+    player: int
+    square: str
+
+
+class Tolls(Variant[TollBooths]):
+    name = "tolls"
+    inputs = (PayToll,)
+    events = (TollPaid,)
+    cell_name = "tollgate"
+    score_causes = ("toll",)
+
+    def new_area(self, config):
+        return TollBooths()
+'''
+
+
+@pytest.fixture
+def toy_variant(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A third-party variant installed on the import path (a module and its metadata)."""
+    (tmp_path / "toy_tolls.py").write_text(TOY_VARIANT, encoding="utf-8")
+    info = tmp_path / "toy_tolls-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-tolls\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[tigris_rules.variants]\ntolls = toy_tolls:Tolls\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return "tolls"
+
+
+def test_the_shipped_schemas_describe_this_distributions_variants(toy_variant: str) -> None:
+    """Whatever else is installed, the shipped files are made from the package's own
+    variants; the installed ones are described by ``build_schemas()``."""
+    assert [v.name for v in shipped_variants()] == ["english", "buildings", "ziggurat"]
+    for kind, schema in build_schemas(shipped_variants()).items():
+        assert schema_text(kind) == render(schema)
+    installed = build_schemas()
+    assert build_schemas([*shipped_variants(), toy_variant]) == installed
+    defs = installed["view"]["$defs"]
+    assert defs["config"]["properties"]["variants"]["items"]["enum"] == [
+        "english",
+        "buildings",
+        "ziggurat",
+        "tolls",
+    ]
+    assert defs["action_pay_toll"]["properties"]["square"] == {"$ref": "#/$defs/square"}
+    assert defs["event_toll_paid"]["properties"]["player"] == {"$ref": "#/$defs/seat"}
+    assert defs["cell"]["enum"][-2:] == ["ziggurat", "tollgate"]
+    assert defs["cause"]["enum"][-1] == "toll"
+    assert defs["view_areas"]["properties"]["tolls"] == {}  # its area's default schema
+    log = installed["log"]["$defs"]
+    assert log["entry"]["properties"]["type"]["enum"][-1] == "pay_toll"
+    assert log["action_pay_toll"]["required"] == ["player", "type", "square"]
+
+
+def test_a_game_of_a_third_party_variant_follows_the_installed_schemas(toy_variant: str) -> None:
+    state = tr.new_game(tr.GameConfig(players=2, variants=(toy_variant,)), seed=1)
+    data = json.loads(tr.dumps(tr.view(state, 0)))
+    assert data["areas"] == {"tolls": {"paid": 0}}
+    installed = jsonschema.Draft202012Validator(build_schemas()["view"])
+    assert installed.is_valid(data)
+    assert not validator("view").is_valid(data)  # the shipped schema knows no "tolls"
+    text = '{"type": "toll_paid", "player": 1, "square": "a1"}'
+    event = json.loads(tr.dumps(tr.loads(text, PublicEvent)))
+    assert jsonschema.Draft202012Validator(build_schemas()["event"]).is_valid(event)
+
+
+def test_the_command_line_describes_every_installed_variant(
+    toy_variant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tigris_rules.cli import main
+
+    assert main(["schema", "--kind", "log"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert toy_variant in printed["$defs"]["config"]["properties"]["variants"]["items"]["enum"]
+
+
+def test_a_schema_describes_only_the_variants_asked_for() -> None:
+    schemas = build_schemas(["buildings"])
+    defs = schemas["view"]["$defs"]
+    assert defs["config"]["properties"]["variants"]["items"]["enum"] == ["buildings"]
+    assert "action_place_building" in defs
+    assert "action_build_ziggurat" not in defs
+    assert "ziggurat" not in defs["cell"]["enum"]
+    assert defs["cause"]["enum"][-1] == "building"
+    assert list(defs["view_areas"]["properties"]) == ["buildings"]
+    base = build_schemas([])
+    assert base["view"]["$defs"]["config"]["properties"]["variants"]["items"] is False
+    assert base["view"]["$defs"]["variant_action"]["properties"]["type"]["enum"] == []
+    view = json.loads(tr.dumps(tr.view(tr.new_game(tr.GameConfig(players=2), seed=1), 0)))
+    assert jsonschema.Draft202012Validator(base["view"]).is_valid(view)
+
+
+def test_a_schema_of_an_unknown_variant_is_refused() -> None:
+    with pytest.raises(tr.ConfigError, match="'nowhere'"):
+        build_schemas(["nowhere"])
+    with pytest.raises(ArgumentValueError, match=r"variants\[0\]"):
+        build_schemas([int])  # type: ignore[list-item]
+
+
+@attrs.frozen
+class Survey(VariantAction):
+    """A surveyor's mark: ``square`` and a ``note``."""
+
+    square: str
+    note: str | None = None
+
+
+class Surveyors(Variant[None]):
+    """A variant described without being installed."""
+
+    name = "surveyors"
+    inputs = (Survey,)
+
+
+@attrs.frozen
+class Odd(VariantAction):
+    """An input whose field has no JSON form."""
+
+    amount: complex
+
+
+class Odds(Variant[None]):
+    name = "odds"
+    inputs = (Odd,)
+
+
+def test_a_variant_class_is_described_without_being_installed() -> None:
+    defs = build_schemas([Surveyors])["view"]["$defs"]
+    assert defs["config"]["properties"]["variants"]["items"]["enum"] == ["surveyors"]
+    assert defs["action_survey"]["properties"] == {
+        "type": {"const": "survey"},
+        "square": {"$ref": "#/$defs/square"},
+        "note": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+    }
+    assert defs["action_survey"]["required"] == ["type", "square"]
+    assert defs["view_areas"]["properties"] == {"surveyors": False}
+    with pytest.raises(FormatError) as caught:  # described, but not read: not installed
+        tr.loads('{"type": "survey", "square": "a1"}', tr.Action)
+    assert caught.value.path == "$.type"
+
+
+def test_a_variant_whose_classes_have_no_json_form_is_refused() -> None:
+    with pytest.raises(tr.ConfigError, match=r"variant .odds.*complex"):
+        build_schemas([Odds])
+
+
+def test_the_areas_of_views_follow_the_variants_schemas() -> None:
+    """Every variant's part of a view is what its ``view_area_schema`` says, and the sample
+    shows the variants' pieces on the board."""
+    placed: set[str] = set()
+    for view in _all_views():
+        for variant in view.ruleset.variants if isinstance(view, tr.PlayerView) else ():
+            areas = json.loads(tr.dumps(view))["areas"]
+            schema = variant.view_area_schema()
+            if schema is False:  # a variant keeping no data writes none
+                assert variant.name not in areas
+                continue
+            assert isinstance(schema, dict)
+            data = areas[variant.name]
+            checked = {**schema, "$defs": view_schema()["$defs"]}
+            assert jsonschema.Draft202012Validator(checked).is_valid(data), (variant.name, data)
+            if data and any(data.values() if isinstance(data, dict) else [data]):
+                placed.add(variant.name)
+    assert placed == {"buildings"}
+
+
+def test_a_built_ziggurat_is_written_and_read_in_views() -> None:
+    """The random sample builds no ziggurat: a position set up by hand shows one."""
+    state = tr.new_game(tr.GameConfig(players=2, variants=("ziggurat",)), seed=1)
+    ziggurat = Ziggurat.of(state)
+    assert ziggurat is not None
+    state = ziggurat.with_area(state, ZigguratSite(square_index("h6")))
+    for seat in (None, 0):
+        view = tr.view(state, seat)
+        data = json.loads(tr.dumps(view))
+        assert data["areas"] == {"ziggurat": "h6"}
+        assert validator("view").is_valid(data)
+        assert tr.loads(tr.dumps(view), tr.PlayerView) == view
+        data["areas"]["ziggurat"] = "q3"
+        assert not validator("view").is_valid(data)
+        with pytest.raises(FormatError) as caught:
+            tr.loads(json.dumps(data), tr.PlayerView)
+        assert caught.value.path == "$.areas.ziggurat"

@@ -17,7 +17,7 @@
   after its first K actions (the board, or the card table of a card-game log), keeping one
   position only; a log with an illegal action shows the position before it.
 - ``tigris-rules schema [--kind log|view|event]`` prints the JSON Schema of the log format,
-  of a player view or of an event.
+  of a player view or of an event, for every installed variant.
 
 Bad arguments and library errors print one line on standard error and exit with status 2.
 """
@@ -58,7 +58,6 @@ from tigris_rules.records import (
     STDIN,
     Position,
     ProblemKind,
-    log_schema_text,
     replay_position,
     validate_file,
 )
@@ -144,7 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
         "schema",
         help="print the JSON Schema of game logs, player views or events",
         description="Print a JSON Schema (draft 2020-12): of the game log format v1 (the "
-        "default), of a player view, or of an event (full or public).",
+        "default), of a player view, or of an event (full or public), for the base game and "
+        "every installed variant.",
     )
     schema.add_argument(
         "--kind",
@@ -683,9 +683,9 @@ def _to_choose(turn: int, player: int | None, pending: object) -> str:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from tigris_rules.json_schema import schema_text
+    from tigris_rules.json_schema import build_schemas, render
 
-    print(log_schema_text() if args.kind == "log" else schema_text(args.kind), end="")
+    print(render(build_schemas()[args.kind]), end="")
     return EXIT_OK
 
 

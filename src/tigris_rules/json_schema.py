@@ -1,21 +1,32 @@
-"""The JSON Schemas (draft 2020-12) of views and events, built from the codec's own tables.
+"""The JSON Schemas (draft 2020-12) of logs, views and events, built from the codec's tables.
 
-The package ships two schemas beside the log schema (docs/views.md):
+The package ships three schemas (docs/log-format.md, docs/views.md):
 
+- ``tigris_rules/data/log-schema.json``: a game log (:func:`~tigris_rules.log_schema`);
 - ``tigris_rules/data/view-schema.json``: a :class:`~tigris_rules.PlayerView` or a
   :class:`~tigris_rules.cards.view.CardView` as ``tr.dumps`` writes it (by
   ``config.game``);
 - ``tigris_rules/data/event-schema.json``: one event of either game, full or public.
 
-Both hold the same ``$defs``: the views (``board_view``, ``card_view``), the results, every
-tagged class as ``<family>_<tag>`` (``action_place_tile``, ``event_tiles_drawn``...) and
-the unions (``action``, ``card_action``, ``decision``, ``card_decision``, ``event``,
-``card_event``, ``public_event``, ``public_card_event``). :func:`build_schemas` makes them
-from the tables the reader uses (the registry of tags, the classes' fields and their
-hooks, the view layouts); a test checks the shipped files against it, and
-``python -m tigris_rules.json_schema`` writes them again after a change. The library reads
-more strictly than a schema can say (seats below the game's number of players, a square
-named once).
+The view and event schemas hold the same ``$defs``: the views (``board_view``,
+``card_view``), the results, every tagged class as ``<family>_<tag>`` (``action_place_tile``,
+``event_tiles_drawn``...) and the unions (``action``, ``card_action``, ``decision``,
+``card_decision``, ``event``, ``card_event``, ``public_event``, ``public_card_event``).
+:func:`build_schemas` makes them from the tables the reader uses (the registry of tags, the
+classes' fields and their hooks, the view layouts) and from the variants it is asked to
+describe: the configuration's variant names, each variant's inputs, decisions and events
+(under the tags :func:`~tigris_rules.serialize.register_variant_classes` gives them), the
+causes of points, the cell names and the variants' areas
+(:meth:`~tigris_rules.rules.hooks.Variant.view_area_schema`). In the log schema, the skeleton
+(the deal, the result, the configuration's other fields) is written by hand in the shipped
+file and kept as it is; its variant names and its board-game entries are generated.
+
+The shipped files describe this distribution's own variants (:func:`shipped_variants`), so
+they are the same whatever else is installed; a test checks them against
+:func:`build_schemas`, and ``python -m tigris_rules.json_schema`` writes them again after a
+change. ``tigris-rules schema`` prints the schemas of every installed variant. The library
+reads more strictly than a schema can say (seats below the game's number of players, a
+square named once, an area only for a variant the configuration plays).
 
 >>> import tigris_rules as tr
 >>> from tigris_rules.json_schema import event_schema
@@ -28,39 +39,49 @@ from __future__ import annotations
 import json
 import os
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
-from importlib import resources
+from importlib import metadata, resources
 from pathlib import Path
 from typing import Any, Final, Union, cast, get_args, get_origin
 
 import attrs
 
 from tigris_rules import serialize, view_codec
-from tigris_rules.arguments import expect
+from tigris_rules.arguments import expect, expect_items
 from tigris_rules.cards import codec
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.components import Boat
 from tigris_rules.cards.decisions import CardDecision
 from tigris_rules.cards.events import CardEvent
-from tigris_rules.errors import ArgumentValueError
+from tigris_rules.errors import ArgumentValueError, ConfigError
 from tigris_rules.events_public import PublicCardEvent, PublicEvent
-from tigris_rules.model.actions import Action, Monument
+from tigris_rules.model.actions import Action, Monument, VariantAction
 from tigris_rules.model.colors import Color
-from tigris_rules.model.decisions import Decision
-from tigris_rules.model.events import Event
+from tigris_rules.model.decisions import Decision, VariantDecision
+from tigris_rules.model.events import Event, ScoreCause, VariantEvent
+from tigris_rules.model.plugins import VARIANT_GROUP, plugin, plugin_names
+from tigris_rules.rules.hooks import Variant
 
 __all__ = [
     "SCHEMA_FILES",
     "build_schemas",
     "event_schema",
     "schema_text",
+    "shipped_variants",
     "view_schema",
     "write_schemas",
 ]
 
-SCHEMA_FILES: Final = {"view": "view-schema.json", "event": "event-schema.json"}
+SCHEMA_FILES: Final = {
+    "log": "log-schema.json",
+    "view": "view-schema.json",
+    "event": "event-schema.json",
+}
 """The file of each shipped schema in ``tigris_rules/data``, by kind."""
+
+DISTRIBUTION: Final = "tigris-rules"
+"""The distribution whose own variants the shipped schemas describe."""
 
 _DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
 _BASE_DEFS: Final = ("square", "color", "monument", "count", "seat", "spot", "column", "gap")
@@ -68,6 +89,9 @@ _BASE_DEFS: Final = ("square", "color", "monument", "count", "seat", "spot", "co
 
 ref = view_codec.ref
 nullable = view_codec.nullable
+
+VariantSpec = str | type[Variant[Any]]
+"""A variant to describe: the name of an installed variant, or its class."""
 
 
 def _array(items: Mapping[str, Any], **more: Any) -> dict[str, Any]:
@@ -90,6 +114,8 @@ _HOOK_SCHEMAS: Final[dict[Callable[..., Any], dict[str, Any]]] = {
             "minItems": 2,
         }
     ),
+    serialize._structure_offers: _array(ref("variant_action")),
+    serialize._structure_cause: ref("cause"),
     codec._spot: ref("spot"),
     codec._optional_spot: nullable(ref("spot")),
     codec._spots: _array(ref("spot")),
@@ -114,18 +140,48 @@ _UNIONS: Final[dict[str, Any]] = {
     "public_card_event": PublicCardEvent,
 }
 
+_OPEN_BASES: Final[dict[type, str]] = {
+    VariantAction: "inputs",
+    VariantDecision: "decisions",
+    VariantEvent: "events",
+}
+"""The base class of what variants define, and the attribute of :class:`Variant` listing
+them: a union holding the base holds the classes of the variants described."""
+
 
 def _snake(name: str) -> str:
     return "".join(f"_{c.lower()}" if c.isupper() else c for c in name).lstrip("_")
 
 
-class _Builder:
-    """Collects the definitions reachable from the classes it is asked about."""
+def _summary(cls: type) -> str:
+    """The first paragraph of the docstring of ``cls``, on one line."""
+    return " ".join((cls.__doc__ or cls.__name__).split("\n\n")[0].split())
 
-    def __init__(self) -> None:
-        log_defs = _log_defs()
-        self.defs: dict[str, Any] = {name: log_defs[name] for name in (*_BASE_DEFS, "config")}
+
+class _Builder:
+    """Collects the definitions reachable from the classes it is asked about, for the base
+    game and the ``variants`` described."""
+
+    def __init__(self, variants: tuple[type[Variant[Any]], ...], log: Mapping[str, Any]) -> None:
+        self.variants = variants
+        log_defs = log["$defs"]
+        self.defs: dict[str, Any] = {name: log_defs[name] for name in _BASE_DEFS}
+        self.defs["config"] = _config_def(log_defs["config"], variants)
         self.defs["boat"] = {"enum": [b.value for b in Boat]}
+        self.families: dict[type, str] = {}
+
+    def members(self, union: Any) -> list[type]:
+        """The classes of ``union``, a base class of what variants define standing for the
+        classes of that kind of the variants described."""
+        found: list[type] = []
+        for member in get_args(union):
+            attribute = _OPEN_BASES.get(member)
+            if attribute is None:
+                found.append(member)
+                continue
+            for variant in self.variants:
+                found += [c for c in getattr(variant, attribute) if issubclass(c, member)]
+        return list(dict.fromkeys(found))
 
     def type_schema(self, kind: Any) -> dict[str, Any]:
         origin, args = get_origin(kind), get_args(kind)
@@ -162,17 +218,17 @@ class _Builder:
 
     def class_def(self, cls: type) -> str:
         """The name of the definition of the attrs class ``cls``, made if new."""
-        tagged = cls in serialize.tagged_classes().values()
-        tag = serialize.tag_of(cls) if tagged else ""
-        name = f"{_family(cls)}_{tag}" if tagged else _snake(cls.__name__)
+        family = self.families.get(cls)
+        tag = serialize.tag_of(cls) if family is not None else ""
+        name = f"{family}_{tag}" if family is not None else _snake(cls.__name__)
         if name in self.defs:
             return name
         self.defs[name] = {}  # a placeholder against recursion
         kinds = cast("type[attrs.AttrsInstance]", cls)
         attrs.resolve_types(kinds)
         hooks = serialize.field_hooks(cls)
-        properties: dict[str, Any] = {"type": {"const": tag}} if tagged else {}
-        required = ["type"] if tagged else []
+        properties: dict[str, Any] = {"type": {"const": tag}} if tag else {}
+        required = ["type"] if tag else []
         for field in attrs.fields(kinds):
             hook = hooks.get(field.name)
             if hook is not None:
@@ -185,26 +241,27 @@ class _Builder:
                 required.append(field.name)
         self.defs[name] = {
             "type": "object",
-            "description": (cls.__doc__ or cls.__name__).split("\n\n")[0].replace("\n", " "),
+            "description": _summary(cls),
             "properties": properties,
             "required": required,
             "additionalProperties": False,
         }
         return name
 
-    def union_def(self, name: str, union: Any) -> None:
+    def union_def(self, name: str, members: list[type]) -> None:
         """A union read by its tag: each member is checked only against its own definition,
         which keeps validation fast and its errors to the point."""
-        tags = {serialize.tag_of(m): self.class_def(m) for m in get_args(union)}
+        tags = {serialize.tag_of(m): self.class_def(m) for m in members}
         self.defs[name] = {
             "type": "object",
             "properties": {"type": {"enum": list(tags)}},
             "required": ["type"],
-            "allOf": [
+        }
+        if tags:
+            self.defs[name]["allOf"] = [
                 {"if": {"properties": {"type": {"const": tag}}}, "then": ref(definition)}
                 for tag, definition in tags.items()
-            ],
-        }
+            ]
 
     def view_def(self, name: str, fields: tuple[view_codec.ViewField, ...], what: str) -> None:
         self.defs[name] = {
@@ -215,22 +272,138 @@ class _Builder:
             "additionalProperties": False,
         }
 
+    def variant_defs(self) -> None:
+        """What the variants add to the base game's JSON: their cell names, their causes of
+        points, their areas in a view and the structures they build."""
+        cells = list(serialize._CELL_NAMES.values())
+        causes = [c.value for c in ScoreCause]
+        areas: dict[str, Any] = {}
+        for variant in self.variants:
+            if variant.cell_name is not None and variant.cell_name not in cells:
+                cells.append(variant.cell_name)
+            causes += [c for c in variant.score_causes if c not in causes]
+            areas[variant.name] = _area_schema(variant)
+        self.defs["cell"] = {
+            "enum": cells,
+            "description": "what a square holds: a tile of a colour, a flipped tile, a "
+            "structure (under the name its variant gives it), a catastrophe or a leader",
+        }
+        self.defs["cause"] = {
+            "enum": causes,
+            "description": "why points were scored: a rule of the base game or of a variant",
+        }
+        self.defs["view_areas"] = {
+            "type": "object",
+            "description": "the data of the configuration's variants that the viewer may see, "
+            "by variant name (variants keeping none are left out)",
+            "properties": areas,
+            "additionalProperties": False,
+        }
+        structures = [c for c in self.members(VariantAction) if issubclass(c, VariantAction)]
+        for cls in structures:
+            self.families.setdefault(cls, "action")
+        self.union_def("variant_action", structures)
+        self.defs["variant_action"]["description"] = "an input defined by a variant"
 
-def _family(cls: type) -> str:
-    """``"action"``, ``"decision"`` or ``"event"``: the kind of union ``cls`` belongs to."""
-    for union_name, union in _UNIONS.items():
-        if cls in get_args(union):
-            return union_name.split("_")[-1]
-    raise TypeError(f"{cls.__name__} is in none of the unions of views and events")
+
+def _area_schema(variant: type[Variant[Any]]) -> Any:
+    try:
+        schema = variant.view_area_schema()
+    except Exception as exc:  # a variant's hook fails as it likes: name the variant
+        raise ConfigError(
+            f"the variant {variant.name!r} gives no JSON Schema of its area: "
+            f"{type(exc).__name__}: {exc}"
+        ) from None
+    if not isinstance(schema, Mapping | bool):
+        raise ConfigError(
+            f"the variant {variant.name!r} gives no JSON Schema of its area: expected a "
+            f"mapping, got {type(schema).__name__}"
+        )
+    return dict(schema) if isinstance(schema, Mapping) else schema
 
 
-def build_schemas() -> dict[str, dict[str, Any]]:
-    """The view and event schemas, by kind (``"view"``, ``"event"``), as the codec reads."""
-    builder = _Builder()
+def _config_def(shipped: Mapping[str, Any], variants: tuple[type[Variant[Any]], ...]) -> Any:
+    """The configuration's definition of the log schema, naming ``variants``."""
+    names = [v.name for v in variants]
+    properties = dict(shipped["properties"])
+    properties["variants"] = {
+        "type": "array",
+        "items": {"enum": names} if names else False,
+        "uniqueItems": True,
+    }
+    return {**shipped, "properties": properties}
+
+
+def shipped_variants() -> tuple[type[Variant[Any]], ...]:
+    """The variants the shipped schemas describe: those this distribution declares as its
+    own entry points (``tigris_rules.variants``), in canonical order, whatever else is
+    installed. :class:`~tigris_rules.ConfigError` if the distribution's metadata is
+    missing."""
+    try:
+        points = metadata.distribution(DISTRIBUTION).entry_points
+    except metadata.PackageNotFoundError:
+        raise ConfigError(
+            f"the distribution {DISTRIBUTION} is not installed: its variants are unknown"
+        ) from None
+    return _canonical([p.load() for p in points if p.group == VARIANT_GROUP])
+
+
+def _canonical(classes: Iterable[type[Variant[Any]]]) -> tuple[type[Variant[Any]], ...]:
+    return tuple(sorted(classes, key=lambda v: (v.order, v.name)))
+
+
+def _variant_classes(variants: Sequence[VariantSpec] | None) -> tuple[type[Variant[Any]], ...]:
+    if variants is None:
+        return _canonical(plugin(VARIANT_GROUP, n) for n in plugin_names(VARIANT_GROUP))
+    expect_items(variants, (str, type), "variants", "variant names or Variant subclasses")
+    found: dict[str, type[Variant[Any]]] = {}
+    for index, item in enumerate(variants):
+        if isinstance(item, str):
+            variant = plugin(VARIANT_GROUP, item)
+        elif issubclass(item, Variant):
+            variant = item
+        else:
+            raise ArgumentValueError(
+                f"variants[{index}]: {item.__name__} is not a Variant subclass"
+            )
+        if found.get(variant.name, variant) is not variant:
+            raise ArgumentValueError(f"variants: two variants are named {variant.name!r}")
+        found[variant.name] = variant
+    return _canonical(found.values())
+
+
+def build_schemas(
+    variants: Sequence[VariantSpec] | None = None,
+) -> dict[str, dict[str, Any]]:
+    """The log, view and event schemas, by kind (``"log"``, ``"view"``, ``"event"``), as the
+    codec reads them, for the base game and ``variants``: a list or a tuple of names of
+    installed variants or :class:`~tigris_rules.rules.hooks.Variant` subclasses (by default
+    every installed variant; :func:`shipped_variants` for the shipped files).
+
+    A variant not installed raises :class:`~tigris_rules.ConfigError`, and so does one whose
+    classes or area have no JSON Schema (a field of a type the codec does not know)."""
+    classes = _variant_classes(variants)
+    for variant in classes:
+        serialize.register_variant(variant)
+    from tigris_rules.records import log_schema
+
+    log = log_schema()
+    builder = _Builder(classes, log)
     builder.defs["color_counts"] = view_codec.per_color(ref("count"))
     builder.defs["result"] = view_codec.RESULT_SCHEMA
-    for name, union in _UNIONS.items():
-        builder.union_def(name, union)
+    unions = {name: builder.members(union) for name, union in _UNIONS.items()}
+    for name, members in unions.items():
+        for cls in members:
+            builder.families.setdefault(cls, name.split("_")[-1])
+    for variant in classes:
+        try:
+            for cls in (*variant.inputs, *variant.decisions, *variant.events):
+                builder.class_def(cls)
+        except (TypeError, NameError) as exc:  # a field of a type JSON cannot hold
+            raise ConfigError(f"the variant {variant.name!r} has no JSON Schema: {exc}") from None
+    builder.variant_defs()
+    for name, members in unions.items():
+        builder.union_def(name, members)
     builder.view_def(
         "board_view",
         view_codec.BOARD_VIEW_FIELDS,
@@ -270,19 +443,72 @@ def build_schemas() -> dict[str, dict[str, Any]]:
         "anyOf": [ref("public_event"), ref("public_card_event")],
         "$defs": defs,
     }
-    return {"view": view, "event": event}
+    return {"log": _log_schema(log, builder, unions["action"]), "view": view, "event": event}
 
 
-def _log_defs() -> dict[str, Any]:
-    from tigris_rules.records import log_schema
+def _log_schema(shipped: Mapping[str, Any], builder: _Builder, board: list[type]) -> Any:
+    """The log schema: the shipped one's hand-written skeleton, with the configuration's
+    variant names and one entry definition per input of the board game (``board``)."""
+    old_defs: Mapping[str, Any] = shipped["$defs"]
+    entry = old_defs["entry"]
+    old_entries = {b["then"]["$ref"].rsplit("/", 1)[1] for b in entry.get("allOf", ())}
+    entries: dict[str, Any] = {}
+    for cls in board:
+        tag = serialize.tag_of(cls)
+        inner = builder.defs[builder.class_def(cls)]
+        entries[f"action_{tag}"] = {
+            "description": f"{cls.__name__}: {inner['description']}",
+            "type": "object",
+            "properties": {"player": ref("seat"), **inner["properties"]},
+            "required": ["player", *inner["required"]],
+            "additionalProperties": False,
+        }
+    defs: dict[str, Any] = {}
+    for name, definition in old_defs.items():
+        if name in old_entries:
+            defs.update(entries)  # where the entries stood, in the order of the union
+        elif name == "config":
+            defs[name] = builder.defs["config"]
+        elif name == "entry":
+            tags = [serialize.tag_of(cls) for cls in board]
+            defs[name] = {
+                **definition,
+                "properties": {**definition["properties"], "type": {"enum": tags}},
+                "allOf": [
+                    {
+                        "if": {"properties": {"type": {"const": tag}}},
+                        "then": ref(f"action_{tag}"),
+                    }
+                    for tag in tags
+                ],
+            }
+        else:
+            defs[name] = definition
+    defs.update(entries)  # (no-op if they were placed above)
+    _close(defs, builder.defs)
+    return {**shipped, "$defs": defs}
 
-    defs: dict[str, Any] = log_schema()["$defs"]
-    return defs
+
+def _close(defs: dict[str, Any], known: Mapping[str, Any]) -> None:
+    """Add to ``defs`` the definitions of ``known`` that its references need."""
+    pending = [defs[name] for name in defs]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            target = node.get("$ref")
+            if isinstance(target, str) and target.startswith("#/$defs/"):
+                name = target.removeprefix("#/$defs/")
+                if name not in defs and name in known:
+                    defs[name] = known[name]
+                    pending.append(known[name])
+            pending += list(node.values())
+        elif isinstance(node, list):
+            pending += node
 
 
 def schema_text(kind: str) -> str:
-    """The text of the shipped schema of ``kind`` (``"view"`` or ``"event"``); any other
-    kind raises :class:`~tigris_rules.ArgumentValueError`."""
+    """The text of the shipped schema of ``kind`` (``"log"``, ``"view"`` or ``"event"``);
+    any other kind raises :class:`~tigris_rules.ArgumentValueError`."""
     expect(kind, str, "kind")
     if kind not in SCHEMA_FILES:
         raise ArgumentValueError(
@@ -308,16 +534,20 @@ def event_schema() -> dict[str, Any]:
 
 
 def render(schema: Mapping[str, Any]) -> str:
-    """The text of a shipped schema: two-space indentation, a final newline."""
-    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+    """The text of a shipped schema: laid out as a log (two-space indentation, short arrays
+    and objects on one line), with a final newline."""
+    return serialize.dumps(dict(schema), indent=2) + "\n"
 
 
-def write_schemas(directory: str | os.PathLike[str]) -> None:
-    """Write the view and event schemas into the existing folder ``directory``."""
+def write_schemas(
+    directory: str | os.PathLike[str], variants: Sequence[VariantSpec] | None = None
+) -> None:
+    """Write the log, view and event schemas of ``variants`` (as :func:`build_schemas`) into
+    the existing folder ``directory``."""
     expect(directory, (str, os.PathLike), "directory")
-    for kind, schema in build_schemas().items():
+    for kind, schema in build_schemas(variants).items():
         (Path(directory) / SCHEMA_FILES[kind]).write_text(render(schema), encoding="utf-8")
 
 
 if __name__ == "__main__":
-    write_schemas(Path(__file__).parent / "data")
+    write_schemas(Path(__file__).parent / "data", shipped_variants())

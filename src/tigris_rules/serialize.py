@@ -89,6 +89,7 @@ __all__ = [
     "describe",
     "dumps",
     "format_size",
+    "installed_variant_tags",
     "loads",
     "member",
     "need_array",
@@ -100,6 +101,7 @@ __all__ = [
     "register_fields",
     "register_hooks",
     "register_tagged",
+    "register_variant",
     "register_variant_classes",
     "structure",
     "structure_square",
@@ -487,34 +489,74 @@ classes of every installed variant that derive from it."""
 
 def register_variant_classes() -> None:
     """Give the inputs, decisions and events of every installed variant (the entry points of
-    ``tigris_rules.variants``) their tags: the class name in snake case (``PlaceBuilding`` is
-    ``"place_building"``); fields named ``square``, ``squares``, ``origin`` or ending in
-    ``_square`` hold square names. Called by every public reader and writer, so a plug-in
-    found on the import path is readable at once."""
+    ``tigris_rules.variants``) their tags (:func:`register_variant`). Called by every public
+    reader and writer, so a plug-in found on the import path is readable at once; it costs
+    one look-up once the installed variants are registered."""
     names = plugin_names(VARIANT_GROUP)
     if names in _REGISTERED_VARIANTS:
         return
     for name in names:
-        variant = plugin(VARIANT_GROUP, name)
-        for family, classes in (
-            ("action", variant.inputs),
-            ("decision", variant.decisions),
-            ("event", variant.events),
-        ):
-            for cls in classes:
-                if cls in _BY_CLASS:
-                    continue
-                tag = _snake_case(cls.__name__)
-                try:
-                    register_tagged(tag, cls, family=family, squares=_square_fields(cls))
-                except ValueError as exc:
-                    raise ConfigError(
-                        f"the variant {name!r} cannot be read or written: {exc}"
-                    ) from None
+        register_variant(plugin(VARIANT_GROUP, name))
     _REGISTERED_VARIANTS.add(names)
 
 
+def register_variant(variant: type) -> None:
+    """Give the inputs, decisions and events of the variant class ``variant`` (a
+    :class:`~tigris_rules.rules.hooks.Variant` subclass) their tags: the class name in snake
+    case (``PlaceBuilding`` is ``"place_building"``); fields named ``square``, ``squares``,
+    ``origin`` or ending in ``_square`` hold square names, and an event's seats and counts are
+    checked as the base game's. Classes already tagged are left as they are; a tag taken by
+    another class raises :class:`~tigris_rules.ConfigError` naming the variant."""
+    expect(variant, type, "variant", "a variant class")
+    name = getattr(variant, "name", variant.__name__)
+    for family, attribute in (("action", "inputs"), ("decision", "decisions"), ("event", "events")):
+        for cls in getattr(variant, attribute, ()):
+            if cls in _BY_CLASS:
+                continue
+            try:
+                register_tagged(
+                    _snake_case(cls.__name__),
+                    cls,
+                    family=family,
+                    squares=_square_fields(cls),
+                    structure_fields=_variant_field_hooks(cls, family),
+                )
+            except (ValueError, TypeError) as exc:  # a clash of tags, or no attrs class
+                raise ConfigError(
+                    f"the variant {name!r} cannot be read or written: {exc}"
+                ) from None
+
+
 _REGISTERED_VARIANTS: set[tuple[str, ...]] = set()
+
+
+def installed_variant_tags() -> dict[str, type]:
+    """The tag of every input, decision and event class of the installed variants: what a
+    union holding a variant base class reads (a class tagged for a variant that is not
+    installed, or no longer, is not read)."""
+    register_variant_classes()
+    return dict(_variant_tags(plugin_names(VARIANT_GROUP)))
+
+
+@functools.cache
+def _variant_tags(names: tuple[str, ...]) -> dict[str, type]:
+    found: dict[str, type] = {}
+    for name in names:
+        variant = plugin(VARIANT_GROUP, name)
+        for cls in (*variant.inputs, *variant.decisions, *variant.events):
+            found[_BY_CLASS[cls].tag] = cls
+    return found
+
+
+def _variant_field_hooks(cls: type, family: str) -> dict[str, Callable[[Any, Any], Any]]:
+    """The checks of a variant class's fields named as the base game's: an event's seats
+    and counts (:data:`EVENT_FIELD_HOOKS`), an input's tile counts (CONV-19)."""
+    if family == "event":
+        return event_field_hooks(cls)
+    if family == "action":
+        fields = attrs.fields(cast("type[attrs.AttrsInstance]", cls))
+        return {f.name: _structure_count for f in fields if f.name in _COUNTS}
+    return {}
 
 
 def _snake_case(name: str) -> str:
@@ -548,8 +590,7 @@ def _tagged_union_factory(t: Any) -> Callable[[Any, Any], Any]:
     def allowed_tags() -> dict[str, Any]:
         if not bases:
             return closed
-        register_variant_classes()
-        found = {e.tag: e.cls for e in _BY_TAG.values() if issubclass(e.cls, bases)}
+        found = {t: c for t, c in installed_variant_tags().items() if issubclass(c, bases)}
         return {**closed, **found}
 
     def structure_union(value: object, _: object) -> Any:
@@ -602,17 +643,39 @@ def quick_reader(
     expect(besides, str, "besides")
     expect(build, CALLABLE, "build", "a callable")
     plans: dict[str, tuple[type, tuple[tuple[str, Any], ...]]] = {}
-    for cls in _union_members(union) or ():
+    members = _union_members(union) or ()
+    bases = tuple(m for m in members if m in _OPEN_BASES)
+    for cls in members:
         if cls in _BY_CLASS and (plan := _quick_plan(cls)) is not None:
             plans[_BY_CLASS[cls].tag] = (cls, plan)
     size = {tag: len(plan) + 2 for tag, (_, plan) in plans.items()}
     built: dict[tuple[object, ...], T] = {}
+    planned: set[str] = set(plans)
+
+    def learn(tag: str) -> int | None:
+        """The size of the object of a variant's class tagged ``tag``, planned on first
+        sight (the variants are found when first read)."""
+        planned.add(tag)
+        cls = installed_variant_tags().get(tag)
+        if cls is None or not issubclass(cls, bases):
+            return None
+        plan = _quick_plan(cls)
+        if plan is None:
+            return None
+        plans[tag] = (cls, plan)
+        size[tag] = len(plan) + 2
+        return size[tag]
 
     def read(value: object) -> T | None:
         if type(value) is not dict:
             return None
         tag = value.get(TAG_KEY)
-        if type(tag) is not str or len(value) != size.get(tag):
+        if type(tag) is not str:
+            return None
+        expected = size.get(tag)
+        if expected is None and bases and tag not in planned and len(planned) < QUICK_KEPT:
+            expected = learn(tag)
+        if len(value) != expected:
             return None
         seat = value.get(besides)
         if type(seat) is not int or seat < 0:
@@ -1519,17 +1582,21 @@ def _structure_offers(value: object, _: object) -> tuple[_actions.VariantAction,
     return cast("tuple[_actions.VariantAction, ...]", offers)
 
 
+@functools.cache
+def _score_causes(names: tuple[str, ...]) -> tuple[str, ...]:
+    found = [c.value for c in _events.ScoreCause]
+    for name in names:
+        found += [c for c in plugin(VARIANT_GROUP, name).score_causes if c not in found]
+    return tuple(found)
+
+
 def _structure_cause(value: object, _: object) -> str:
     """A cause of points: one of the base game's (:class:`ScoreCause`) or of an installed
     variant's (``Variant.score_causes``)."""
-    known = [c.value for c in _events.ScoreCause] + [
-        cause
-        for name in plugin_names(VARIANT_GROUP)
-        for cause in plugin(VARIANT_GROUP, name).score_causes
-    ]
+    known = _score_causes(plugin_names(VARIANT_GROUP))
     if value not in known:
         raise _fail(f"expected one of {', '.join(known)}, got {describe(value)}")
-    return cast("str", value)
+    return value
 
 
 _EXTRA_FIELDS: Final[dict[type, dict[str, Callable[[Any, Any], Any]]]] = {

@@ -252,6 +252,29 @@ class Variant(Generic[AreaT]):
 
     # --- JSON Schema (json_schema) ----------------------------------------------------------
 
+    @classmethod
+    def area_schema(cls) -> dict[str, Any] | bool:
+        """The JSON Schema (draft 2020-12) of what :meth:`area_to_json` writes, used by the
+        generated schemas (:mod:`tigris_rules.json_schema`) under ``areas.<name>``. It may
+        refer to the shared definitions of the shipped schemas (``{"$ref":
+        "#/$defs/square"}``; also ``color``, ``count``, ``seat``, ``monument``).
+
+        Called without a configuration, when a schema is generated. The default is ``False``
+        (nothing is written) for a variant that keeps no data (one that does not override
+        :meth:`new_area`), else ``{}``, any JSON value: the default writer knows the area's
+        class only from a configuration, and a guessed schema could refuse what the variant
+        writes; a variant that keeps data says exactly what it writes."""
+        if cls.new_area is Variant.new_area:
+            return False
+        return {}
+
+    @classmethod
+    def view_area_schema(cls) -> dict[str, Any] | bool:
+        """The JSON Schema of what :meth:`view_area_to_json` writes, under ``areas.<name>``
+        in a player view; as :meth:`area_schema` (the default: the area's own schema, as
+        the default view shows the whole area)."""
+        return cls.area_schema()
+
     # --- rendering (render.text, render.svg, diagram) ---------------------------------------
 
     diagram_token: ClassVar[str | None] = None

@@ -320,6 +320,19 @@ class Buildings(Variant[BuildingSquares]):
                     "BLD-6",
                 )
 
+    @classmethod
+    def area_schema(cls) -> dict[str, Any]:
+        """Each colour's building square, ``null`` while in the supply."""
+        square_or_null = {"anyOf": [{"$ref": "#/$defs/square"}, {"type": "null"}]}
+        return {
+            "type": "object",
+            "description": "the square of each colour's civilization building, null in the "
+            "supply (BLD-1)",
+            "properties": dict.fromkeys(_COLOR_NAMES, square_or_null),
+            "required": list(_COLOR_NAMES),
+            "additionalProperties": False,
+        }
+
     # --- rendering (render.text, render.svg, diagram) ---------------------------------------
 
     diagram_keywords = ("buildings",)

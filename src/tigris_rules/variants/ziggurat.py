@@ -262,6 +262,14 @@ class Ziggurat(Variant[ZigguratSite]):
                         "ZIG-2",
                     )
 
+    @classmethod
+    def area_schema(cls) -> dict[str, Any]:
+        """The square of the ziggurat's centre, ``null`` before it is built."""
+        return {
+            "anyOf": [{"$ref": "#/$defs/square"}, {"type": "null"}],
+            "description": "the centre of the ziggurat's cross, null before it is built (ZIG-1)",
+        }
+
     # --- rendering (render.text, render.svg, diagram) ---------------------------------------
 
     diagram_token = "Z"
