@@ -24,6 +24,7 @@ The card game is not covered yet: both functions raise
 :class:`~tigris_rules.ArgumentTypeError` for a card-game state.
 
 >>> import random
+import sys
 >>> import tigris_rules as tr
 >>> from tigris_rules.information import Discards, observation, sample_hidden
 >>> from tigris_rules.views import view
@@ -37,6 +38,7 @@ The card game is not covered yet: both functions raise
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
@@ -134,14 +136,15 @@ class _Plan:
 
 
 def _plan(config: GameConfig) -> _Plan:
-    return _plan_of(config, plugin_names(VARIANT_GROUP))
+    return _plan_of(config, tuple(sys.path))
 
 
 @cache
-def _plan_of(config: GameConfig, installed: tuple[str, ...]) -> _Plan:
-    """The plan of ``config`` with the variants ``installed``: their segments are placed after
-    the base segment each names (ConfigError for a name taken twice, or a place that is no
-    base segment)."""
+def _plan_of(config: GameConfig, path: tuple[str, ...]) -> _Plan:
+    """The plan of ``config`` with the variants installed on ``path`` (the cache key, as for
+    the plug-ins): their segments are placed after the base segment each names (ConfigError
+    for a name taken twice, or a place that is no base segment)."""
+    installed = plugin_names(VARIANT_GROUP)
     classes = [plugin(VARIANT_GROUP, name) for name in installed]
     decisions = (*_BASE_DECISIONS, *(kind for variant in classes for kind in variant.decisions))
     base = _base_layout(config, len(decisions))

@@ -36,6 +36,7 @@ PlaceLeader(color=<Color.RED: 'red'>, square='f4')
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -438,13 +439,15 @@ class _Notation:
 
 
 def _notation() -> _Notation:
-    return _notation_of(plugin_names(VARIANT_GROUP))
+    return _notation_of(tuple(sys.path))
 
 
 @cache
-def _notation_of(names: tuple[str, ...]) -> _Notation:
-    """The notation of the variants ``names``; a word two owners claim, or one no line can
-    hold, is refused with a :class:`~tigris_rules.ConfigError` naming its owners."""
+def _notation_of(path: tuple[str, ...]) -> _Notation:
+    """The notation of the variants installed on ``path`` (the cache key, as for the
+    plug-ins); a word two owners claim, or one no line can hold, is refused with a
+    :class:`~tigris_rules.ConfigError` naming its owners."""
+    names = plugin_names(VARIANT_GROUP)
     parsers = dict(_PARSERS)
     aliases = dict(_VERB_ALIASES)
     claimed = dict.fromkeys([*parsers, *aliases], "the base game")

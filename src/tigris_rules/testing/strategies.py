@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -245,14 +246,16 @@ def well_formed_actions() -> st.SearchStrategy[Action]:
 def _domains() -> tuple[tuple[Action, ...], ...]:
     """Every well-formed input :func:`well_formed_actions` draws, one tuple per class: the
     base game's, then each installed variant's, in canonical order."""
-    return _domains_of(plugin_names(VARIANT_GROUP))
+    return _domains_of(tuple(sys.path))
 
 
 @functools.cache
-def _domains_of(installed: tuple[str, ...]) -> tuple[tuple[Action, ...], ...]:
+def _domains_of(path: tuple[str, ...]) -> tuple[tuple[Action, ...], ...]:
+    """The domains of the variants installed on ``path`` (the cache key, as for the
+    plug-ins)."""
     variants = tuple(
         tuple(domain)
-        for name in installed
+        for name in plugin_names(VARIANT_GROUP)
         for domain in plugin(VARIANT_GROUP, name).well_formed_inputs()
         if domain
     )
