@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -124,15 +124,15 @@ segment; the installed variants' decision types follow."""
 
 @attrs.frozen
 class _Plan:
-    """How an observation of one configuration is laid out: the segments in order, which
-    part writes each (``None``: the base game; else the index of an installed variant), the
-    decision kinds of the one-hot segment, and the installed variants (the configuration's
-    instance, or ``None`` for one it does not play)."""
+    """How an observation of one configuration is laid out: the segments in order, the
+    decision kinds of the one-hot segment, and where the variants' segments go: for each, in
+    layout order, the number of base values before it, the installed variant writing it
+    (the configuration's instance, or ``None`` for a variant it does not play, which writes
+    zeros), its place among that variant's segments, its name and its length."""
 
     layout: tuple[tuple[str, int], ...]
-    writers: tuple[int | None, ...]
     decisions: tuple[type | None, ...]
-    variants: tuple[Any, ...]
+    inserts: tuple[tuple[int, Any, int, str, int], ...]
 
 
 def _plan(config: GameConfig) -> _Plan:
@@ -160,13 +160,16 @@ def _plan_of(config: GameConfig, path: tuple[str, ...]) -> _Plan:
             f"the variant {owner!r} places an observation segment after {unknown[0]!r}, "
             "which is no segment of the base game"
         )
+    played = {type(v): v for v in ruleset_for(config).variants}
     layout: list[tuple[str, int]] = []
-    writers: list[int | None] = []
+    inserts: list[tuple[int, Any, int, str, int]] = []
     owners = dict.fromkeys(bases, "the base game")
+    written = [0] * len(classes)
+    offset = 0
     for name, length in [*base, (None, 0)]:
         if name is not None:
             layout.append((name, length))
-            writers.append(None)
+            offset += length
         for index, segment in placed.get(name, ()):
             if segment.name in owners:
                 raise ConfigError(
@@ -175,14 +178,10 @@ def _plan_of(config: GameConfig, path: tuple[str, ...]) -> _Plan:
                 )
             owners[segment.name] = f"the variant {installed[index]!r}"
             layout.append((segment.name, segment.length))
-            writers.append(index)
-    played = {type(v): v for v in ruleset_for(config).variants}
-    return _Plan(
-        tuple(layout),
-        tuple(writers),
-        decisions,
-        tuple(played.get(variant) for variant in classes),
-    )
+            writer = played.get(classes[index])
+            inserts.append((offset, writer, written[index], segment.name, segment.length))
+            written[index] += 1
+    return _Plan(tuple(layout), decisions, tuple(inserts))
 
 
 def observation_layout(config: GameConfig) -> tuple[tuple[str, int], ...]:
@@ -286,32 +285,26 @@ def _one_hot(size: int, position: int | None) -> list[int]:
 
 def _observe(seen: PlayerView, me: int) -> tuple[int, ...]:
     plan = _plan(seen.config)
-    base = iter(_observe_base(seen, me, plan.decisions))
-    written: dict[int, Iterator[Sequence[int]]] = {}
-    out: list[int] = []
-    for (name, length), writer in zip(plan.layout, plan.writers, strict=True):
-        if writer is None:
-            values: Sequence[int] = next(base)
-        else:
-            variant = plan.variants[writer]
-            if variant is None:
-                values = [0] * length
-            else:
-                if writer not in written:
-                    written[writer] = iter(variant.observe(seen, me))
-                values = next(written[writer], ())
+    out = _observe_base(seen, me, plan.decisions)
+    observed: dict[int, Sequence[Sequence[int]]] = {}
+    for offset, variant, k, name, length in reversed(plan.inserts):  # later places first
+        if variant is None:
+            out[offset:offset] = [0] * length
+            continue
+        if variant.slot not in observed:
+            observed[variant.slot] = variant.observe(seen, me)
+        found = observed[variant.slot]
+        values = found[k] if k < len(found) else ()
         if len(values) != length:
             raise ConfigError(
                 f"the observation segment {name!r} has {len(values)} values, not {length}"
             )
-        out.extend(values)
+        out[offset:offset] = values
     return tuple(out)
 
 
-def _observe_base(
-    seen: PlayerView, me: int, decisions: tuple[type | None, ...]
-) -> list[Sequence[int]]:
-    """The values of the base segments, one list per segment, in layout order."""
+def _observe_base(seen: PlayerView, me: int, decisions: tuple[type | None, ...]) -> list[int]:
+    """The values of the base segments, in layout order."""
     n = seen.config.players
     relative = [(me + k) % n for k in range(n)]
 
@@ -319,67 +312,55 @@ def _observe_base(
         return None if absolute is None else (absolute - me) % n
 
     cells = seen.cells
-    parts: list[Sequence[int]] = []
-    tiles: list[int] = []
-    for code in (0, 1, 2, 3):
-        tiles.extend(1 if c == code else 0 for c in cells)
-    parts.append(tiles)
-    parts.append([1 if c == FLIPPED else 0 for c in cells])
-    parts.append([1 if c == CATASTROPHE else 0 for c in cells])
-    parts.append([1 if s in seen.treasures else 0 for s in range(SQUARE_COUNT)])
-    parts.append([1 if r else 0 for r in board_layout(seen.config.board).river])
-    leaders: list[int] = []
+    out: list[int] = []
+    for code in (0, 1, 2, 3, FLIPPED, CATASTROPHE):
+        out += [1 if c == code else 0 for c in cells]
+    out += [1 if s in seen.treasures else 0 for s in range(SQUARE_COUNT)]
+    out += [1 if r else 0 for r in board_layout(seen.config.board).river]
     for absolute in relative:
         for color in range(4):
-            leaders.extend(_one_hot(SQUARE_COUNT, _square(seen.leaders[4 * absolute + color])))
-    parts.append(leaders)
-    monuments: list[int] = []
+            out += _one_hot(SQUARE_COUNT, _square(seen.leaders[4 * absolute + color]))
     for top_left in seen.monuments:
         plane = [0] * SQUARE_COUNT
         if top_left != NO_SQUARE:
             for s in (top_left, top_left + 1, top_left + COLUMNS, top_left + COLUMNS + 1):
                 plane[s] = 1
-        monuments.extend(plane)
-    parts.append(monuments)
-    parts.append(_one_hot(SQUARE_COUNT, _square(seen.marker)))
-    parts.append(_one_hot(SQUARE_COUNT, _square(seen.placed)))
+        out += plane
+    out += _one_hot(SQUARE_COUNT, _square(seen.marker))
+    out += _one_hot(SQUARE_COUNT, _square(seen.placed))
     for absolute in relative:
         hand = seen.hands[absolute]
         scores = seen.scores[absolute]
         held = seen.treasures_held[absolute]
-        parts.append([0 if hand is None else 1])
-        parts.append((0, 0, 0, 0) if hand is None else hand)
-        parts.append([seen.hand_sizes[absolute]])
-        parts.append([seen.catastrophes[absolute]])
-        parts.append([0 if scores is None else 1])
-        parts.append((0, 0, 0, 0) if scores is None else scores)
-        parts.append([0 if held is None else held])
-    parts += [[seen.bag_size], [seen.turn], [seen.actions_taken]]
-    parts += [[int(seen.short_draw)], [int(seen.over)]]
-    parts.append(_one_hot(n, seat(seen.active)))
-    parts.append(_one_hot(n, seat(seen.to_move)))
-    parts.append([1 if s == NO_SQUARE else 0 for s in seen.monuments])
+        out.append(0 if hand is None else 1)
+        out += (0, 0, 0, 0) if hand is None else hand
+        out.append(seen.hand_sizes[absolute])
+        out.append(seen.catastrophes[absolute])
+        out.append(0 if scores is None else 1)
+        out += (0, 0, 0, 0) if scores is None else scores
+        out.append(0 if held is None else held)
+    out += [seen.bag_size, seen.turn, seen.actions_taken, int(seen.short_draw), int(seen.over)]
+    out += _one_hot(n, seat(seen.active))
+    out += _one_hot(n, seat(seen.to_move))
+    out += [1 if s == NO_SQUARE else 0 for s in seen.monuments]
     decision = seen.pending
-    parts.append(_one_hot(len(decisions), decisions.index(type(decision) if decision else None)))
-    parts.append(_one_hot(n, None if decision is None else seat(decision.player)))
+    out += _one_hot(len(decisions), decisions.index(type(decision) if decision else None))
+    out += _one_hot(n, None if decision is None else seat(decision.player))
     colors = decision.colors if isinstance(decision, WarOrderDecision) else ()
-    parts.append([1 if c in colors else 0 for c in COLORS])
+    out += [1 if c in colors else 0 for c in COLORS]
     if isinstance(decision, CommitDecision):
         conflict = decision.conflict
+        out += _one_hot(2, 0 if conflict.kind is ConflictKind.REVOLT else 1)
+        out += _one_hot(2, 0 if decision.role is Role.ATTACKER else 1)
+        out += _one_hot(4, conflict.color.index)
+        out += _one_hot(n, seat(conflict.attacker))
+        out += _one_hot(n, seat(conflict.defender))
+        out += [conflict.attacker_base, conflict.defender_base]
         commit = conflict.attacker_commit
-        parts += [
-            _one_hot(2, 0 if conflict.kind is ConflictKind.REVOLT else 1),
-            _one_hot(2, 0 if decision.role is Role.ATTACKER else 1),
-            _one_hot(4, conflict.color.index),
-            _one_hot(n, seat(conflict.attacker)),
-            _one_hot(n, seat(conflict.defender)),
-            [conflict.attacker_base, conflict.defender_base],
-            [0 if commit is None else 1],
-            [0 if commit is None else commit],
-        ]
+        out += [0, 0] if commit is None else [1, commit]
     else:
-        parts += [[0] * 2, [0] * 2, [0] * 4, [0] * n, [0] * n, [0] * 2, [0], [0]]
-    return parts
+        out += [0] * (2 + 2 + 4 + 2 * n + 2 + 2)
+    return out
 
 
 def _square(square: int) -> int | None:
