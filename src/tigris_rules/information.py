@@ -24,7 +24,6 @@ The card game is not covered yet: both functions raise
 :class:`~tigris_rules.ArgumentTypeError` for a card-game state.
 
 >>> import random
-import sys
 >>> import tigris_rules as tr
 >>> from tigris_rules.information import Discards, observation, sample_hidden
 >>> from tigris_rules.views import view
