@@ -197,6 +197,9 @@ def test_a_verb_must_be_a_notation_verb(install: Install) -> None:
     toy.Toy.verbs = ("toy",)
     with pytest.raises(tr.ConfigError, match="expected a NotationVerb"):
         parse_action("end")
+    toy.Toy.verbs = (toy.NotationVerb("toy", toy.parse, aliases="plaything"),)
+    with pytest.raises(tr.ConfigError, match="aliases are a tuple of words"):
+        parse_action("end")
 
 
 # --- action encoding ------------------------------------------------------------------------

@@ -457,10 +457,10 @@ def _notation_of(path: tuple[str, ...]) -> _Notation:
         for kind in variant.inputs:
             owners.setdefault(kind, variant)
         for verb in variant.notation_verbs():
-            if not isinstance(verb, NotationVerb):
+            if not isinstance(verb, NotationVerb) or not isinstance(verb.aliases, tuple):
                 raise ConfigError(
                     f"the variant {name!r} declares {verb!r:.60} as a notation verb; "
-                    "expected a NotationVerb"
+                    "expected a NotationVerb whose aliases are a tuple of words"
                 )
             for word in (verb.word, *verb.aliases):
                 if not isinstance(word, str) or not _WORD.fullmatch(word):
@@ -500,8 +500,8 @@ def parse_action(text: str) -> Action:
     :class:`NotationError` for text that is not an action, naming what was expected,
     :class:`~tigris_rules.ArgumentTypeError` for a ``text`` that is not a ``str``, and
     :class:`~tigris_rules.ConfigError` when the installed variants' verbs clash
-    (:func:`verbs`). Whether
-    the action is legal is for the rules to say: ``parse_action`` only reads it.
+    (:func:`verbs`). Whether the action is legal is for the rules to say: ``parse_action``
+    only reads it.
 
     >>> parse_action("monument RED-black f5")
     BuildMonument(monument=<Monument.BLACK_RED: 'black-red'>, block='f5')
