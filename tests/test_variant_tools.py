@@ -274,6 +274,15 @@ def test_misplaced_segments_are_refused(
         observation_layout(tr.GameConfig(2))
 
 
+@pytest.mark.parametrize("segment", [("toy", -1), ("toy", 1.5), "toy"])
+def test_a_segment_is_an_observation_segment(install: Install, segment: object) -> None:
+    toy = install()
+    made = toy.ObservationSegment(*segment) if isinstance(segment, tuple) else segment
+    toy.Toy.segments = (made,)
+    with pytest.raises(tr.ConfigError, match="expected an ObservationSegment of length 0"):
+        observation_layout(tr.GameConfig(2))
+
+
 def test_a_segment_of_the_wrong_length_is_refused(install: Install) -> None:
     toy = install(values=((1, 0, 0), None))
     state = tr.new_game(tr.GameConfig(2, variants=(toy.Toy.name,)), seed=1)

@@ -150,6 +150,15 @@ def _plan_of(config: GameConfig, path: tuple[str, ...]) -> _Plan:
     placed: dict[str | None, list[tuple[int, ObservationSegment]]] = {}
     for index, variant in enumerate(classes):
         for segment in variant.observation_segments(config):
+            if (
+                not isinstance(segment, ObservationSegment)
+                or type(segment.length) is not int
+                or segment.length < 0
+            ):
+                raise ConfigError(
+                    f"the variant {installed[index]!r} declares {segment!r:.60} as an "
+                    "observation segment; expected an ObservationSegment of length 0 or more"
+                )
             placed.setdefault(segment.after, []).append((index, segment))
     bases = {name for name, _ in base}
     unknown = sorted(set(placed) - bases - {None}, key=str)
