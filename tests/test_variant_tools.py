@@ -224,6 +224,13 @@ def test_an_input_encoded_twice_is_refused(install: Install) -> None:
         action_encoding(tr.GameConfig(2, variants=(toy.Toy.name,)))
 
 
+def test_encoded_inputs_are_the_variants_inputs(install: Install) -> None:
+    toy = install()
+    toy.Toy.encoded_inputs = classmethod(lambda cls, config: (tr.EndTurn(),))
+    with pytest.raises(tr.ConfigError, match="lists EndTurn"):
+        action_encoding(tr.GameConfig(2, variants=(toy.Toy.name,)))
+
+
 # --- observations ---------------------------------------------------------------------------
 
 

@@ -80,6 +80,7 @@ from tigris_rules.model.actions import (
     PlaceLeader,
     PlaceTile,
     SwapTiles,
+    VariantAction,
     WithdrawLeader,
 )
 from tigris_rules.model.board import board_layout
@@ -221,7 +222,13 @@ def _board_space(config: GameConfig, actions: list[AnyAction], add: Any) -> None
     actions.extend(KeepTreasure(SQUARE_NAMES[s]) for s in sorted(layout.start_squares))
     base = len(actions)
     for name in config.variants:
-        actions.extend(plugin(VARIANT_GROUP, name).encoded_inputs(config))
+        for action in plugin(VARIANT_GROUP, name).encoded_inputs(config):
+            if not isinstance(action, VariantAction) or action.__hash__ is None:
+                raise ConfigError(
+                    f"the variant {name!r} lists {action!r:.60} among its encoded inputs; "
+                    "expected inputs of its own (frozen VariantAction values)"
+                )
+            actions.append(action)
     if len(set(actions[base:])) != len(actions) - base:
         raise ConfigError(
             f"the variants {', '.join(config.variants)} list an input twice in their encoded "
