@@ -60,6 +60,7 @@ from tigris_rules import (
     encoding,
     information,
     json_schema,
+    notation,
     records,
     rulebook,
     search,
@@ -235,6 +236,9 @@ CASES: list[Case] = [
     # --- notation -------------------------------------------------------------------------
     Case(tr.parse_action, {"text": "end"}, {"text": TEXT}, errors={}),
     Case(tr.format_action, {"action": tr.EndTurn()}, errors={"action": ACTION_ERRORS}),
+    Case(notation.verbs, {}),
+    Case(notation.square_verb, {"word": "keep", "kind": tr.KeepTreasure, "usage": "keep b2"},
+         {"word": TEXT, "usage": TEXT}),
     # --- records --------------------------------------------------------------------------
     Case(tr.validate_log, {"log": LOG, "strict": False, "max_problems": None},
          {"max_problems": SEAT}),
@@ -334,8 +338,8 @@ CASES: list[Case] = [
     Case(testing.configs, {"players": (2,), "boards": ("classic",), "variants": (),
                            "open_scoring": (False,), "single_action_openers": True,
                            "game": "board"},
-         {"players": TEXT, "boards": TEXT, "variants": TEXT, "open_scoring": TEXT,
-          "game": TEXT}),
+         {"players": TEXT, "boards": TEXT, "variants": frozenset({"none", "str"}),
+          "open_scoring": TEXT, "game": TEXT}),
     Case(testing.playthroughs, {"config_strategy": None, "max_actions": 3},
          {"config_strategy": frozenset({"none"}), "max_actions": NUMBER}),
     Case(testing.states, {"config_strategy": None, "max_actions": 3},

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import tigris_rules as tr
 import tigris_rules.encoding
 import tigris_rules.information
+from scenario import with_buildings, with_ziggurat
 from tigris_rules.information import (
     Discards,
     InformationError,
@@ -30,8 +31,10 @@ from tigris_rules.information import (
     observation_size,
     sample_hidden,
 )
+from tigris_rules.model.cells import STRUCTURE
 from tigris_rules.model.config import known_variants
 from tigris_rules.testing import Playthrough, check_invariants, configs, playthroughs
+from tigris_rules.variants.buildings import BuildingDecision
 from tigris_rules.views import view
 
 BOARDS = ("classic", "alternative")
@@ -298,3 +301,91 @@ def test_search_page_examples_run(tmp_path: Path) -> None:
     assert len(blocks) >= 3
     for block in blocks:
         subprocess.run([sys.executable, "-c", block], cwd=tmp_path, check=True)
+
+
+SHIPPED_LAYOUT = [
+    ("tiles", 704),
+    ("flipped", 176),
+    ("ziggurat", 176),
+    ("catastrophes", 176),
+    ("treasures", 176),
+    ("river", 176),
+    ("leaders", 1408),
+    ("monuments", 1056),
+    ("buildings", 704),
+    ("marker", 176),
+    ("placed", 176),
+    *[
+        (f"seat{k}.{name}", length)
+        for k in range(2)
+        for name, length in [
+            ("hand_known", 1),
+            ("hand", 4),
+            ("hand_size", 1),
+            ("catastrophes", 1),
+            ("totals_known", 1),
+            ("scores", 4),
+            ("treasures_held", 1),
+        ]
+    ],
+    *[(name, 1) for name in ("bag_size", "turn", "actions_taken", "short_draw", "over")],
+    ("active", 2),
+    ("to_move", 2),
+    ("monuments_available", 6),
+    ("decision", 7),
+    ("decision_player", 2),
+    ("war_colors", 4),
+    ("conflict_kind", 2),
+    ("conflict_role", 2),
+    ("conflict_color", 4),
+    ("conflict_attacker", 2),
+    ("conflict_defender", 2),
+    ("conflict_bases", 2),
+    ("attacker_commit_known", 1),
+    ("attacker_commit", 1),
+    ("building_color", 4),
+]
+"""The layout of docs/search.md for two players, with this package's variants installed: the
+variants' segments (ziggurat, buildings, the last two decisions, building_color) among the
+base game's."""
+
+
+@pytest.mark.parametrize("variants", [(), ("english",), ("buildings", "ziggurat")])
+def test_the_layout_is_the_documented_one_whatever_the_variants(variants: tuple[str, ...]) -> None:
+    config = tr.GameConfig(2, variants=variants)
+    assert list(observation_layout(config)) == SHIPPED_LAYOUT
+    for players, size in [(2, 5178), (3, 5900), (4, 6622)]:
+        assert observation_size(tr.GameConfig(players, variants=variants)) == size
+
+
+def _segment(seen: Sequence[int], config: tr.GameConfig, name: str) -> list[int]:
+    position = 0
+    for segment, length in observation_layout(config):
+        if segment == name:
+            return list(seen[position : position + length])
+        position += length
+    raise AssertionError(name)
+
+
+def test_the_variants_segments_hold_their_pieces() -> None:
+    config = tr.GameConfig(2, variants=("buildings", "ziggurat"))
+    state = tr.new_game(config, seed=1)
+    f5 = 4 * 16 + 5
+    state = with_buildings(state, (-1, 3, -1, f5))
+    cells = list(state.cells)
+    for square in (f5, f5 - 1, f5 + 1, f5 - 16, f5 + 16):
+        cells[square] = STRUCTURE
+    state = with_ziggurat(attrs.evolve(state, cells=tuple(cells)), f5)
+    state = attrs.evolve(state, pending=BuildingDecision(0, tr.Color.BLUE, ("a1",)))
+    seen = observation(state, 0)
+    buildings = _segment(seen, config, "buildings")
+    assert [i for i, v in enumerate(buildings) if v] == [176 + 3, 3 * 176 + f5]
+    ziggurat = _segment(seen, config, "ziggurat")
+    assert [i for i, v in enumerate(ziggurat) if v] == sorted(
+        [f5, f5 - 1, f5 + 1, f5 - 16, f5 + 16]
+    )
+    assert _segment(seen, config, "building_color") == [0, 0, 1, 0]
+    assert _segment(seen, config, "decision") == [0, 0, 0, 0, 0, 1, 0]
+    plain = tr.new_game(tr.GameConfig(2), seed=1)
+    for name in ("buildings", "ziggurat", "building_color"):
+        assert not any(_segment(observation(plain, 0), plain.config, name))

@@ -31,8 +31,10 @@ from tigris_rules.model.actions import (
     WithdrawLeader,
 )
 from tigris_rules.model.colors import COLORS, Color
+from tigris_rules.model.config import known_variants
+from tigris_rules.model.plugins import VARIANT_GROUP, plugin
 from tigris_rules.model.squares import SQUARE_NAMES
-from tigris_rules.notation import VERBS, NotationError, format_action, parse_action
+from tigris_rules.notation import VERBS, NotationError, format_action, parse_action, verbs
 from tigris_rules.variants.buildings import PlaceBuilding
 from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor
 
@@ -62,9 +64,16 @@ def test_examples_of_the_issue_parse_and_format(text: str, action: Action) -> No
     assert format_action(action) == text
 
 
+def _input_types() -> set[type]:
+    """Every input class: the base game's and each installed variant's."""
+    installed = [plugin(VARIANT_GROUP, name) for name in known_variants()]
+    return {*ACTION_TYPES, *(kind for variant in installed for kind in variant.inputs)}
+
+
 def test_every_action_class_has_a_verb() -> None:
-    assert {type(a) for _, a in EXAMPLES} == set(ACTION_TYPES)
-    assert {text.split()[0] for text, _ in EXAMPLES} == set(VERBS)
+    assert {type(a) for _, a in EXAMPLES} == _input_types()
+    assert {text.split()[0] for text, _ in EXAMPLES} == set(verbs())
+    assert set(VERBS) < set(verbs())
 
 
 @pytest.mark.parametrize(
@@ -228,7 +237,7 @@ def test_format_then_parse_is_identity(action: Action) -> None:
     assert parse_action(text) == action
     assert parse_action(text.upper()) == action
     assert text == text.lower()
-    assert text.split()[0] in VERBS
+    assert text.split()[0] in verbs()
 
 
 @given(actions)
@@ -279,7 +288,7 @@ def _table_rows(heading: str) -> list[list[str]]:
 def test_the_documented_notation_is_the_one_implemented() -> None:
     namespace = {**vars(tr), **vars(actions_module)}
     rows = _table_rows("## The notation")
-    assert len(rows) == len(ACTION_TYPES)
+    assert len(rows) == len(_input_types())
     for text, code, _ in rows:
         action = eval(code, namespace)
         assert parse_action(text) == action

@@ -44,7 +44,13 @@ def test_importing_the_library_does_not_import_hypothesis() -> None:
 
 
 @pytest.mark.parametrize(
-    "first", ["import tigris_rules.testing", "import hypothesis", "import tigris_rules"]
+    "first",
+    [
+        "import tigris_rules.testing",
+        "import hypothesis",
+        "import tigris_rules",
+        "from tigris_rules.testing.strategies import configs",
+    ],
 )
 def test_the_strategies_are_registered_whatever_is_imported_first(first: str) -> None:
     """The entry point loads the hook even when ``tigris_rules.testing`` is what imports

@@ -16,9 +16,9 @@ Board game: leader placements (by colour, then land square), withdrawals, tile p
 square), swaps (every multiset of 1..6 tiles, in the order ``legal_actions`` lists them),
 end turn, war choices, commitments 0..6, monuments (by monument, then the top-left square of
 every 2x2 block whose four squares share a terrain that one of its colours may cover),
-decline, the treasure that stays (the start squares); with ``buildings`` a building on
-every square; with ``ziggurat`` a ziggurat on every cross centre whose five squares share a
-terrain, then the four ziggurat VP colours.
+decline, the treasure that stays (the start squares); then the inputs of each variant the
+configuration plays, in canonical order, as the variant lists them
+(:meth:`~tigris_rules.rules.hooks.Variant.encoded_inputs`).
 
 Card game: leader plays (by colour, then spot in table order: each column's head and
 positions 1..``column_limit`` top to bottom, then the gap to its right), column plays (by
@@ -67,7 +67,7 @@ from tigris_rules.cards.actions import (
 from tigris_rules.cards.components import BOATS, COLUMNS, GAPS, Loc, spot_name
 from tigris_rules.cards.components import HAND_SIZE as CARD_HAND_SIZE
 from tigris_rules.cards.state import CardGameState
-from tigris_rules.errors import ArgumentTypeError, NotAStateError, TigrisError
+from tigris_rules.errors import ArgumentTypeError, ConfigError, NotAStateError, TigrisError
 from tigris_rules.model.actions import (
     MONUMENTS,
     BuildMonument,
@@ -80,17 +80,17 @@ from tigris_rules.model.actions import (
     PlaceLeader,
     PlaceTile,
     SwapTiles,
+    VariantAction,
     WithdrawLeader,
 )
 from tigris_rules.model.board import board_layout
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
+from tigris_rules.model.plugins import VARIANT_GROUP, plugin
 from tigris_rules.model.squares import COLUMNS as BOARD_COLUMNS
-from tigris_rules.model.squares import NEIGHBOURS, ROWS, SQUARE_COUNT, SQUARE_NAMES
+from tigris_rules.model.squares import ROWS, SQUARE_COUNT, SQUARE_NAMES
 from tigris_rules.model.state import GameState
 from tigris_rules.rules.components import HAND_SIZE
-from tigris_rules.variants.buildings import PlaceBuilding
-from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor
 
 if TYPE_CHECKING:
     import numpy
@@ -220,14 +220,20 @@ def _board_space(config: GameConfig, actions: list[AnyAction], add: Any) -> None
                 actions.append(BuildMonument(monument, SQUARE_NAMES[top_left]))
     actions.append(Decline())
     actions.extend(KeepTreasure(SQUARE_NAMES[s]) for s in sorted(layout.start_squares))
-    if "buildings" in config.variants:
-        actions.extend(PlaceBuilding(SQUARE_NAMES[s]) for s in range(SQUARE_COUNT))
-    if "ziggurat" in config.variants:
-        for centre in range(SQUARE_COUNT):
-            arms = NEIGHBOURS[centre]
-            if len(arms) == 4 and len({river[s] for s in (centre, *arms)}) == 1:
-                actions.append(BuildZiggurat(SQUARE_NAMES[centre]))
-        actions.extend(ChooseColor(c) for c in COLORS)
+    base = len(actions)
+    for name in config.variants:
+        for action in plugin(VARIANT_GROUP, name).encoded_inputs(config):
+            if not isinstance(action, VariantAction) or action.__hash__ is None:
+                raise ConfigError(
+                    f"the variant {name!r} lists {action!r:.60} among its encoded inputs; "
+                    "expected inputs of its own (frozen VariantAction values)"
+                )
+            actions.append(action)
+    if len(set(actions[base:])) != len(actions) - base:
+        raise ConfigError(
+            f"the variants {', '.join(config.variants)} list an input twice in their encoded "
+            "inputs: the action encoding must number each input once"
+        )
 
 
 def _card_spots(limit: int) -> list[Loc]:

@@ -37,17 +37,19 @@ The card game is not covered yet: both functions raise
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from tigris_rules.api import AnyAction
 from tigris_rules.arguments import expect
-from tigris_rules.errors import ArgumentTypeError, TigrisError
+from tigris_rules.errors import ArgumentTypeError, ConfigError, TigrisError
 from tigris_rules.model.actions import MONUMENTS, SwapTiles
 from tigris_rules.model.board import board_layout
-from tigris_rules.model.cells import CATASTROPHE, FLIPPED, STRUCTURE
+from tigris_rules.model.cells import CATASTROPHE, FLIPPED
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import (
@@ -58,11 +60,12 @@ from tigris_rules.model.decisions import (
     TreasureDecision,
     WarOrderDecision,
 )
+from tigris_rules.model.observations import ObservationSegment
+from tigris_rules.model.plugins import VARIANT_GROUP, plugin, plugin_names
+from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.setup import bag_contents
-from tigris_rules.variants.buildings import BuildingDecision, building_squares
-from tigris_rules.variants.ziggurat import ZigguratIncomeDecision
 from tigris_rules.views import PlayerView, view
 
 if TYPE_CHECKING:
@@ -71,6 +74,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Discards",
     "InformationError",
+    "ObservationSegment",
     "observation",
     "observation_array",
     "observation_layout",
@@ -106,16 +110,86 @@ def _seat(config: GameConfig, player: object) -> int:
 
 # --- observations -----------------------------------------------------------------------------
 
-_DECISIONS = (
+_BASE_DECISIONS: tuple[type | None, ...] = (
     None,
     WarOrderDecision,
     CommitDecision,
     StructureDecision,
     TreasureDecision,
-    BuildingDecision,
-    ZigguratIncomeDecision,
 )
-"""The kinds of pending decision, in the order of the observation's one-hot segment."""
+"""The kinds of pending decision of the base game, in the order of the observation's one-hot
+segment; the installed variants' decision types follow."""
+
+
+@attrs.frozen
+class _Plan:
+    """How an observation of one configuration is laid out: the segments in order, the
+    decision kinds of the one-hot segment, and where the variants' segments go: for each, in
+    layout order, the number of base values before it, the installed variant writing it
+    (the configuration's instance, or ``None`` for a variant it does not play, which writes
+    zeros), its place among that variant's segments, its name and its length."""
+
+    layout: tuple[tuple[str, int], ...]
+    decisions: tuple[type | None, ...]
+    inserts: tuple[tuple[int, Any, int, str, int], ...]
+
+
+def _plan(config: GameConfig) -> _Plan:
+    return _plan_of(config, tuple(sys.path))
+
+
+@cache
+def _plan_of(config: GameConfig, path: tuple[str, ...]) -> _Plan:
+    """The plan of ``config`` with the variants installed on ``path`` (the cache key, as for
+    the plug-ins): their segments are placed after the base segment each names (ConfigError
+    for a name taken twice, or a place that is no base segment)."""
+    installed = plugin_names(VARIANT_GROUP)
+    classes = [plugin(VARIANT_GROUP, name) for name in installed]
+    decisions = (*_BASE_DECISIONS, *(kind for variant in classes for kind in variant.decisions))
+    base = _base_layout(config, len(decisions))
+    placed: dict[str | None, list[tuple[int, ObservationSegment]]] = {}
+    for index, variant in enumerate(classes):
+        for segment in variant.observation_segments(config):
+            if (
+                not isinstance(segment, ObservationSegment)
+                or type(segment.length) is not int
+                or segment.length < 0
+            ):
+                raise ConfigError(
+                    f"the variant {installed[index]!r} declares {segment!r:.60} as an "
+                    "observation segment; expected an ObservationSegment of length 0 or more"
+                )
+            placed.setdefault(segment.after, []).append((index, segment))
+    bases = {name for name, _ in base}
+    unknown = sorted(set(placed) - bases - {None}, key=str)
+    if unknown:
+        owner = installed[placed[unknown[0]][0][0]]
+        raise ConfigError(
+            f"the variant {owner!r} places an observation segment after {unknown[0]!r}, "
+            "which is no segment of the base game"
+        )
+    played = {type(v): v for v in ruleset_for(config).variants}
+    layout: list[tuple[str, int]] = []
+    inserts: list[tuple[int, Any, int, str, int]] = []
+    owners = dict.fromkeys(bases, "the base game")
+    written = [0] * len(classes)
+    offset = 0
+    for name, length in [*base, (None, 0)]:
+        if name is not None:
+            layout.append((name, length))
+            offset += length
+        for index, segment in placed.get(name, ()):
+            if segment.name in owners:
+                raise ConfigError(
+                    f"the observation segment {segment.name!r} is named by "
+                    f"{owners[segment.name]} and by the variant {installed[index]!r}"
+                )
+            owners[segment.name] = f"the variant {installed[index]!r}"
+            layout.append((segment.name, segment.length))
+            writer = played.get(classes[index])
+            inserts.append((offset, writer, written[index], segment.name, segment.length))
+            written[index] += 1
+    return _Plan(tuple(layout), decisions, tuple(inserts))
 
 
 def observation_layout(config: GameConfig) -> tuple[tuple[str, int], ...]:
@@ -125,22 +199,31 @@ def observation_layout(config: GameConfig) -> tuple[tuple[str, int], ...]:
     observer is always seat 0. Planes hold 176 values, one per square in square order
     (``a1``, ``b1``, ..., ``p11``), 1 where the feature is present. docs/search.md describes
     every segment.
+
+    Every installed variant has its segments in the layout, whether ``config`` plays it or
+    not (a variant not played observes zeros): the layout depends on the number of players
+    and on the installed variants only
+    (:meth:`~tigris_rules.rules.hooks.Variant.observation_segments`).
     """
     expect(config, GameConfig, "config", "a GameConfig")
     if config.game != "board":
         raise ArgumentTypeError("config: observations cover the board game only, not the card game")
+    return _plan(config).layout
+
+
+def _base_layout(config: GameConfig, decisions: int) -> list[tuple[str, int]]:
+    """The segments of the base game, with ``decisions`` kinds of pending decision; the
+    variants' segments go in between."""
     n = config.players
     plane = SQUARE_COUNT
     segments: list[tuple[str, int]] = [
         ("tiles", 4 * plane),  # face-up tiles, one plane per colour
         ("flipped", plane),
-        ("ziggurat", plane),
         ("catastrophes", plane),
         ("treasures", plane),
         ("river", plane),
         ("leaders", 4 * n * plane),  # plane 4 * k + colour: seat k's leader of that colour
         ("monuments", len(MONUMENTS) * plane),  # the four squares of each built monument
-        ("buildings", 4 * plane),  # the square of each colour's building
         ("marker", plane),
         ("placed", plane),
     ]
@@ -163,7 +246,7 @@ def observation_layout(config: GameConfig) -> tuple[tuple[str, int], ...]:
         ("active", n),
         ("to_move", n),
         ("monuments_available", len(MONUMENTS)),
-        ("decision", len(_DECISIONS)),
+        ("decision", decisions),
         ("decision_player", n),
         ("war_colors", 4),
         ("conflict_kind", 2),
@@ -174,9 +257,8 @@ def observation_layout(config: GameConfig) -> tuple[tuple[str, int], ...]:
         ("conflict_bases", 2),
         ("attacker_commit_known", 1),
         ("attacker_commit", 1),
-        ("building_color", 4),
     ]
-    return tuple(segments)
+    return segments
 
 
 def observation_size(config: GameConfig) -> int:
@@ -210,6 +292,27 @@ def _one_hot(size: int, position: int | None) -> list[int]:
 
 
 def _observe(seen: PlayerView, me: int) -> tuple[int, ...]:
+    plan = _plan(seen.config)
+    out = _observe_base(seen, me, plan.decisions)
+    observed: dict[int, Sequence[Sequence[int]]] = {}
+    for offset, variant, k, name, length in reversed(plan.inserts):  # later places first
+        if variant is None:
+            out[offset:offset] = [0] * length
+            continue
+        if variant.slot not in observed:
+            observed[variant.slot] = variant.observe(seen, me)
+        found = observed[variant.slot]
+        values = found[k] if k < len(found) else ()
+        if len(values) != length:
+            raise ConfigError(
+                f"the observation segment {name!r} has {len(values)} values, not {length}"
+            )
+        out[offset:offset] = values
+    return tuple(out)
+
+
+def _observe_base(seen: PlayerView, me: int, decisions: tuple[type | None, ...]) -> list[int]:
+    """The values of the base segments, in layout order."""
     n = seen.config.players
     relative = [(me + k) % n for k in range(n)]
 
@@ -218,58 +321,54 @@ def _observe(seen: PlayerView, me: int) -> tuple[int, ...]:
 
     cells = seen.cells
     out: list[int] = []
-    for code in (0, 1, 2, 3, FLIPPED, STRUCTURE, CATASTROPHE):
-        out.extend(1 if c == code else 0 for c in cells)
-    out.extend(1 if s in seen.treasures else 0 for s in range(SQUARE_COUNT))
-    out.extend(1 if r else 0 for r in board_layout(seen.config.board).river)
+    for code in (0, 1, 2, 3, FLIPPED, CATASTROPHE):
+        out += [1 if c == code else 0 for c in cells]
+    out += [1 if s in seen.treasures else 0 for s in range(SQUARE_COUNT)]
+    out += [1 if r else 0 for r in board_layout(seen.config.board).river]
     for absolute in relative:
         for color in range(4):
-            out.extend(_one_hot(SQUARE_COUNT, _square(seen.leaders[4 * absolute + color])))
+            out += _one_hot(SQUARE_COUNT, _square(seen.leaders[4 * absolute + color]))
     for top_left in seen.monuments:
         plane = [0] * SQUARE_COUNT
         if top_left != NO_SQUARE:
             for s in (top_left, top_left + 1, top_left + COLUMNS, top_left + COLUMNS + 1):
                 plane[s] = 1
-        out.extend(plane)
-    for square in building_squares(seen):
-        out.extend(_one_hot(SQUARE_COUNT, _square(square)))
-    out.extend(_one_hot(SQUARE_COUNT, _square(seen.marker)))
-    out.extend(_one_hot(SQUARE_COUNT, _square(seen.placed)))
+        out += plane
+    out += _one_hot(SQUARE_COUNT, _square(seen.marker))
+    out += _one_hot(SQUARE_COUNT, _square(seen.placed))
     for absolute in relative:
         hand = seen.hands[absolute]
         scores = seen.scores[absolute]
         held = seen.treasures_held[absolute]
         out.append(0 if hand is None else 1)
-        out.extend((0, 0, 0, 0) if hand is None else hand)
+        out += (0, 0, 0, 0) if hand is None else hand
         out.append(seen.hand_sizes[absolute])
         out.append(seen.catastrophes[absolute])
         out.append(0 if scores is None else 1)
-        out.extend((0, 0, 0, 0) if scores is None else scores)
+        out += (0, 0, 0, 0) if scores is None else scores
         out.append(0 if held is None else held)
     out += [seen.bag_size, seen.turn, seen.actions_taken, int(seen.short_draw), int(seen.over)]
-    out.extend(_one_hot(n, seat(seen.active)))
-    out.extend(_one_hot(n, seat(seen.to_move)))
-    out.extend(1 if s == NO_SQUARE else 0 for s in seen.monuments)
+    out += _one_hot(n, seat(seen.active))
+    out += _one_hot(n, seat(seen.to_move))
+    out += [1 if s == NO_SQUARE else 0 for s in seen.monuments]
     decision = seen.pending
-    out.extend(_one_hot(len(_DECISIONS), _DECISIONS.index(type(decision) if decision else None)))
-    out.extend(_one_hot(n, None if decision is None else seat(decision.player)))
+    out += _one_hot(len(decisions), decisions.index(type(decision) if decision else None))
+    out += _one_hot(n, None if decision is None else seat(decision.player))
     colors = decision.colors if isinstance(decision, WarOrderDecision) else ()
-    out.extend(1 if c in colors else 0 for c in COLORS)
+    out += [1 if c in colors else 0 for c in COLORS]
     if isinstance(decision, CommitDecision):
         conflict = decision.conflict
-        out.extend(_one_hot(2, 0 if conflict.kind is ConflictKind.REVOLT else 1))
-        out.extend(_one_hot(2, 0 if decision.role is Role.ATTACKER else 1))
-        out.extend(_one_hot(4, conflict.color.index))
-        out.extend(_one_hot(n, seat(conflict.attacker)))
-        out.extend(_one_hot(n, seat(conflict.defender)))
+        out += _one_hot(2, 0 if conflict.kind is ConflictKind.REVOLT else 1)
+        out += _one_hot(2, 0 if decision.role is Role.ATTACKER else 1)
+        out += _one_hot(4, conflict.color.index)
+        out += _one_hot(n, seat(conflict.attacker))
+        out += _one_hot(n, seat(conflict.defender))
         out += [conflict.attacker_base, conflict.defender_base]
         commit = conflict.attacker_commit
         out += [0, 0] if commit is None else [1, commit]
     else:
-        out.extend([0] * (2 + 2 + 4 + 2 * n + 2 + 2))
-    building = decision.color.index if isinstance(decision, BuildingDecision) else None
-    out.extend(_one_hot(4, building))
-    return tuple(out)
+        out += [0] * (2 + 2 + 4 + 2 * n + 2 + 2)
+    return out
 
 
 def _square(square: int) -> int | None:
@@ -349,8 +448,11 @@ def sample_hidden(
     The tiles ``player`` has not seen (the other players' hands, the bag and the tiles the
     other players discarded in swaps, as ``discards`` records them) are shuffled with ``rng``
     and dealt again: each other hand keeps its size, the bag its size (in a new order; its drawn
-    part holds no record of the real draws) and each seat's discards their number. Everything else,
-    so ``view(sample, player)``, is unchanged. Once the game is over it returns ``state``.
+    part holds no record of the real draws) and each seat's discards their number. Then each
+    variant draws again what ``player`` cannot see of its data
+    (:meth:`~tigris_rules.rules.hooks.Variant.sample_area`; the shipped variants' data is
+    public). Everything else, so ``view(sample, player)``, is unchanged. Once the game is over
+    it returns ``state``.
     """
     state = _board_state(state, "sample_hidden")
     me = _seat(state.config, player)
@@ -388,6 +490,7 @@ def sample_hidden(
         hands=tuple(hands),
         bag=_drawn_part(state, rest) + tuple(rest),
         out_of_game=(out[0], out[1], out[2], out[3]),
+        areas=tuple(variant.sample_area(state, me, rng) for variant in state.ruleset.variants),
     )
 
 

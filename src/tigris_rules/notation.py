@@ -14,10 +14,10 @@ One action is one line of words separated by spaces, a verb first:
 ``monument black-red f5``            :class:`~tigris_rules.BuildMonument`
 ``decline``                          :class:`~tigris_rules.Decline`
 ``keep b2``                          :class:`~tigris_rules.KeepTreasure`
-``building f4``                      :class:`~tigris_rules.model.actions.PlaceBuilding`
-``ziggurat g6``                      :class:`~tigris_rules.model.actions.BuildZiggurat`
-``color blue``                       :class:`~tigris_rules.model.actions.ChooseColor`
 ===================================  ==========================================
+
+Each installed variant adds the verbs of its own inputs
+(:meth:`~tigris_rules.rules.hooks.Variant.notation_verbs`); :func:`verbs` lists them all.
 
 :func:`format_action` writes the canonical form above (lower case, leaders by their leader
 name, colours by their colour name). :func:`parse_action` reads it back and is lenient:
@@ -36,10 +36,15 @@ PlaceLeader(color=<Color.RED: 'red'>, square='f4')
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+import sys
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from tigris_rules.arguments import expect
-from tigris_rules.errors import InvalidActionError, TigrisError
+from tigris_rules.errors import ConfigError, InvalidActionError
 from tigris_rules.model.actions import (
     MONUMENTS,
     Action,
@@ -53,32 +58,37 @@ from tigris_rules.model.actions import (
     PlaceLeader,
     PlaceTile,
     SwapTiles,
+    VariantAction,
     WithdrawLeader,
 )
 from tigris_rules.model.colors import COLORS, Color
-from tigris_rules.model.squares import is_square_name
+from tigris_rules.model.notation_words import (
+    COUNT,
+    MAX_COUNT_DIGITS,
+    NotationError,
+    NotationReader,
+    NotationVerb,
+    color_named,
+    prefix_matches,
+    square_answer,
+    square_verb,
+)
+from tigris_rules.model.plugins import VARIANT_GROUP, plugin, plugin_names
 from tigris_rules.rules.legality import check_well_formed
-from tigris_rules.variants.buildings import PlaceBuilding
-from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor
 
-__all__ = ["VERBS", "NotationError", "format_action", "parse_action"]
+if TYPE_CHECKING:
+    from tigris_rules.rules.hooks import Variant
 
-
-_SHOWN = 80
-"""Longer text is cut to this many characters in the message of a :class:`NotationError`."""
-
-
-class NotationError(TigrisError, ValueError):
-    """Text that is not an action in the notation of docs/notation.md.
-
-    ``text`` is the text that was read and ``reason`` says what is wrong with it.
-    """
-
-    def __init__(self, text: str, reason: str) -> None:
-        shown = text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
-        super().__init__(f"cannot read {shown!r}: {reason}")
-        self.text = text
-        self.reason = reason
+__all__ = [
+    "VERBS",
+    "NotationError",
+    "NotationReader",
+    "NotationVerb",
+    "format_action",
+    "parse_action",
+    "square_verb",
+    "verbs",
+]
 
 
 VERBS: tuple[str, ...] = (
@@ -93,31 +103,14 @@ VERBS: tuple[str, ...] = (
     "monument",
     "decline",
     "keep",
-    "building",
-    "ziggurat",
-    "color",
 )
-"""The first word of every action, in the order of docs/notation.md."""
+"""The first word of every input of the base game, in the order of docs/notation.md; the
+installed variants add theirs (:func:`verbs`)."""
 
-_VERB_ALIASES: dict[str, str] = {"colour": "color", "move": "leader"}
+_VERB_ALIASES: dict[str, str] = {"move": "leader"}
 """Other spellings accepted for a verb (``move`` places a leader already on the board)."""
 
-_COLOR_WORDS: dict[str, Color] = {
-    **{c.value: c for c in COLORS},
-    **{c.leader_name: c for c in COLORS},
-    **{c.tile_name: c for c in COLORS},
-}
-"""Every word naming a colour: colour, leader and tile names."""
-
-_SEPARATORS = re.compile(r"[\s,;]+")
 _MONUMENT_SPLIT = re.compile(r"[-/+]")
-_COUNT = re.compile(r"[0-9]+", re.ASCII)
-"""A count: ASCII digits only (``str.isdigit`` and ``\\d`` also take other scripts' digits)."""
-
-MAX_COUNT_DIGITS = 6
-"""A count has at most this many digits; no count in the game comes near, and a longer one
-is refused before it is converted (a number of thousands of digits costs seconds)."""
-
 _MAX_COUNT = 10**MAX_COUNT_DIGITS - 1
 
 
@@ -174,121 +167,52 @@ def format_action(action: Action) -> str:
         return "decline"
     if isinstance(action, KeepTreasure):
         return f"keep {action.square}"
-    if isinstance(action, PlaceBuilding):
-        return f"building {action.square}"
-    if isinstance(action, BuildZiggurat):
-        return f"ziggurat {action.square}"
-    if isinstance(action, ChooseColor):
-        return f"color {action.color.value}"
+    if isinstance(action, VariantAction):
+        owner = _notation().owners.get(type(action))
+        text = None if owner is None else owner.format_notation(action)
+        if text is not None:
+            return text
+        raise InvalidActionError(
+            "type", f"no installed variant writes {type(action).__name__} in the notation"
+        )
     raise InvalidActionError("type", f"not an action: {action!r}")
 
 
 # --- parsing ------------------------------------------------------------------------------
 
 
-class _Reader:
-    """The words of one line, read left to right."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.words = [w for w in _SEPARATORS.split(text.strip().lower()) if w]
-        self.pos = 0
-
-    def error(self, reason: str) -> NotationError:
-        return NotationError(self.text, reason)
-
-    def more(self) -> bool:
-        return self.pos < len(self.words)
-
-    def peek(self) -> str | None:
-        return self.words[self.pos] if self.more() else None
-
-    def take(self, what: str) -> str:
-        if not self.more():
-            raise self.error(f"{what} is missing")
-        word = self.words[self.pos]
-        self.pos += 1
-        return word
-
-    def end(self, usage: str) -> None:
-        if self.more():
-            extra = " ".join(self.words[self.pos :])
-            raise self.error(f"unexpected {extra!r} at the end; expected {usage!r}")
-
-    def square(self, usage: str) -> str:
-        word = self.take(f"the square (as in {usage!r})")
-        if not is_square_name(word):
-            raise self.error(f"{word!r} is not a square; squares are a1..p11")
-        return word
-
-    def color(self, what: str) -> Color:
-        word = self.take(what)
-        return _match_color(self, word, what)
-
-    def count(self, what: str) -> int:
-        word = self.take(what)
-        if not _COUNT.fullmatch(word):
-            raise self.error(f"{what} must be a whole number 0 or more, not {word!r}")
-        if len(word) > MAX_COUNT_DIGITS:
-            raise self.error(f"{what} has {len(word)} digits; at most {MAX_COUNT_DIGITS} are read")
-        return int(word)
-
-
-def _match(words: Iterable[str], word: str) -> list[str]:
-    """The words equal to ``word``, or else every word it is a prefix of."""
-    words = list(words)
-    if word in words:
-        return [word]
-    return [w for w in words if w.startswith(word)]
-
-
-def _match_color(reader: _Reader, word: str, what: str) -> Color:
-    found = _match(_COLOR_WORDS, word)
-    colors = {_COLOR_WORDS[w] for w in found}
-    if not colors:
-        raise reader.error(
-            f"{word!r} is not a colour; expected {what}: black, red, blue, green "
-            "(or a leader name king, priest, farmer, trader, or a tile name settlement, "
-            "temple, farm, market)"
-        )
-    if len(colors) > 1:
-        names = ", ".join(sorted(found))
-        raise reader.error(f"{word!r} is ambiguous: it could be {names}")
-    return colors.pop()
-
-
-def _parse_leader(r: _Reader) -> Action:
+def _parse_leader(r: NotationReader) -> Action:
     color = r.color("the leader (king, priest, farmer, trader, or a colour)")
     square = r.square("leader king b2")
     r.end("leader king b2")
     return PlaceLeader(color, square)
 
 
-def _parse_withdraw(r: _Reader) -> Action:
+def _parse_withdraw(r: NotationReader) -> Action:
     color = r.color("the leader (king, priest, farmer, trader, or a colour)")
     r.end("withdraw priest")
     return WithdrawLeader(color)
 
 
-def _parse_tile(r: _Reader) -> Action:
+def _parse_tile(r: NotationReader) -> Action:
     color = r.color("the tile's colour")
     square = r.square("tile red f4")
     r.end("tile red f4")
     return PlaceTile(color, square)
 
 
-def _parse_catastrophe(r: _Reader) -> Action:
+def _parse_catastrophe(r: NotationReader) -> Action:
     square = r.square("catastrophe e5")
     r.end("catastrophe e5")
     return PlaceCatastrophe(square)
 
 
-def _parse_swap(r: _Reader) -> Action:
+def _parse_swap(r: NotationReader) -> Action:
     counts = [0, 0, 0, 0]
     named: set[Color] = set()
     while r.more():
         word = r.peek() or ""
-        count = r.count("a count") if _COUNT.fullmatch(word) else 1
+        count = r.count("a count") if COUNT.fullmatch(word) else 1
         color = r.color("the colour of the tiles to swap (as in 'swap 2 red 1 blue')")
         if color in named:
             raise r.error(f"{color.value} is named twice; name each colour once")
@@ -297,26 +221,26 @@ def _parse_swap(r: _Reader) -> Action:
     return SwapTiles(*counts)
 
 
-def _parse_end(r: _Reader) -> Action:
+def _parse_end(r: NotationReader) -> Action:
     if r.peek() == "turn":
         r.take("turn")
     r.end("end")
     return EndTurn()
 
 
-def _parse_war(r: _Reader) -> Action:
+def _parse_war(r: NotationReader) -> Action:
     color = r.color("the colour of the war")
     r.end("war green")
     return ChooseConflict(color)
 
 
-def _parse_commit(r: _Reader) -> Action:
+def _parse_commit(r: NotationReader) -> Action:
     count = r.count("the number of tiles committed")
     r.end("commit 3")
     return CommitSupport(count)
 
 
-def _parse_monument(r: _Reader) -> Action:
+def _parse_monument(r: NotationReader) -> Action:
     first = r.take("the monument (as in 'monument black-red f5')")
     parts = [p for p in _MONUMENT_SPLIT.split(first) if p]
     if len(parts) == 1:  # "monument black red f5"
@@ -324,7 +248,7 @@ def _parse_monument(r: _Reader) -> Action:
     if len(parts) != 2:
         raise r.error(f"{first!r} is not a monument; name its two colours, as in black-red")
     what = "a monument colour"
-    colors = {_match_color(r, part, what) for part in parts}
+    colors = {color_named(r, part, what) for part in parts}
     if len(colors) != 2:
         raise r.error(f"a monument has two different colours, not {first!r}")
     monument = next(m for m in MONUMENTS if set(m.colors) == colors)
@@ -333,27 +257,12 @@ def _parse_monument(r: _Reader) -> Action:
     return BuildMonument(monument, square)
 
 
-def _parse_decline(r: _Reader) -> Action:
+def _parse_decline(r: NotationReader) -> Action:
     r.end("decline")
     return Decline()
 
 
-def _parse_square_answer(kind: Callable[[str], Action], usage: str) -> Callable[[_Reader], Action]:
-    def parse(r: _Reader) -> Action:
-        square = r.square(usage)
-        r.end(usage)
-        return kind(square)
-
-    return parse
-
-
-def _parse_color(r: _Reader) -> Action:
-    color = r.color("the colour")
-    r.end("color blue")
-    return ChooseColor(color)
-
-
-_PARSERS: dict[str, Callable[[_Reader], Action]] = {
+_PARSERS: dict[str, Callable[[NotationReader], Action]] = {
     "leader": _parse_leader,
     "withdraw": _parse_withdraw,
     "tile": _parse_tile,
@@ -364,11 +273,77 @@ _PARSERS: dict[str, Callable[[_Reader], Action]] = {
     "commit": _parse_commit,
     "monument": _parse_monument,
     "decline": _parse_decline,
-    "keep": _parse_square_answer(KeepTreasure, "keep b2"),
-    "building": _parse_square_answer(PlaceBuilding, "building f4"),
-    "ziggurat": _parse_square_answer(BuildZiggurat, "ziggurat g6"),
-    "color": _parse_color,
+    "keep": square_answer(KeepTreasure, "keep b2"),
 }
+
+
+_WORD = re.compile(r"[a-z]+", re.ASCII)
+
+
+@attrs.frozen
+class _Notation:
+    """The notation of the installed variants: every verb (the base game's first) and its
+    parser, every other spelling and its verb, and the variant class writing each input
+    class a variant defines."""
+
+    verbs: tuple[str, ...]
+    parsers: Mapping[str, Callable[[NotationReader], Action]]
+    aliases: Mapping[str, str]
+    owners: Mapping[type, type[Variant[Any]]]
+
+
+def _notation() -> _Notation:
+    return _notation_of(tuple(sys.path))
+
+
+@cache
+def _notation_of(path: tuple[str, ...]) -> _Notation:
+    """The notation of the variants installed on ``path`` (the cache key, as for the
+    plug-ins); a word two owners claim, or one no line can hold, is refused with a
+    :class:`~tigris_rules.ConfigError` naming its owners."""
+    names = plugin_names(VARIANT_GROUP)
+    parsers = dict(_PARSERS)
+    aliases = dict(_VERB_ALIASES)
+    claimed = dict.fromkeys([*parsers, *aliases], "the base game")
+    owners: dict[type, type[Variant[Any]]] = {}
+    for name in names:
+        variant = plugin(VARIANT_GROUP, name)
+        for kind in variant.inputs:
+            owners.setdefault(kind, variant)
+        for verb in variant.notation_verbs():
+            if not isinstance(verb, NotationVerb) or not isinstance(verb.aliases, tuple):
+                raise ConfigError(
+                    f"the variant {name!r} declares {verb!r:.60} as a notation verb; "
+                    "expected a NotationVerb whose aliases are a tuple of words"
+                )
+            for word in (verb.word, *verb.aliases):
+                if not isinstance(word, str) or not _WORD.fullmatch(word):
+                    raise ConfigError(
+                        f"the variant {name!r} declares the notation verb {word!r}; "
+                        "a verb is a word of lower-case letters a..z"
+                    )
+                if word in claimed:
+                    raise ConfigError(
+                        f"the variants' notation verbs clash: {word!r} is a verb of "
+                        f"{claimed[word]} and of the variant {name!r}"
+                    )
+                claimed[word] = f"the variant {name!r}"
+            parsers[verb.word] = verb.parse
+            aliases.update(dict.fromkeys(verb.aliases, verb.word))
+    return _Notation(tuple(parsers), parsers, aliases, owners)
+
+
+def verbs() -> tuple[str, ...]:
+    """The first word of every input: the base game's (:data:`VERBS`), then each installed
+    variant's, in canonical order.
+
+    >>> verbs()[:3]
+    ('leader', 'withdraw', 'tile')
+
+    Raises :class:`~tigris_rules.ConfigError` when two installed variants (or a variant and
+    the base game) claim the same word.
+    """
+    return _notation().verbs
 
 
 def parse_action(text: str) -> Action:
@@ -376,9 +351,11 @@ def parse_action(text: str) -> Action:
 
     Case does not matter; colours may be given by colour, leader or tile name, and every
     word may be shortened to an unambiguous prefix; numbers are ASCII digits. Raises
-    :class:`NotationError` for text that is not an action, naming what was expected, and
-    :class:`~tigris_rules.ArgumentTypeError` for a ``text`` that is not a ``str``. Whether
-    the action is legal is for the rules to say: ``parse_action`` only reads it.
+    :class:`NotationError` for text that is not an action, naming what was expected,
+    :class:`~tigris_rules.ArgumentTypeError` for a ``text`` that is not a ``str``, and
+    :class:`~tigris_rules.ConfigError` when the installed variants' verbs clash
+    (:func:`verbs`). Whether the action is legal is for the rules to say: ``parse_action``
+    only reads it.
 
     >>> parse_action("monument RED-black f5")
     BuildMonument(monument=<Monument.BLACK_RED: 'black-red'>, block='f5')
@@ -389,17 +366,19 @@ def parse_action(text: str) -> Action:
     'b' is ambiguous: it could be black, blue
     """
     expect(text, str, "text")
-    reader = _Reader(text)
+    notation = _notation()
+    reader = NotationReader(text)
     if not reader.more():
         raise reader.error("the text is empty; type an action such as 'tile red f4' or 'end'")
     word = reader.take("the verb")
-    verb = _VERB_ALIASES.get(word)
+    verb = notation.aliases.get(word)
     if verb is None:
-        found = _match([*VERBS, *_VERB_ALIASES], word)
-        verbs = list(dict.fromkeys(_VERB_ALIASES.get(w, w) for w in found))
-        if not verbs:
-            raise reader.error(f"unknown action {word!r}; the actions are {', '.join(VERBS)}")
-        if len(verbs) > 1:
-            raise reader.error(f"{word!r} is ambiguous: it could be {', '.join(verbs)}")
-        verb = verbs[0]
-    return _PARSERS[verb](reader)
+        found = prefix_matches([*notation.verbs, *notation.aliases], word)
+        meant = list(dict.fromkeys(notation.aliases.get(w, w) for w in found))
+        if not meant:
+            known = ", ".join(notation.verbs)
+            raise reader.error(f"unknown action {word!r}; the actions are {known}")
+        if len(meant) > 1:
+            raise reader.error(f"{word!r} is ambiguous: it could be {', '.join(meant)}")
+        verb = meant[0]
+    return notation.parsers[verb](reader)

@@ -7,10 +7,11 @@ gives the game. Parameters:
 
 - ``players``: 2, 3 or 4 (default 2);
 - ``board``: ``classic`` or ``alternative`` (default ``classic``);
-- ``variants``: the variants' names separated by ``+`` or commas (default none). OpenSpiel's
-  game strings split parameters at commas, so a string names several with ``+``:
-  ``"tigris_euphrates(variants=english+buildings)"``; a parameter dict,
-  ``pyspiel.load_game("tigris_euphrates", {"variants": "english,buildings"})``, takes either;
+- ``variants``: names of installed variants (:func:`~tigris_rules.model.config.known_variants`)
+  separated by ``+`` or commas (default none). OpenSpiel's game strings split parameters at
+  commas, so a string names several with ``+``: ``"tigris_euphrates(variants=A+B)"``; a
+  parameter dict, ``pyspiel.load_game("tigris_euphrates", {"variants": "A,B"})``, takes
+  either (docs/integrations.md has examples);
 - ``max_decisions``: the referee's cap (default
   :data:`~tigris_rules.integrations.returns.DEFAULT_MAX_DECISIONS`): the rules bound no game,
   so a game still running after that many decisions ends there and is scored on the

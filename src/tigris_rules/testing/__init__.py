@@ -16,6 +16,7 @@ Installing the package registers :func:`configs` and :func:`states` with Hypothe
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from tigris_rules.model.config import GameConfig
@@ -44,10 +45,16 @@ def _hypothesis_setup_hook() -> None:
     """
     from hypothesis import strategies as st
 
-    from tigris_rules.testing.strategies import configs, states
+    # Resolved when a test first asks: Hypothesis runs this hook while it is being imported,
+    # which may be from the strategies module itself, not yet complete then.
+    st.register_type_strategy(GameConfig, lambda _: _strategies().configs())
+    st.register_type_strategy(GameState, lambda _: _strategies().states().map(_board_state))
 
-    st.register_type_strategy(GameConfig, configs())
-    st.register_type_strategy(GameState, states().map(_board_state))
+
+def _strategies() -> ModuleType:
+    from tigris_rules.testing import strategies
+
+    return strategies
 
 
 def _board_state(state: object) -> GameState:

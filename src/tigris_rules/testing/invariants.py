@@ -32,8 +32,9 @@ def check_invariants(
     The invariants of every state are :func:`tigris_rules.check_state`'s, each problem as
     its ``str`` (JSON path, message, rule ID). ``before``, when given, is the state ``state``
     was reached from by one input, for the invariants between two states: the configuration
-    never changes; scores, treasures taken, turns and draws never decrease; a built ziggurat
-    never moves; nothing changes after the end of the game.
+    never changes; scores, treasures taken, turns and draws never decrease; nothing changes
+    after the end of the game; and what each variant says of its data
+    (:meth:`~tigris_rules.rules.hooks.Variant.transition_problems`).
 
     Anything but a state raises :class:`~tigris_rules.NotAStateError`.
     """

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -47,11 +48,10 @@ from tigris_rules.model.actions import (
 from tigris_rules.model.board import BOARD_NAMES
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig, known_variants
+from tigris_rules.model.plugins import VARIANT_GROUP, plugin, plugin_names
 from tigris_rules.model.squares import SQUARE_NAMES
 from tigris_rules.model.state import GameState
 from tigris_rules.records import GameLog, Recorder
-from tigris_rules.variants.buildings import PlaceBuilding
-from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
@@ -238,13 +238,31 @@ def legal_actions_of(state: AnyState) -> st.SearchStrategy[AnyAction]:
 
 def well_formed_actions() -> st.SearchStrategy[Action]:
     """Well-formed board-game inputs of every class (CONV-19), legal or not: any colour,
-    any square a1..p11, swap counts 0..7 and commitments 0..12."""
+    any square a1..p11, swap counts 0..7 and commitments 0..12; then the inputs of every
+    installed variant (:meth:`~tigris_rules.rules.hooks.Variant.well_formed_inputs`)."""
     return st.one_of(*(st.sampled_from(domain) for domain in _domains()))
 
 
-@functools.cache
 def _domains() -> tuple[tuple[Action, ...], ...]:
-    """Every well-formed input :func:`well_formed_actions` draws, one tuple per class."""
+    """Every well-formed input :func:`well_formed_actions` draws, one tuple per class: the
+    base game's, then each installed variant's, in canonical order."""
+    return _domains_of(tuple(sys.path))
+
+
+@functools.cache
+def _domains_of(path: tuple[str, ...]) -> tuple[tuple[Action, ...], ...]:
+    """The domains of the variants installed on ``path`` (the cache key, as for the
+    plug-ins)."""
+    variants = tuple(
+        tuple(domain)
+        for name in plugin_names(VARIANT_GROUP)
+        for domain in plugin(VARIANT_GROUP, name).well_formed_inputs()
+        if domain
+    )
+    return (*_base_domains(), *variants)
+
+
+def _base_domains() -> tuple[tuple[Action, ...], ...]:
     counts = range(MAX_SWAP + 1)
     return (
         (EndTurn(),),
@@ -258,9 +276,6 @@ def _domains() -> tuple[tuple[Action, ...], ...]:
         tuple(CommitSupport(n) for n in range(MAX_COMMIT + 1)),
         tuple(BuildMonument(m, s) for m in MONUMENTS for s in SQUARE_NAMES),
         tuple(KeepTreasure(s) for s in SQUARE_NAMES),
-        tuple(PlaceBuilding(s) for s in SQUARE_NAMES),
-        tuple(BuildZiggurat(s) for s in SQUARE_NAMES),
-        tuple(ChooseColor(c) for c in COLORS),
     )
 
 

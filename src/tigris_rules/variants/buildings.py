@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
@@ -20,11 +20,24 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision, VariantDecision
 from tigris_rules.model.events import VariantEvent
+from tigris_rules.model.notation_words import NotationVerb, square_verb
+from tigris_rules.model.observations import ObservationSegment
 from tigris_rules.model.pens import Legend, SvgPen, TextPen
-from tigris_rules.model.squares import COLUMNS, beside, is_square_name, square_index, square_name
+from tigris_rules.model.squares import (
+    COLUMNS,
+    SQUARE_COUNT,
+    SQUARE_NAMES,
+    beside,
+    is_square_name,
+    square_index,
+    square_name,
+)
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import AddProblem, Rejection, Resume, Variant
 from tigris_rules.rules.work import Position, Work, replaced
+
+if TYPE_CHECKING:
+    from tigris_rules.views import PlayerView
 
 __all__ = [
     "BuildingDecision",
@@ -437,6 +450,45 @@ class Buildings(Variant[BuildingSquares]):
                 )
             squares[cast("Color", color).index] = square_index(cast("str", where))
         return BuildingSquares((squares[0], squares[1], squares[2], squares[3]))
+
+    # --- notation, action encoding, observations, strategies (installed tools) ----------
+
+    @classmethod
+    def notation_verbs(cls) -> tuple[NotationVerb, ...]:
+        """``building f4``: put (or move) the building on f4."""
+        return (square_verb("building", PlaceBuilding, "building f4"),)
+
+    @classmethod
+    def format_notation(cls, action: VariantAction) -> str | None:
+        return f"building {action.square}" if isinstance(action, PlaceBuilding) else None
+
+    @classmethod
+    def encoded_inputs(cls, config: GameConfig) -> tuple[VariantAction, ...]:
+        """A building on every square, in square order."""
+        return tuple(PlaceBuilding(name) for name in SQUARE_NAMES)
+
+    @classmethod
+    def well_formed_inputs(cls) -> tuple[tuple[VariantAction, ...], ...]:
+        return (cls.encoded_inputs(GameConfig()),)
+
+    @classmethod
+    def observation_segments(cls, config: GameConfig) -> tuple[ObservationSegment, ...]:
+        """After the monuments, one plane per colour with the square of its building; at the
+        end, the colour of a pending building decision (one-hot)."""
+        return (
+            ObservationSegment("buildings", 4 * SQUARE_COUNT, after="monuments"),
+            ObservationSegment("building_color", 4),
+        )
+
+    def observe(self, view: PlayerView, seat: int) -> tuple[Sequence[int], ...]:
+        planes = [0] * (4 * SQUARE_COUNT)
+        for color, square in enumerate(building_squares(view)):
+            if square != NO_SQUARE:
+                planes[color * SQUARE_COUNT + square] = 1
+        decision = [0, 0, 0, 0]
+        if isinstance(view.pending, BuildingDecision):
+            decision[view.pending.color.index] = 1
+        return planes, decision
 
 
 _HOUSE = "\u2302"

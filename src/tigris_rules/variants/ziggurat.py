@@ -9,24 +9,38 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from tigris_rules.errors import FormatError, IllegalActionError
 from tigris_rules.model.actions import Action, PlaceCatastrophe, VariantAction
+from tigris_rules.model.board import board_layout
 from tigris_rules.model.cells import STRUCTURE
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision, StructureDecision, VariantDecision
 from tigris_rules.model.events import VariantEvent
+from tigris_rules.model.notation_words import NotationReader, NotationVerb, square_verb
+from tigris_rules.model.observations import ObservationSegment
 from tigris_rules.model.pens import Legend, SvgPen, TextPen
-from tigris_rules.model.squares import NEIGHBOURS, beside, is_square_name, square_index, square_name
+from tigris_rules.model.squares import (
+    NEIGHBOURS,
+    SQUARE_COUNT,
+    SQUARE_NAMES,
+    beside,
+    is_square_name,
+    square_index,
+    square_name,
+)
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import AddProblem, Rejection, Resume, Variant
 from tigris_rules.rules.monuments import cover
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Position, Work
+
+if TYPE_CHECKING:
+    from tigris_rules.views import PlayerView
 
 __all__ = [
     "BuildZiggurat",
@@ -361,6 +375,54 @@ class Ziggurat(Variant[ZigguratSite]):
         """The ziggurat drawn (``Z`` squares): the cross of five ``Z`` squares, if any."""
         return ZigguratSite(_centre_of(cells))
 
+    # --- notation, action encoding, observations, strategies (installed tools) ----------
+
+    @classmethod
+    def notation_verbs(cls) -> tuple[NotationVerb, ...]:
+        """``ziggurat g6``: build it on the cross centred on g6; ``color blue`` (or
+        ``colour``): score the ziggurat VP in blue."""
+        return (
+            square_verb("ziggurat", BuildZiggurat, "ziggurat g6"),
+            NotationVerb("color", _parse_color, aliases=("colour",)),
+        )
+
+    @classmethod
+    def format_notation(cls, action: VariantAction) -> str | None:
+        if isinstance(action, BuildZiggurat):
+            return f"ziggurat {action.square}"
+        if isinstance(action, ChooseColor):
+            return f"color {action.color.value}"
+        return None
+
+    @classmethod
+    def encoded_inputs(cls, config: GameConfig) -> tuple[VariantAction, ...]:
+        """The ziggurat on every cross centre whose five squares share a terrain (ZIG-2:
+        five tiles of one colour, so all on land or all on the river), in square order; then
+        the four colours of its VP (ZIG-8)."""
+        river = board_layout(config.board).river
+        crosses = [
+            BuildZiggurat(SQUARE_NAMES[centre])
+            for centre in range(SQUARE_COUNT)
+            if len(NEIGHBOURS[centre]) == 4 and len({river[s] for s in cross_squares(centre)}) == 1
+        ]
+        return (*crosses, *(ChooseColor(c) for c in COLORS))
+
+    @classmethod
+    def well_formed_inputs(cls) -> tuple[tuple[VariantAction, ...], ...]:
+        """The ziggurat on any square (legal or not), and every colour."""
+        return (
+            tuple(BuildZiggurat(name) for name in SQUARE_NAMES),
+            tuple(ChooseColor(c) for c in COLORS),
+        )
+
+    @classmethod
+    def observation_segments(cls, config: GameConfig) -> tuple[ObservationSegment, ...]:
+        """After the flipped tiles, the plane of the ziggurat's squares."""
+        return (ObservationSegment("ziggurat", SQUARE_COUNT, after="flipped"),)
+
+    def observe(self, view: PlayerView, seat: int) -> tuple[Sequence[int], ...]:
+        return ([1 if c == STRUCTURE else 0 for c in view.cells],)
+
 
 _PYRAMID = "\u25b2"
 """The ziggurat square's symbol on a coloured text board."""
@@ -390,3 +452,9 @@ def _plus(pen: SvgPen, cx: float, cy: float, arm: float, half: float) -> str:
     )  # fmt: skip
     corners = " L ".join(f"{pen.number(cx + dx)} {pen.number(cy + dy)}" for dx, dy in points)
     return f"M {corners} Z"
+
+
+def _parse_color(reader: NotationReader) -> Action:
+    color = reader.color("the colour")
+    reader.end("color blue")
+    return ChooseColor(color)
