@@ -29,7 +29,8 @@ def check_state(state: GameState | CardGameState) -> list[StateProblem]:
     leader stands alone on land beside a temple; catastrophes (at most 2 a player, CATA-1)
     on the board as played; treasures only on their start squares, on a tile, their count
     with the ones taken the board's (COMP-7); monuments on 2x2 blocks of flipped tiles;
-    buildings and the ziggurat only with their variant and where they may stand; scores
+    one area per variant, each holding what its variant promises (``Variant.state_problems``:
+    the buildings on tiles of their colour, the ziggurat on its cross, say); scores
     non-negative and no more than the turns played can give; no kingdom with two leaders of
     one colour outside a conflict; the pending decision names the active player or the
     sides of the conflict, and squares, monuments and colours that fit the board; a game

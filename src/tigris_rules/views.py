@@ -3,8 +3,9 @@
 :func:`view` turns a full :class:`~tigris_rules.GameState` into a :class:`PlayerView`, a
 frozen value holding only what the viewer may know:
 
-- always (CONV-14(a)): the board (tiles, leaders, treasures, monuments, buildings, the
-  ziggurat, the unification marker), every player's leaders in supply, catastrophes left and
+- always (CONV-14(a)): the board (tiles, leaders, treasures, monuments, the unification
+  marker), each variant's data as the variant shows it (``Variant.view_area``: all of it
+  unless the variant hides a part), every player's leaders in supply, catastrophes left and
   hand size, the bag size, the active player, the actions taken this turn and the pending
   decision with the player who must answer it;
 - the viewer's own hand and own running totals (VP per colour, treasures held) (CONV-14(c));

@@ -118,8 +118,7 @@ class GameConfig:
         if self.game == "cards":
             if self.board != "classic" or self.variants:
                 raise ConfigError(
-                    "the card game takes no board-game variant (no alternative board, "
-                    "English conflicts, buildings or ziggurat)"
+                    "the card game takes no board-game variant and no alternative board (D23)"
                 )
             if self.single_action_openers:
                 raise ConfigError("the card game takes no single_action_openers option (OPT-3)")
