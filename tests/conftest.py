@@ -1,10 +1,25 @@
-"""Shared test configuration: Hypothesis profiles."""
+"""Shared test configuration: Hypothesis profiles, and the toy variants of a third party.
+
+``tests/third_party_variant`` holds two variants written outside the package, as a third
+party would (docs/variants.md), with the metadata of an installed distribution declaring
+them as entry points of ``tigris_rules.variants``. It is put on the import path for the whole
+session, so every suite that plays the installed variants (``known_variants()``) plays them
+too. A subprocess finds them with the folder on its ``PYTHONPATH`` (``THIRD_PARTY``).
+"""
 
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
+
+THIRD_PARTY = Path(__file__).resolve().parent / "third_party_variant"
+"""The folder of the toy variants and of their distribution's metadata."""
+
+if str(THIRD_PARTY) not in sys.path:
+    sys.path.append(str(THIRD_PARTY))
 
 settings.register_profile(
     "ci",
