@@ -1,7 +1,9 @@
 """A toy variant, "calm": a game without catastrophes (rule CALM-1).
 
 It changes the opening (every player starts with no catastrophe) and the legality of a main
-action (a catastrophe is refused under its own rule), and keeps no data of its own.
+action (a catastrophe is refused under its own rule), and keeps no data of its own. It needs
+no check of its own: the state check measures the catastrophes a player holds against the
+opening the variants set up.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import attrs
 
 from tigris_rules.model.actions import Action, PlaceCatastrophe
 from tigris_rules.model.state import GameState
-from tigris_rules.rules.hooks import AddProblem, Rejection, Variant
+from tigris_rules.rules.hooks import Rejection, Variant
 from tigris_rules.rules.work import Position
 
 __all__ = ["Calm"]
@@ -29,9 +31,3 @@ class Calm(Variant[None]):
     def restrict_main(self, state: Position, action: Action) -> Rejection | None:
         """CALM-1: a catastrophe is never placed."""
         return Rejection("CALM-1", "the calm variant plays no catastrophes")
-
-    def state_problems(self, state: GameState, add: AddProblem) -> None:
-        """CALM-1: nobody holds a catastrophe."""
-        for seat, left in enumerate(state.catastrophes):
-            if left:
-                add("calm", f"$.catastrophes[{seat}]", f"{left} catastrophes held", "CALM-1")
