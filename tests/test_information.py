@@ -5,7 +5,6 @@ everything he has not (CONV-14)."""
 from __future__ import annotations
 
 import doctest
-import itertools
 import random
 import re
 import subprocess
@@ -30,12 +29,12 @@ from tigris_rules.information import (
     observation_size,
     sample_hidden,
 )
-from tigris_rules.model.config import known_variants
 from tigris_rules.testing import Playthrough, check_invariants, configs, playthroughs
 from tigris_rules.views import view
+from variant_sets import variant_sets
 
 BOARDS = ("classic", "alternative")
-SUBSETS = [c for r in range(4) for c in itertools.combinations(known_variants(), r)]
+SUBSETS = variant_sets()
 COMBINATIONS = [(board, subset) for board in BOARDS for subset in SUBSETS]
 IDS = [f"{board}-{'+'.join(subset) or 'base'}" for board, subset in COMBINATIONS]
 PER_COMBINATION = max(2, settings().max_examples // 10)

@@ -17,7 +17,6 @@ shrinks toward a short game. The example count per combination is a tenth of the
 from __future__ import annotations
 
 import copy
-import itertools
 import re
 from pathlib import Path
 
@@ -27,7 +26,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tigris_rules as tr
-from tigris_rules.model.config import known_variants
 from tigris_rules.model.state import GameState
 from tigris_rules.rules.setup import deal_from_seed
 from tigris_rules.testing import (
@@ -37,11 +35,12 @@ from tigris_rules.testing import (
     illegal_actions,
     playthroughs,
 )
+from variant_sets import variant_sets
 
 pytestmark = pytest.mark.slow
 
 BOARDS = ("classic", "alternative")
-SUBSETS = [c for r in range(4) for c in itertools.combinations(known_variants(), r)]
+SUBSETS = variant_sets()
 COMBINATIONS = [(board, subset) for board in BOARDS for subset in SUBSETS]
 IDS = [f"{board}-{'+'.join(subset) or 'base'}" for board, subset in COMBINATIONS]
 
