@@ -16,6 +16,7 @@ import itertools
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from functools import cache
@@ -370,3 +371,38 @@ def test_without_the_toys_on_the_path_the_command_line_refuses_them(
     assert main(["play", "--variants", "calm"]) == 2
     assert "unknown variant 'calm'" in capsys.readouterr().err
     assert "calm" not in known_variants()
+
+
+# --- the guide (docs/variants.md) -------------------------------------------------------------
+
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "variants.md"
+SHOWN_FILE = re.compile(
+    r"^\*\*`tests/third_party_variant/([^`]+)`\*\*\n\n```\w+\n(.*?)^```", re.MULTILINE | re.DOTALL
+)
+EXAMPLE = re.compile(r"^```py\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def test_the_guide_shows_the_toy_files_as_they_are() -> None:
+    """Each file of the toys the guide shows is the file, word for word."""
+    shown = dict(SHOWN_FILE.findall(GUIDE.read_text(encoding="utf-8")))
+    assert sorted(shown) == [
+        "toy_calm.py",
+        "toy_marker.py",
+        "toy_variants-1.0.dist-info/METADATA",
+        "toy_variants-1.0.dist-info/entry_points.txt",
+    ]
+    for name, text in shown.items():
+        assert text == (THIRD_PARTY / name).read_text(encoding="utf-8"), name
+
+
+def test_the_guide_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guide's ``py`` examples (the blocks that are no file) run in order in one
+    namespace, in an empty directory, with the toys installed."""
+    monkeypatch.chdir(tmp_path)
+    text = SHOWN_FILE.sub("", GUIDE.read_text(encoding="utf-8"))
+    examples = EXAMPLE.findall(text)
+    assert len(examples) == 3
+    namespace: dict[str, object] = {"__name__": "guide"}
+    for number, example in enumerate(examples):
+        exec(compile(example, f"{GUIDE.name}, example {number + 1}", "exec"), namespace)
+    assert "test_the_toys_keep_their_promises" in namespace
