@@ -13,6 +13,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 THIRD_PARTY = Path(__file__).resolve().parent / "third_party_variant"
@@ -20,6 +21,15 @@ THIRD_PARTY = Path(__file__).resolve().parent / "third_party_variant"
 
 if str(THIRD_PARTY) not in sys.path:
     sys.path.append(str(THIRD_PARTY))
+
+
+@pytest.fixture
+def shipped_variants_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy variants off the import path for one test, for what must see only the
+    variants this package ships (the schemas shipped in the package, say): the installed
+    plug-ins are looked up again on the changed path."""
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p != str(THIRD_PARTY)])
+
 
 settings.register_profile(
     "ci",

@@ -406,3 +406,10 @@ def test_the_guide_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     for number, example in enumerate(examples):
         exec(compile(example, f"{GUIDE.name}, example {number + 1}", "exec"), namespace)
     assert "test_the_toys_keep_their_promises" in namespace
+
+
+@pytest.mark.usefixtures("shipped_variants_only")
+def test_the_fixture_leaves_only_the_shipped_variants() -> None:
+    assert known_variants() == SHIPPED
+    with pytest.raises(tr.ConfigError):
+        tr.GameConfig(variants=("calm",))

@@ -193,6 +193,7 @@ def test_another_players_card_draw_shows_only_its_count() -> None:
 # --- the shipped schemas ----------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("shipped_variants_only")
 def test_the_shipped_schemas_are_the_generated_ones() -> None:
     """The schemas are made from the codec's tables: after a change of a view, an event, an
     action or a decision, run ``python -m tigris_rules.json_schema``."""
