@@ -19,6 +19,10 @@ from hypothesis import HealthCheck, settings
 THIRD_PARTY = Path(__file__).resolve().parent / "third_party_variant"
 """The folder of the toy variants and of their distribution's metadata."""
 
+THIRD_PARTY_RULES = frozenset({"CALM-1", "MARK-1", "MARK-2", "MARK-3"})
+"""The rule IDs of the toy variants, which RULES.md does not define: a rejection may carry
+them."""
+
 if str(THIRD_PARTY) not in sys.path:
     sys.path.append(str(THIRD_PARTY))
 

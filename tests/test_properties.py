@@ -26,6 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tigris_rules as tr
+from conftest import THIRD_PARTY_RULES
 from tigris_rules.model.state import GameState
 from tigris_rules.rules.setup import deal_from_seed
 from tigris_rules.testing import (
@@ -50,8 +51,9 @@ PER_COMBINATION = max(2, settings().max_examples // 10)
 """Examples per combination: 5 under ``ci``, 100 under ``thorough``."""
 
 RULES = Path(__file__).parents[1] / "src" / "tigris_rules" / "data" / "RULES.md"
-RULE_IDS = frozenset(
-    re.findall(r"\*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\*", RULES.read_text(encoding="utf-8"))
+RULE_IDS = (
+    frozenset(re.findall(r"\*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\*", RULES.read_text(encoding="utf-8")))
+    | THIRD_PARTY_RULES
 )
 
 
