@@ -25,7 +25,13 @@ from tigris_rules.model.cells import EMPTY
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision, VariantDecision
 from tigris_rules.model.events import VariantEvent
-from tigris_rules.model.squares import NEIGHBOURS, is_square_name, square_index, square_name
+from tigris_rules.model.squares import (
+    NEIGHBOURS,
+    SQUARE_COUNT,
+    is_square_name,
+    square_index,
+    square_name,
+)
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import AddProblem, Resume, Variant
 from tigris_rules.rules.work import Position, Work, replaced
@@ -118,7 +124,7 @@ class Marker(Variant[Markers]):
             return
         placed = [s for s in area.squares if s != NO_SQUARE]
         for seat, square in enumerate(area.squares):
-            if square != NO_SQUARE and not 0 <= square < len(state.cells):
+            if square != NO_SQUARE and not 0 <= square < SQUARE_COUNT:
                 add("marker", f"{path}[{seat}]", "the marker is not on the board", "MARK-1")
                 return
         if len(placed) != len(set(placed)):
