@@ -36,6 +36,7 @@ from tigris_rules.json_schema import build_schemas
 from tigris_rules.model.config import known_variants
 from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE
+from tigris_rules.rulebook import UnknownRuleError
 from tigris_rules.testing import check_invariants
 
 SHIPPED = ("english", "buildings", "ziggurat")
@@ -149,6 +150,8 @@ def test_calm_starts_without_catastrophes_and_refuses_one_under_its_rule() -> No
     with pytest.raises(tr.IllegalActionError) as refused:
         tr.apply(state, tr.PlaceCatastrophe(square_name(square)))
     assert refused.value.rule == "CALM-1"
+    with pytest.raises(UnknownRuleError):
+        refused.value.rule_text  # noqa: B018 (RULES.md holds no text of a variant's rule)
     assert not any(isinstance(a, tr.PlaceCatastrophe) for a in tr.legal_actions(state))
 
 
