@@ -30,7 +30,7 @@ def main(seed: int) -> None:
             if isinstance(event, PointsScored):
                 print(
                     f"  seat {event.player} scores {event.amount} {event.color} "
-                    f"({event.cause.value})"
+                    f"({event.cause})"
                 )
             elif isinstance(event, TurnEnded):
                 print(f"turn of seat {event.player} ended")

@@ -7,7 +7,6 @@ board and set of variants, 2 to 4 players, and for the card game with several co
 
 from __future__ import annotations
 
-import itertools
 import random
 import subprocess
 import sys
@@ -28,11 +27,11 @@ from tigris_rules.encoding import (
     legal_action_mask,
     legal_action_mask_array,
 )
-from tigris_rules.model.config import known_variants
 from tigris_rules.testing import Playthrough, configs, playthroughs
+from variant_sets import variant_sets
 
 BOARDS = ("classic", "alternative")
-SUBSETS = [c for r in range(4) for c in itertools.combinations(known_variants(), r)]
+SUBSETS = variant_sets()
 COMBINATIONS = [(board, subset) for board in BOARDS for subset in SUBSETS]
 IDS = [f"{board}-{'+'.join(subset) or 'base'}" for board, subset in COMBINATIONS]
 PER_COMBINATION = max(2, settings().max_examples // 10)

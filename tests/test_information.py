@@ -5,7 +5,6 @@ everything he has not (CONV-14)."""
 from __future__ import annotations
 
 import doctest
-import itertools
 import random
 import re
 import subprocess
@@ -32,13 +31,13 @@ from tigris_rules.information import (
     sample_hidden,
 )
 from tigris_rules.model.cells import STRUCTURE
-from tigris_rules.model.config import known_variants
 from tigris_rules.testing import Playthrough, check_invariants, configs, playthroughs
 from tigris_rules.variants.buildings import BuildingDecision
 from tigris_rules.views import view
+from variant_sets import variant_sets
 
 BOARDS = ("classic", "alternative")
-SUBSETS = [c for r in range(4) for c in itertools.combinations(known_variants(), r)]
+SUBSETS = variant_sets()
 COMBINATIONS = [(board, subset) for board in BOARDS for subset in SUBSETS]
 IDS = [f"{board}-{'+'.join(subset) or 'base'}" for board, subset in COMBINATIONS]
 PER_COMBINATION = max(2, settings().max_examples // 10)
@@ -350,6 +349,7 @@ variants' segments (ziggurat, buildings, the last two decisions, building_color)
 base game's."""
 
 
+@pytest.mark.usefixtures("shipped_variants_only")  # the documented layout is the shipped one
 @pytest.mark.parametrize("variants", [(), ("english",), ("buildings", "ziggurat")])
 def test_the_layout_is_the_documented_one_whatever_the_variants(variants: tuple[str, ...]) -> None:
     config = tr.GameConfig(2, variants=variants)
@@ -367,6 +367,7 @@ def _segment(seen: Sequence[int], config: tr.GameConfig, name: str) -> list[int]
     raise AssertionError(name)
 
 
+@pytest.mark.usefixtures("shipped_variants_only")
 def test_the_variants_segments_hold_their_pieces() -> None:
     config = tr.GameConfig(2, variants=("buildings", "ziggurat"))
     state = tr.new_game(config, seed=1)

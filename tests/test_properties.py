@@ -17,7 +17,6 @@ shrinks toward a short game. The example count per combination is a tenth of the
 from __future__ import annotations
 
 import copy
-import itertools
 import re
 from pathlib import Path
 
@@ -27,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tigris_rules as tr
-from tigris_rules.model.config import known_variants
+from conftest import THIRD_PARTY_RULES
 from tigris_rules.model.state import GameState
 from tigris_rules.rules.setup import deal_from_seed
 from tigris_rules.testing import (
@@ -37,11 +36,12 @@ from tigris_rules.testing import (
     illegal_actions,
     playthroughs,
 )
+from variant_sets import variant_sets
 
 pytestmark = pytest.mark.slow
 
 BOARDS = ("classic", "alternative")
-SUBSETS = [c for r in range(4) for c in itertools.combinations(known_variants(), r)]
+SUBSETS = variant_sets()
 COMBINATIONS = [(board, subset) for board in BOARDS for subset in SUBSETS]
 IDS = [f"{board}-{'+'.join(subset) or 'base'}" for board, subset in COMBINATIONS]
 
@@ -51,8 +51,9 @@ PER_COMBINATION = max(2, settings().max_examples // 10)
 """Examples per combination: 5 under ``ci``, 100 under ``thorough``."""
 
 RULES = Path(__file__).parents[1] / "src" / "tigris_rules" / "data" / "RULES.md"
-RULE_IDS = frozenset(
-    re.findall(r"\*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\*", RULES.read_text(encoding="utf-8"))
+RULE_IDS = (
+    frozenset(re.findall(r"\*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\*", RULES.read_text(encoding="utf-8")))
+    | THIRD_PARTY_RULES
 )
 
 

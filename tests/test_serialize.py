@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 from typing import Any
@@ -22,7 +21,6 @@ from tigris_rules.model import actions as A
 from tigris_rules.model import decisions as D
 from tigris_rules.model import events as E
 from tigris_rules.model.board import BOARD_NAMES
-from tigris_rules.model.config import known_variants
 from tigris_rules.model.state import GameState
 from tigris_rules.variants.buildings import (
     BuildingDecision,
@@ -36,10 +34,9 @@ from tigris_rules.variants.ziggurat import (
     ZigguratBuilt,
     ZigguratIncomeDecision,
 )
+from variant_sets import variant_sets
 
-VARIANT_SETS: list[tuple[str, ...]] = [
-    combo for size in range(4) for combo in itertools.combinations(known_variants(), size)
-]
+VARIANT_SETS: list[tuple[str, ...]] = variant_sets()
 ALL_CONFIGS: list[tr.GameConfig] = [
     tr.GameConfig(players=players, board=board, variants=variants)
     for players in (2, 3, 4)

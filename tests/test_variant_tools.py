@@ -243,6 +243,7 @@ def _offsets(config: tr.GameConfig) -> dict[str, tuple[int, int]]:
     return offsets
 
 
+@pytest.mark.usefixtures("shipped_variants_only")  # offsets counted among the shipped ones
 def test_the_observation_holds_a_plugins_segments_where_it_places_them(
     install: Install,
 ) -> None:

@@ -198,6 +198,7 @@ def test_another_players_card_draw_shows_only_its_count() -> None:
 # --- the shipped schemas ----------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("shipped_variants_only")
 def test_the_shipped_schemas_are_the_generated_ones() -> None:
     """The schemas are made from the codec's tables: after a change of a view, an event, an
     action or a decision, run ``python -m tigris_rules.json_schema`` (it describes this
@@ -405,6 +406,7 @@ def test_the_schema_files_ship_in_the_package() -> None:
 
 
 @pytest.mark.parametrize("kind", ["view", "event", "log"])
+@pytest.mark.usefixtures("shipped_variants_only")
 def test_the_command_line_prints_each_schema(kind: str, capsys: pytest.CaptureFixture[str]) -> None:
     from tigris_rules.cli import main
 
@@ -470,6 +472,7 @@ def toy_variant(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     return "tolls"
 
 
+@pytest.mark.usefixtures("shipped_variants_only")
 def test_the_shipped_schemas_describe_this_distributions_variants(toy_variant: str) -> None:
     """Whatever else is installed, the shipped files are made from the package's own
     variants; the installed ones are described by ``build_schemas()``."""

@@ -126,6 +126,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--board", choices=BOARD_NAMES, default="classic", help="board layout (default classic)"
     )
     play.add_argument(
+        "--variants",
+        type=_variants,
+        default=(),
+        metavar="A,B",
+        help=f"comma-separated variants: {', '.join(known_variants())}",
+    )
+    play.add_argument(
         "--bots",
         default="random",
         metavar="NAMES",
@@ -349,7 +356,7 @@ def card_end_reason(state: CardGameState) -> str:
 def _play(args: argparse.Namespace) -> int:
     if args.game == "cards":
         return _play_cards(args)
-    config = GameConfig(players=args.players, board=args.board)
+    config = GameConfig(players=args.players, board=args.board, variants=args.variants)
     try:
         bots = make_bots(args.bots, config.players, args.seed)
     except BotError as exc:
@@ -358,10 +365,11 @@ def _play(args: argparse.Namespace) -> int:
     state, decisions = play_game(config, bots, args.seed)
     turns = state.turn + 1
     names = args.bots.replace(",", ", ")
+    variants = f" variants={','.join(config.variants)}" if config.variants else ""
     text = "\n".join(
         [
-            f"Config: players={config.players} board={config.board} seed={args.seed} "
-            f"({names} bots)",
+            f"Config: players={config.players} board={config.board}{variants} "
+            f"seed={args.seed} ({names} bots)",
             "",
             render_board(state),
             "",
@@ -376,7 +384,9 @@ def _play(args: argparse.Namespace) -> int:
 
 def _play_cards(args: argparse.Namespace) -> int:
     """``play --game cards``: a card game between random bots; the final table and result."""
-    config = GameConfig(players=args.players, game="cards", board=args.board)
+    config = GameConfig(
+        players=args.players, game="cards", board=args.board, variants=args.variants
+    )
     try:
         bots = make_card_bots(args.bots, config.players, args.seed)
     except BotError as exc:

@@ -26,8 +26,9 @@ def check_state(state: GameState | CardGameState) -> list[StateProblem]:
     Checked for the board game: the configuration is a board game's; seats, squares and
     colours exist; tiles add up to 153 and per colour to COMP-4, the bag is the one the
     setup leaves (SETUP-4); hands hold at most 6 tiles; blue tiles only on the river; each
-    leader stands alone on land beside a temple; catastrophes (at most 2 a player, CATA-1)
-    on the board as played; treasures only on their start squares, on a tile, their count
+    leader stands alone on land beside a temple; catastrophes (at most the 2 a player starts
+    with, or what the variants' opening gives, CATA-1) on the board as played; treasures
+    only on their start squares, on a tile, their count
     with the ones taken the board's (COMP-7); monuments on 2x2 blocks of flipped tiles;
     one area per variant, each holding what its variant promises (``Variant.state_problems``:
     the buildings on tiles of their colour, the ziggurat on its cross, say); scores

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING, cast
 
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import BOARD_NAMES, board_layout
 from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, STRUCTURE
+from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import (
     CommitDecision,
     ConflictKind,
@@ -24,6 +27,7 @@ from tigris_rules.model.decisions import (
     WarOrderDecision,
 )
 from tigris_rules.model.problems import StateProblem
+from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import (
     COLUMNS,
     NEIGHBOURS,
@@ -39,9 +43,13 @@ from tigris_rules.rules.components import (
     TILE_COUNTS,
     TOTAL_TILES,
 )
+from tigris_rules.rules.hooks import Variant
 from tigris_rules.rules.regions import compute_regions
 from tigris_rules.rules.setup import bag_contents
 from tigris_rules.rules.turn import end_conditions
+
+if TYPE_CHECKING:
+    from tigris_rules.rules.ruleset import BoardRules
 
 __all__ = [
     "CATASTROPHES_PER_PLAYER",
@@ -265,12 +273,14 @@ def _leaders(state: GameState, add: _Add) -> None:
 
 
 def _catastrophes(state: GameState, add: _Add) -> None:
-    """CATA-1: each player has 2 catastrophes; the board shows the ones used."""
+    """CATA-1: each player has the catastrophes the opening gave him (2, COMP-5, unless a
+    variant's setup changes it); the board shows the ones used."""
+    start = _opening_catastrophes(state.config)
     for p, left in enumerate(state.catastrophes):
-        if not 0 <= left <= CATASTROPHES_PER_PLAYER:
+        if not 0 <= left <= start[p]:
             add("catastrophes", f"$.catastrophes[{p}]", f"{left} catastrophes left", "CATA-1")
             return
-    used = sum(CATASTROPHES_PER_PLAYER - c for c in state.catastrophes)
+    used = sum(s - c for s, c in zip(start, state.catastrophes, strict=True))
     on_board = sum(1 for c in state.cells if c == CATASTROPHE)
     if on_board != used:
         add(
@@ -279,6 +289,16 @@ def _catastrophes(state: GameState, add: _Add) -> None:
             f"{on_board} catastrophes on the board, but {used} were played",
             "CATA-1",
         )
+
+
+@lru_cache(maxsize=64)
+def _opening_catastrophes(config: GameConfig) -> tuple[int, ...]:
+    """The catastrophes each player starts a game of ``config`` with: the opening's, when a
+    variant changes the opening (:meth:`~tigris_rules.rules.hooks.Variant.setup`)."""
+    ruleset = cast("BoardRules", ruleset_for(config))
+    if all(type(v).setup is Variant.setup for v in ruleset.variants):
+        return (CATASTROPHES_PER_PLAYER,) * config.players
+    return ruleset.new_game(seed=0).catastrophes
 
 
 def _treasures(state: GameState, add: _Add) -> None:
