@@ -28,10 +28,7 @@ def main(seed: int) -> None:
         state, events = step(state, action, player=player)
         for event in events:
             if isinstance(event, PointsScored):
-                print(
-                    f"  seat {event.player} scores {event.amount} {event.color} "
-                    f"({event.cause})"
-                )
+                print(f"  seat {event.player} scores {event.amount} {event.color} ({event.cause})")
             elif isinstance(event, TurnEnded):
                 print(f"turn of seat {event.player} ended")
             elif isinstance(event, GameOver):

@@ -468,6 +468,7 @@ PROG = "tigris-rules"
 # --- schema and play ------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("shipped_variants_only")  # the shipped schema: no toy installed
 def test_schema(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "schema")
     assert status == 0

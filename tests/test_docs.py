@@ -59,6 +59,7 @@ def run_python_blocks(path: Path) -> dict[str, object]:
     return document.namespace
 
 
+@pytest.mark.usefixtures("shipped_variants_only")  # the docs show a plain installation
 @pytest.mark.parametrize("path", MARKDOWN_FILES, ids=lambda path: path.relative_to(ROOT).as_posix())
 def test_markdown_python_blocks(
     path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

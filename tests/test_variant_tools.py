@@ -132,6 +132,7 @@ def install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Install:
 # --- notation -------------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("shipped_variants_only")  # the verbs listed: shipped and toy
 def test_the_notation_reads_and_writes_a_plugin_input(install: Install) -> None:
     toy = install()
     place = toy.PlaceToy("b3")

@@ -215,12 +215,16 @@ class Marker(Variant[Markers]):
 
     def sample_area(self, state: GameState, player: int, rng: random.Random) -> Markers:
         """MARK-3: the squares of the other players' markers on the board, which ``player``
-        cannot see, drawn again among the squares that no marker he sees stands on."""
+        cannot see, drawn again among the squares that no marker he sees stands on and that
+        a pending marker decision does not offer (MARK-2: it offers only squares without a
+        marker, so they hold none)."""
         squares = list(self.area(state).squares)
         if state.over:
             return Markers(tuple(squares))
         hidden = [seat for seat, s in enumerate(squares) if seat != player and s != NO_SQUARE]
         seen = {s for seat, s in enumerate(squares) if seat not in hidden}
+        if isinstance(state.pending, MarkerDecision):
+            seen.update(square_index(name) for name in state.pending.squares)
         free = [s for s in range(SQUARE_COUNT) if s not in seen]
         for seat, square in zip(hidden, rng.sample(free, len(hidden)), strict=True):
             squares[seat] = square
