@@ -6,7 +6,7 @@ configuration, :mod:`tigris_rules.model.ruleset`); the rulesets never import eac
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias, cast, overload
+from typing import Any, TypeAlias, overload
 
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.events import CardEvent
@@ -45,9 +45,10 @@ AnyAction: TypeAlias = Action | CardAction
 
 def _ruleset(state: object) -> Ruleset[Any, Any, Any]:
     """The ruleset ``state`` carries; anything but a state of that ruleset is refused."""
-    ruleset = getattr(state, "ruleset", None)
-    if isinstance(ruleset, Ruleset) and type(state) is ruleset.state_type:
-        return ruleset
+    ruleset: Any = getattr(state, "ruleset", None)
+    if type(state) is getattr(ruleset, "state_type", None):
+        found: Ruleset[Any, Any, Any] = ruleset
+        return found
     if isinstance(ruleset, Ruleset):
         raise NotAStateError(
             f"state: a {type(state).__name__} whose configuration names another game "
@@ -101,7 +102,11 @@ def legal_actions(state: CardGameState) -> CardLegalActions: ...
 def legal_actions(state: AnyState) -> legality.LegalActions | CardLegalActions:
     """Every legal input of the player :func:`to_move` names, in a deterministic order, as a
     lazy sequence (``len``, indexing, iteration, ``in``); empty once the game is over."""
-    return cast("legality.LegalActions | CardLegalActions", _ruleset(state).legal_actions(state))
+    ruleset: Any = getattr(state, "ruleset", None)  # _ruleset(state), inlined: the hot path
+    if type(state) is not getattr(ruleset, "state_type", None):
+        ruleset = _ruleset(state)  # raises
+    actions: legality.LegalActions | CardLegalActions = ruleset.legal_actions(state)
+    return actions
 
 
 @overload
@@ -129,7 +134,10 @@ def apply(state: GameState, action: Action, player: int | None = None) -> GameSt
 def apply(state: CardGameState, action: CardAction, player: int | None = None) -> CardGameState: ...
 def apply(state: AnyState, action: AnyAction, player: int | None = None) -> AnyState:
     """The state after ``action``; ``state`` itself is never changed. See :func:`step`."""
-    after: AnyState = _ruleset(state).apply(state, action, player)
+    ruleset: Any = getattr(state, "ruleset", None)  # _ruleset(state), inlined: the hot path
+    if type(state) is not getattr(ruleset, "state_type", None):
+        ruleset = _ruleset(state)  # raises
+    after: AnyState = ruleset.apply(state, action, player)
     return after
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Final, cast
 
@@ -83,13 +84,11 @@ class GameState:
         factory=dict, eq=False, repr=False, init=False, hash=False
     )
 
-    @property
+    @functools.cached_property
     def ruleset(self) -> BoardRules:
-        """The rules this game follows: the base game and the configuration's variants."""
-        ruleset = self._cache.get("ruleset")
-        if ruleset is None:
-            ruleset = self._cache["ruleset"] = ruleset_for(self.config)
-        return cast("BoardRules", ruleset)
+        """The rules this game follows: the base game and the configuration's variants
+        (found once, then kept by the state; the engine hands it on to the next state)."""
+        return cast("BoardRules", ruleset_for(self.config))
 
     @property
     def layout(self) -> BoardLayout:

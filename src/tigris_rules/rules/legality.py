@@ -668,28 +668,35 @@ class LegalActions(LazyActions[Action]):
 def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
     targets = _targets(state)
     player = state.active
-    restricting = state.ruleset.hooks.restrict_main
-
-    def add(kind: type, make: Callable[[Any], Action], items: Sequence[Any]) -> None:
-        for _, variant in restricting:  # only the variants that restrict a main action
-            if items and issubclass(kind, variant.restricts):
-                items = variant.allowed_main(state, make, items)
-        parts.append((make, items))
-
     for color in range(4):
-        add(PlaceLeader, _PLACE_LEADER[color], targets.leader[color])
+        parts.append((_PLACE_LEADER[color], targets.leader[color]))
     leaders = state.leaders
     on_board = [c for c in COLORS if leaders[4 * player + c.index] != NO_SQUARE]
-    add(WithdrawLeader, WithdrawLeader, on_board)
+    parts.append((WithdrawLeader, on_board))
     hand = state.hands[player]
     for color in range(4):
         if hand[color]:
             squares = targets.river_tiles if color == BLUE else targets.land_tiles
-            add(PlaceTile, _PLACE_TILE[color], squares)
+            parts.append((_PLACE_TILE[color], squares))
     if state.catastrophes[player]:
-        add(PlaceCatastrophe, _place_catastrophe, targets.catastrophe)
-    add(SwapTiles, _identity, _Swaps(hand))  # a variant restricting swaps lists them all
-    add(EndTurn, *_END_TURN)
+        parts.append((_place_catastrophe, targets.catastrophe))
+    parts.append((_identity, _Swaps(hand)))
+    parts.append(_END_TURN)
+    restricting = state.ruleset.hooks.restrict_main
+    if restricting:
+        parts[:] = [_narrowed(state, part, restricting) for part in parts]
+
+
+def _narrowed(state: GameState, part: Part[Action], restricting: Hooked) -> Part[Action]:
+    """``part`` without the actions the variants that restrict its kind forbid
+    (:meth:`Variant.allowed_main`, which answers as :meth:`Variant.restrict_main`)."""
+    make, items = part
+    kind = _KIND_OF_PART.get(make) or (SwapTiles if isinstance(items, _Swaps) else EndTurn)
+    narrowed = items
+    for _, variant in restricting:
+        if narrowed and issubclass(kind, variant.restricts):
+            narrowed = variant.allowed_main(state, make, narrowed)
+    return part if narrowed is items else (make, narrowed)
 
 
 def _place_leader(color: Color, square: int) -> Action:
@@ -707,6 +714,13 @@ def _place_catastrophe(square: int) -> Action:
 _PLACE_LEADER = tuple(partial(_place_leader, color) for color in COLORS)
 _PLACE_TILE = tuple(partial(_place_tile, color) for color in COLORS)
 _END_TURN: Part[Action] = (_identity, (EndTurn(),))
+_KIND_OF_PART: dict[Callable[[Any], Action], type] = {
+    **dict.fromkeys(_PLACE_LEADER, PlaceLeader),
+    **dict.fromkeys(_PLACE_TILE, PlaceTile),
+    _place_catastrophe: PlaceCatastrophe,
+    WithdrawLeader: WithdrawLeader,
+}
+"""The kind of input each part's factory makes (the swaps and the end of turn share one)."""
 
 
 def _answers(state: GameState, decision: Decision) -> list[Action]:

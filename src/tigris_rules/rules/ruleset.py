@@ -44,22 +44,13 @@ class BoardRules(Ruleset[GameState, Action, Event]):
     def new_game(self, seed: object = None, deal: object = None) -> GameState:
         return setup.new_game(self.config, seed=seed, deal=cast(Deal | None, deal))
 
-    def to_move(self, state: GameState) -> int | None:
-        return engine.to_move(state)
-
-    def is_over(self, state: GameState) -> bool:
-        return engine.is_over(state)
-
-    def legal_actions(self, state: GameState) -> legality.LegalActions:
-        return legality.legal_actions(state)
-
-    def step(
-        self, state: GameState, action: Action, player: object = None
-    ) -> tuple[GameState, tuple[Event, ...]]:
-        return engine.step(state, action, player)
-
-    def apply(self, state: GameState, action: Action, player: object = None) -> GameState:
-        return engine.apply(state, action, player)
+    # The rules' own functions, called with no method of the ruleset in between (the public
+    # functions ask the ruleset once per input).
+    to_move = staticmethod(engine.to_move)
+    is_over = staticmethod(engine.is_over)
+    legal_actions = staticmethod(legality.legal_actions)
+    step = staticmethod(engine.step)
+    apply = staticmethod(engine.apply)
 
     def result(self, state: GameState) -> Result:
         return scoring.result(state)

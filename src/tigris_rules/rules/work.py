@@ -22,6 +22,9 @@ from tigris_rules.rules.regions import Regions, compute_regions
 if TYPE_CHECKING:
     from tigris_rules.rules.ruleset import BoardRules
 
+_NO_AREAS: list[object] = []
+"""The areas of a game without variants: never changed (no variant is there to change one)."""
+
 __all__ = ["Position", "Work", "added", "replaced"]
 
 GREEN = 3
@@ -109,7 +112,7 @@ class Work:
         self.scores = state.scores
         self.treasures_held = state.treasures_held
         self.out_of_game = state.out_of_game
-        self.areas = list(state.areas)
+        self.areas = list(state.areas) if state.areas else _NO_AREAS
         """The variants' data, each replaced (never changed) by its variant."""
         self.active = state.active
         self.turn = state.turn
@@ -230,7 +233,7 @@ class Work:
                 "scores": self.scores,
                 "treasures_held": self.treasures_held,
                 "out_of_game": self.out_of_game,
-                "areas": tuple(self.areas),
+                "areas": tuple(self.areas) if self.areas else s.areas,
                 "active": self.active,
                 "turn": self.turn,
                 "actions_taken": self.actions_taken,
@@ -242,7 +245,7 @@ class Work:
             }
         )
         state._cache["facts"] = self._facts
-        state._cache["ruleset"] = self.ruleset
+        state.__dict__["ruleset"] = self.ruleset  # what ``GameState.ruleset`` would find
         if self._regions is not None:
             state._cache["regions"] = self._regions
             self._owns_regions = False  # shared with the new state from now on
