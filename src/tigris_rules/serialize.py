@@ -1175,6 +1175,23 @@ def areas_to_json(config: GameConfig, areas: tuple[object, ...]) -> dict[str, An
 def areas_from_json(config: GameConfig, value: object) -> tuple[object, ...]:
     """The variants' areas read from :func:`areas_to_json`'s object: one per variant of
     ``config``, its opening value when the object leaves it out."""
+    return _by_variant(
+        config,
+        value,
+        lambda variant, data: variant.area_from_json(data, config),
+        lambda variant: variant.new_area(config),
+    )
+
+
+def _by_variant(
+    config: GameConfig,
+    value: object,
+    read: Callable[[Any, Any], object],
+    missing: Callable[[Any], object],
+) -> tuple[object, ...]:
+    """One value per variant of ``config``, read by ``read(variant, data)`` from the member
+    of the object ``value`` named after the variant, or ``missing(variant)`` without one;
+    a member that names no variant of the configuration is refused."""
     obj = need_object(value)
     variants = ruleset_for(config).variants
     names = [v.name for v in variants]
@@ -1185,16 +1202,16 @@ def areas_from_json(config: GameConfig, value: object) -> tuple[object, ...]:
                 f"no variant of the configuration is named so (variants: {known})",
                 member("$", key),
             )
-    areas: list[object] = []
+    values: list[object] = []
     for variant in variants:
         if variant.name not in obj:
-            areas.append(variant.new_area(config))
+            values.append(missing(variant))
             continue
         try:
-            areas.append(variant.area_from_json(obj[variant.name], config))
+            values.append(read(variant, obj[variant.name]))
         except Exception as exc:  # a variant's reader fails as it likes: name the path
             raise FormatError.of(problems_of(exc, member("$", variant.name))) from None
-    return tuple(areas)
+    return tuple(values)
 
 
 def view_areas_to_json(config: GameConfig, seen: tuple[object, ...]) -> dict[str, Any]:
@@ -1211,28 +1228,14 @@ def view_areas_to_json(config: GameConfig, seen: tuple[object, ...]) -> dict[str
 def view_areas_from_json(config: GameConfig, value: object) -> tuple[object, ...]:
     """The variants' parts of a player view read from :func:`view_areas_to_json`'s object;
     each variant's part is required, unless the variant keeps no data."""
-    obj = need_object(value)
-    variants = ruleset_for(config).variants
-    names = [v.name for v in variants]
-    for key in obj:
-        if key not in names:
-            known = ", ".join(names) or "none: the configuration plays no variant"
-            raise _fail(
-                f"no variant of the configuration is named so (variants: {known})",
-                member("$", key),
-            )
-    parts: list[object] = []
-    for variant in variants:
-        if variant.name not in obj:
-            if variant.new_area(config) is not None:
-                raise _fail("missing required field", member("$", variant.name))
-            parts.append(None)
-            continue
-        try:
-            parts.append(variant.view_area_from_json(obj[variant.name], config))
-        except Exception as exc:  # a variant's reader fails as it likes: name the path
-            raise FormatError.of(problems_of(exc, member("$", variant.name))) from None
-    return tuple(parts)
+
+    def missing(variant: Any) -> None:
+        if variant.new_area(config) is not None:
+            raise _fail("missing required field", member("$", variant.name))
+
+    return _by_variant(
+        config, value, lambda variant, data: variant.view_area_from_json(data, config), missing
+    )
 
 
 def _unstructure_state(state: GameState) -> dict[str, Any]:
