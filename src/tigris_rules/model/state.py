@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Final, cast
@@ -84,6 +85,21 @@ class GameState:
         factory=dict, eq=False, repr=False, init=False, hash=False
     )
 
+    def __getstate__(self) -> dict[str, object]:
+        """The fields only: the private cache and the ruleset are found again from them (the
+        cache may hold values of the compiled build, which do not pickle)."""
+        return {a.name: getattr(self, a.name) for a in _INIT_FIELDS}
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        values = dict(fields)
+        values["_cache"] = {}
+        object.__setattr__(self, "__dict__", values)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GameState:
+        """An equal state whose fields are copies; its private cache starts empty."""
+        fields = {a.name: copy.deepcopy(getattr(self, a.name), memo) for a in _INIT_FIELDS}
+        return GameState(**fields)
+
     @functools.cached_property
     def ruleset(self) -> BoardRules:
         """The rules this game follows: the base game and the configuration's variants
@@ -147,6 +163,10 @@ field in order: the working copy ``rules.work.Work``, the JSON codec and
 never shown (CONV-14(d), CONV-14(e)); a view shows the bag's size instead."""
 
 _FIELD_COUNT: Final = sum(1 for field in attrs.fields(GameState) if field.init)
+
+
+_INIT_FIELDS = tuple(a for a in attrs.fields(GameState) if a.init)
+"""The fields of a state, without its private cache."""
 
 
 def assemble(values: dict[str, object]) -> GameState:
