@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any, cast, get_args
 
 from tigris_rules.arguments import expect
 from tigris_rules.errors import ArgumentTypeError, TigrisError
-from tigris_rules.installed_variants import installed_variants
 from tigris_rules.model.actions import MONUMENTS, Monument
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.config import GameConfig
@@ -47,6 +46,7 @@ from tigris_rules.model.squares import (
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.components import CATASTROPHES_PER_PLAYER
+from tigris_rules.rules.installed import installed_variants
 from tigris_rules.rules.monuments import block_squares
 from tigris_rules.rules.setup import bag_contents
 

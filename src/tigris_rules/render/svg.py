@@ -37,7 +37,6 @@ import math
 import xml.etree.ElementTree as ET
 
 from tigris_rules.arguments import expect
-from tigris_rules.installed_variants import declaring
 from tigris_rules.model.actions import (
     MONUMENTS,
     Action,
@@ -70,6 +69,7 @@ from tigris_rules.render.svg_glyphs import (
 from tigris_rules.render.svg_kit import fit_lines, fmt, sub, text_width
 from tigris_rules.render.svg_panel import PANEL_WIDTH, draw_panel, panel_height, seat_panel
 from tigris_rules.render.text import BOARD_TYPES, DYNASTIES, BoardLike
+from tigris_rules.rules.installed import declaring
 from tigris_rules.rules.legality import check_well_formed
 
 __all__ = ["CELL", "PALETTE", "render_svg"]

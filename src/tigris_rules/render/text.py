@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Protocol, TextIO, get_args
 
 from tigris_rules.arguments import expect
 from tigris_rules.events_public import PublicEvent, PublicTilesDrawn
-from tigris_rules.installed_variants import declaring, installed_variants
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import BoardLayout
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
@@ -56,6 +55,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import COLUMNS, ROWS, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.installed import declaring, installed_variants
 from tigris_rules.rules.scoring import Result, result
 from tigris_rules.views import PlayerView
 

@@ -42,7 +42,6 @@ from tigris_rules.model.decisions import (
     WarOrderDecision,
 )
 from tigris_rules.model.lazy_actions import LazyActions, Part
-from tigris_rules.model.plugins import VARIANT_GROUP, plugin, plugin_names
 from tigris_rules.model.squares import (
     NEIGHBOURS,
     SQUARE_COUNT,
@@ -54,6 +53,7 @@ from tigris_rules.model.squares import (
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Hooked, Variant
+from tigris_rules.rules.installed import declaring
 from tigris_rules.rules.regions import Regions, pieces_without, regions_of
 from tigris_rules.rules.work import Position, Work
 
@@ -423,17 +423,10 @@ def _describe(state: Position, decision: Decision) -> str:
     }.get(type(decision))
     if what is None:
         owner = _variant_of(state, decision)
-        what = _installed_description(decision) if owner is None else owner.describe(decision)
+        if owner is None:  # a decision of a variant the game does not play: as it says
+            owner = declaring("decisions", type(decision))
+        what = "answer a decision" if owner is None else owner.describe(decision)
     return f"player {decision.player} must {what}"
-
-
-def _installed_description(decision: Decision) -> str:
-    """What a decision of a variant the game does not play asks, as its variant says."""
-    for name in plugin_names(VARIANT_GROUP):
-        variant = plugin(VARIANT_GROUP, name)
-        if isinstance(decision, variant.decisions):
-            return cast("str", variant().describe(decision))
-    return "answer a decision"
 
 
 def _check_answer(state: Position, decision: Decision, action: Action, player: object) -> None:

@@ -22,9 +22,6 @@ from tigris_rules.rules.regions import Regions, compute_regions
 if TYPE_CHECKING:
     from tigris_rules.rules.ruleset import BoardRules
 
-_NO_AREAS: list[object] = []
-"""The areas of a game without variants: never changed (no variant is there to change one)."""
-
 __all__ = ["Position", "Work", "added", "replaced"]
 
 GREEN = 3
@@ -112,7 +109,7 @@ class Work:
         self.scores = state.scores
         self.treasures_held = state.treasures_held
         self.out_of_game = state.out_of_game
-        self.areas = list(state.areas) if state.areas else _NO_AREAS
+        self.areas = list(state.areas)
         """The variants' data, each replaced (never changed) by its variant."""
         self.active = state.active
         self.turn = state.turn

@@ -1,6 +1,7 @@
-"""The installed variants, for the adapters that meet a variant's piece with no game at hand:
-an event or a decision told alone, the last input of a picture, the tokens of a diagram,
-the legend under every text board.
+"""The installed variants, for what meets a variant's piece with no game at hand:
+an event or a decision told alone (a rejection naming a decision of a variant the game does
+not play, say), the last input of a picture, the tokens of a diagram, the legend under every
+text board.
 
 A game's own variants are ``state.ruleset.variants``; these are every variant declared as an
 entry point of the group ``tigris_rules.variants`` (:mod:`tigris_rules.model.plugins`), in
