@@ -7,7 +7,7 @@ The classes only hold data; whether an action is legal is decided by the rules.
 from __future__ import annotations
 
 from enum import Enum
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -57,7 +57,7 @@ class Monument(Enum):
         return self._value_
 
 
-MONUMENTS: tuple[Monument, ...] = tuple(Monument)
+MONUMENTS: Final[tuple[Monument, ...]] = tuple(Monument)
 for _position, _monument in enumerate(MONUMENTS):
     _monument.index = _position
 
@@ -189,7 +189,7 @@ MAIN_ACTION_TYPES: tuple[type, ...] = (
 )
 """The inputs that answer the choice of action (TURN-3)."""
 
-ACTION_TYPES: tuple[type, ...] = (
+ACTION_TYPES: Final[tuple[type, ...]] = (
     *MAIN_ACTION_TYPES,
     ChooseConflict,
     CommitSupport,

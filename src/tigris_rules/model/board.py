@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
+from typing import Final
 
 import attrs
 
@@ -11,7 +12,7 @@ from tigris_rules.model.squares import COLUMNS, ROWS
 
 __all__ = ["BOARD_NAMES", "BoardFileError", "BoardLayout", "board_layout", "parse_board"]
 
-BOARD_NAMES: tuple[str, ...] = ("classic", "alternative")
+BOARD_NAMES: Final[tuple[str, ...]] = ("classic", "alternative")
 
 
 class BoardFileError(ValueError):

@@ -5,6 +5,8 @@ Codes 0..3 are face-up tiles of the colour with that canonical index (CONV-3).
 
 from __future__ import annotations
 
+from typing import Final
+
 __all__ = [
     "CATASTROPHE",
     "EMPTY",
@@ -14,13 +16,13 @@ __all__ = [
     "STRUCTURE",
 ]
 
-EMPTY = 4  # no tile, ziggurat square, catastrophe or leader (CONV-6)
-FLIPPED = 5
-STRUCTURE = 6
+EMPTY: Final = 4  # no tile, ziggurat square, catastrophe or leader (CONV-6)
+FLIPPED: Final = 5
+STRUCTURE: Final = 6
 """A square covered by a variant's structure (the ziggurat's, say): occupied, it connects
 regions, holds no tile, and takes no tile, leader or catastrophe."""
-CATASTROPHE = 7
-LEADER = 8
+CATASTROPHE: Final = 7
+LEADER: Final = 8
 
-IS_OCCUPIED: tuple[bool, ...] = (True, True, True, True, False, True, True, False, True)
+IS_OCCUPIED: Final[tuple[bool, ...]] = (True, True, True, True, False, True, True, False, True)
 """Occupied squares (CONV-7), indexed by cell code: tiles, flipped tiles, structures, leaders."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import Final
 
 __all__ = ["COLORS", "Color", "color_from_name"]
 
@@ -41,7 +42,7 @@ class Color(Enum):
         return self._value_
 
 
-COLORS: tuple[Color, ...] = (Color.BLACK, Color.RED, Color.BLUE, Color.GREEN)
+COLORS: Final[tuple[Color, ...]] = (Color.BLACK, Color.RED, Color.BLUE, Color.GREEN)
 for _position, _color in enumerate(COLORS):
     _color.index = _position
 _TILE_NAMES = ("settlement", "temple", "farm", "market")

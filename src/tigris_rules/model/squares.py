@@ -7,6 +7,7 @@ Squares are numbered 0..175 row by row from the top-left square ``a1``; square n
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 __all__ = [
     "COLUMNS",
@@ -21,15 +22,15 @@ __all__ = [
     "square_name",
 ]
 
-COLUMNS = 16
-ROWS = 11
-SQUARE_COUNT = COLUMNS * ROWS
-_LETTERS = "abcdefghijklmnop"
+COLUMNS: Final = 16
+ROWS: Final = 11
+SQUARE_COUNT: Final = COLUMNS * ROWS
+_LETTERS: Final = "abcdefghijklmnop"
 
-SQUARE_NAMES: tuple[str, ...] = tuple(
+SQUARE_NAMES: Final[tuple[str, ...]] = tuple(
     f"{_LETTERS[i % COLUMNS]}{i // COLUMNS + 1}" for i in range(SQUARE_COUNT)
 )
-SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARE_NAMES)}
+SQUARE_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(SQUARE_NAMES)}
 """The number of each square, by name (:func:`square_index` as a table, for hot paths)."""
 
 
@@ -47,7 +48,7 @@ def _neighbours(square: int) -> tuple[int, ...]:
     return tuple(result)
 
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(s) for s in range(SQUARE_COUNT))
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(_neighbours(s) for s in range(SQUARE_COUNT))
 """The squares adjacent to each square (sharing a side, CONV-2), in ascending order."""
 
 

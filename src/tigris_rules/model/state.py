@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["NO_SQUARE", "STATE_FIELDS", "GameState", "assemble"]
 
-NO_SQUARE = -1
+NO_SQUARE: Final = -1
 """Square number meaning "not on the board" (a leader in supply, an available monument)."""
 
 

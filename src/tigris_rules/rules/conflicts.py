@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tigris_rules.model.cells import EMPTY, LEADER
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import (
@@ -27,7 +29,7 @@ from tigris_rules.rules.work import Work
 
 __all__ = ["commit", "revolt_defender", "start_revolt", "start_war", "wars_pending"]
 
-RED = 1
+RED: Final = 1
 
 
 def revolt_defender(w: Work, flat: int) -> int:

@@ -8,7 +8,7 @@ rule.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from tigris_rules.model.actions import (
     Action,
@@ -53,7 +53,7 @@ from tigris_rules.rules.work import Work, added
 
 __all__ = ["Replayer", "apply", "is_over", "step", "to_move"]
 
-BLACK = 0
+BLACK: Final = 0
 
 
 def to_move(state: GameState) -> int | None:
@@ -312,7 +312,7 @@ def _swap(w: Work, action: SwapTiles) -> None:
     turn.end_of_action(w)
 
 
-_RESOLVERS: dict[type, Callable[[Work, Any], None]] = {
+_RESOLVERS: Final[dict[type, Callable[[Work, Any], None]]] = {
     PlaceLeader: _leader,
     WithdrawLeader: _withdraw,
     PlaceTile: _tile,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, cast, overload
+from typing import Any, Final, cast, overload
 
 import attrs
 
@@ -65,9 +65,8 @@ __all__ = [
     "legal_actions",
 ]
 
-RED = 1
-BLUE = 2
-ALL_SQUARES = range(SQUARE_COUNT)
+RED: Final = 1
+BLUE: Final = 2
 
 
 # --- well-formedness (CONV-19) ------------------------------------------------------------
@@ -90,7 +89,7 @@ def _need_count(value: object, field: str) -> None:
         raise InvalidActionError(field, f"expected a non-negative integer, got {value!r}")
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {
+_FIELD_NAMES: Final[dict[type, tuple[str, ...]]] = {
     t: tuple(f.name for f in attrs.fields(cast("type[attrs.AttrsInstance]", t)))
     for t in ACTION_TYPES
 }
@@ -101,8 +100,8 @@ def _need_monument(value: object, field: str) -> None:
         raise InvalidActionError(field, f"expected a monument, got {value!r}")
 
 
-_COLOR_AND_SQUARE = (("color", _need_color), ("square", _need_square))
-_FIELD_CHECKS: dict[type, tuple[tuple[str, Callable[[object, str], None]], ...]] = {
+_COLOR_AND_SQUARE: Final = (("color", _need_color), ("square", _need_square))
+_FIELD_CHECKS: Final[dict[type, tuple[tuple[str, Callable[[object, str], None]], ...]]] = {
     PlaceLeader: _COLOR_AND_SQUARE,
     PlaceTile: _COLOR_AND_SQUARE,
     WithdrawLeader: (("color", _need_color),),
@@ -124,8 +123,8 @@ def _is_count(value: object) -> bool:
     return type(value) is int and value >= 0
 
 
-_SQUARE_NAMES = frozenset(SQUARE_NAMES)
-_COMMON_FORM: dict[Callable[[object, str], None], Callable[[object], bool]] = {
+_SQUARE_NAMES: Final = frozenset(SQUARE_NAMES)
+_COMMON_FORM: Final[dict[Callable[[object, str], None], Callable[[object], bool]]] = {
     _need_color: lambda value: type(value) is Color,
     _need_square: _is_square,
     _need_count: _is_count,
@@ -149,7 +148,7 @@ def _quick_check(
     return passes
 
 
-_QUICK_CHECKS = {kind: _quick_check(_FIELD_CHECKS.get(kind, ())) for kind in ACTION_TYPES}
+_QUICK_CHECKS: Final = {kind: _quick_check(_FIELD_CHECKS.get(kind, ())) for kind in ACTION_TYPES}
 """For each action type, a test that passes only when every field is well formed, in the
 common form."""
 
@@ -179,7 +178,7 @@ def check_well_formed(action: object) -> None:
 
 
 _FieldChecks = tuple[tuple[str, Callable[[object, str], None]], ...]
-_VARIANT_FIELD_CHECKS: dict[type, tuple[tuple[str, ...], _FieldChecks]] = {}
+_VARIANT_FIELD_CHECKS: Final[dict[type, tuple[tuple[str, ...], _FieldChecks]]] = {}
 
 
 def _variant_field_checks(kind: type) -> tuple[tuple[str, ...], _FieldChecks]:
@@ -244,7 +243,7 @@ class _Targets:
         self.land_tiles = land
         self.river_tiles = water
         near_temple: set[int] = set()  # LEADER-7, among empty land squares (LEADER-5, LEADER-6)
-        for s in [s for s in ALL_SQUARES if cells[s] == RED]:
+        for s in [s for s in range(SQUARE_COUNT) if cells[s] == RED]:
             near_temple.update(NEIGHBOURS[s])
         from_supply: list[int] = []  # leader squares beside at most one kingdom (LEADER-8)
         beside_two: set[int] = set()  # leader squares beside two kingdoms
@@ -266,7 +265,9 @@ class _Targets:
                     else:
                         near.append(s)
         blocked = state.treasures
-        self.catastrophe = [s for s in ALL_SQUARES if cells[s] <= EMPTY and s not in blocked]
+        self.catastrophe = [
+            s for s in range(SQUARE_COUNT) if cells[s] <= EMPTY and s not in blocked
+        ]
         player = state.active
         self.leader: list[list[int]] = []
         for color in range(4):
@@ -573,7 +574,7 @@ def _check_catastrophe(state: Position, action: PlaceCatastrophe) -> None:
         raise _illegal("CATA-2", f"{where} holds no tile")
 
 
-_MAIN_CHECKS: dict[type, Callable[[Position, Any], None]] = {
+_MAIN_CHECKS: Final[dict[type, Callable[[Position, Any], None]]] = {
     PlaceLeader: _check_leader,
     WithdrawLeader: _check_withdraw,
     PlaceTile: _check_tile,
@@ -704,10 +705,10 @@ def _place_catastrophe(square: int) -> Action:
     return PlaceCatastrophe(SQUARE_NAMES[square])
 
 
-_PLACE_LEADER = tuple(partial(_place_leader, color) for color in COLORS)
-_PLACE_TILE = tuple(partial(_place_tile, color) for color in COLORS)
-_END_TURN: Part[Action] = (_identity, (EndTurn(),))
-_KIND_OF_PART: dict[Callable[[Any], Action], type] = {
+_PLACE_LEADER: Final = tuple(partial(_place_leader, color) for color in COLORS)
+_PLACE_TILE: Final = tuple(partial(_place_tile, color) for color in COLORS)
+_END_TURN: Final[Part[Action]] = (_identity, (EndTurn(),))
+_KIND_OF_PART: Final[dict[Callable[[Any], Action], type]] = {
     **dict.fromkeys(_PLACE_LEADER, PlaceLeader),
     **dict.fromkeys(_PLACE_TILE, PlaceTile),
     _place_catastrophe: PlaceCatastrophe,

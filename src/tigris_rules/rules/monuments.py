@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tigris_rules.model.actions import MONUMENTS, Monument
 from tigris_rules.model.cells import FLIPPED
 from tigris_rules.model.colors import COLORS
@@ -44,7 +46,7 @@ def _blocks_containing(square: int) -> tuple[tuple[int, int, int, int], ...]:
     )
 
 
-_BLOCKS_CONTAINING = tuple(_blocks_containing(square) for square in range(ROWS * COLUMNS))
+_BLOCKS_CONTAINING: Final = tuple(_blocks_containing(square) for square in range(ROWS * COLUMNS))
 """For each square, the 2x2 blocks holding it, each as its four squares, top-left first;
 blocks in ascending order of their top-left square."""
 

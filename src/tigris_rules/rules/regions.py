@@ -7,6 +7,7 @@ a kingdom is a region holding a leader.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from tigris_rules.model.cells import IS_OCCUPIED
 from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT
@@ -55,7 +56,7 @@ def _rest(members: list[int], square: int, piece: list[int]) -> list[int]:
     return [s for s in members if s != square and s not in gone]
 
 
-_REMOVE_ONE_BY_ONE = 8
+_REMOVE_ONE_BY_ONE: Final = 8
 """Up to this many squares, removing them one by one from a copy (each removal a search in
 C) is faster than building the rest square by square."""
 

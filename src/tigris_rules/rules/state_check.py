@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import BOARD_NAMES, board_layout
@@ -58,16 +58,19 @@ __all__ = [
     "board_state_problems",
 ]
 
-MAX_VP_PER_TURN = 2 * (TOTAL_TILES + 2) + 8
+MAX_VP_PER_TURN: Final = 2 * (TOTAL_TILES + 2) + 8
 """More VP than one player can score in one turn: two actions, each worth at most a tile's
 VP (and its building bonus) or a war won with every tile of the board removed, plus the
 income of six monuments and the ziggurat. Scores are bounded by it times the turns played."""
 
-_BLACK, _RED, _BLUE, _GREEN = 0, 1, 2, 3
-_TRADER = _GREEN
-_TILE_CELLS = frozenset({_BLACK, _RED, _BLUE, _GREEN, FLIPPED, STRUCTURE})
+_BLACK: Final = 0
+_RED: Final = 1
+_BLUE: Final = 2
+_GREEN: Final = 3
+_TRADER: Final = _GREEN
+_TILE_CELLS: Final = frozenset({_BLACK, _RED, _BLUE, _GREEN, FLIPPED, STRUCTURE})
 """Cells that carry a tile or stand over one, so that a treasure may lie on them."""
-_COLOR_NAMES = ("black", "red", "blue", "green")
+_COLOR_NAMES: Final = ("black", "red", "blue", "green")
 
 _Add = Callable[..., None]
 

@@ -6,7 +6,7 @@ result into a new state, so that no rule ever mutates its input.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar
 
 from tigris_rules.model.board import BoardLayout
 from tigris_rules.model.cells import EMPTY, LEADER
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Position", "Work", "added", "replaced"]
 
-GREEN = 3
+GREEN: Final = 3
 
 R = TypeVar("R", bound=tuple[Any, ...])
 C = TypeVar("C", bound=tuple[int, ...])
