@@ -20,7 +20,16 @@ the same figures as one JSON object and nothing else. Measured on the classic ba
    2-player random game;
 7. memory: what the list of every state of a 2-player random game keeps allocated
    (tracemalloc: the bytes freed when the list is dropped, caches on the states included);
-8. variants: the per-decision figures for each variant, with their ratio to the base game.
+8. variants: the per-decision figures for each variant, with their ratio to the base game;
+9. the command line on two processes: ``tigris-rules validate`` of many files and of a JSON
+   Lines archive, and ``selfplay --jsonl``, each run as a user runs it (a fresh
+   ``python -m tigris_rules`` process) with ``--jobs 1`` and ``--jobs 2`` in turns, the
+   fastest run of each kept; the speed-up, the startup (``--version``) and the control (what
+   two processes of a plain Python loop gain on this machine in the same run, which tells a
+   busy machine from a slow implementation). The work (1,500 logs of 2 players to validate,
+   400 games to play) is large enough that the startup is under a tenth of a run with
+   ``--jobs 1``; ``--quick`` does less (1,000 logs, 200 games, one pair of runs), where the
+   startup weighs more. On a machine with one core it cannot be measured, and says so.
 
 python-chess is timed in the same run (random games, perft from the start position making
 every move, push and pop of every legal move, legal moves generated, PGN reading, FEN round
@@ -46,18 +55,32 @@ import json
 import math
 import os
 import random
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Sequence
+from pathlib import Path
 
 import attrs
 import chess
 import chess.pgn
-from _common import fresh_copy, measure_validation, playout, playout_states, selfplay
+from _common import (
+    PARALLEL_JOBS,
+    PARALLEL_TARGET,
+    fresh_copy,
+    load_averages,
+    measure_parallel,
+    measure_validation,
+    playout,
+    playout_states,
+    selfplay,
+)
 
 import tigris_rules as tr
+from tigris_rules.bulk import default_jobs
 
 
 @attrs.frozen
@@ -86,6 +109,10 @@ class Plan:
     """JSON round trips (and FEN round trips) timed."""
     chess_perft_depth: int
     chess_generation_rounds: int
+    parallel_logs: int
+    """Logs validated by the command line with ``--jobs 1`` and ``--jobs 2``."""
+    parallel_games: int
+    """Games of ``selfplay`` with ``--jobs 1`` and ``--jobs 2``."""
 
 
 FULL = Plan(
@@ -100,6 +127,8 @@ FULL = Plan(
     round_trips=500,
     chess_perft_depth=3,
     chess_generation_rounds=10,
+    parallel_logs=1500,
+    parallel_games=400,
 )
 QUICK = Plan(
     games=5,
@@ -113,6 +142,8 @@ QUICK = Plan(
     round_trips=100,
     chess_perft_depth=3,
     chess_generation_rounds=3,
+    parallel_logs=1000,
+    parallel_games=200,
 )
 
 BASE_2P = tr.GameConfig(players=2)
@@ -166,14 +197,16 @@ class Figure:
 
 @attrs.frozen
 class Target:
-    """A goal and whether the measured value reaches it."""
+    """A goal and whether the measured value reaches it; ``value`` and ``met`` are ``None``
+    when it cannot be measured here, and ``note`` says why."""
 
     key: str
     label: str
-    value: float
+    value: float | None
     unit: str
     goal: str
-    met: bool
+    met: bool | None
+    note: str = ""
 
 
 def known(item: Figure) -> float:
@@ -262,9 +295,13 @@ class Report:
     def target(self, target: Target) -> None:
         """Record a target and print it."""
         self.targets.append(target)
-        verdict = "met" if target.met else "NOT met"
+        if target.met is None:
+            verdict = "cannot be measured"
+        else:
+            verdict = "met" if target.met else "NOT met"
         value = format_value(target.value, target.unit)
-        self.say(line(target.label, value, target.unit, f"{verdict} (target {target.goal})"))
+        note = f"; {target.note}" if target.note else ""
+        self.say(line(target.label, value, target.unit, f"{verdict} (target {target.goal}{note})"))
 
     def to_json(self, header: dict[str, object]) -> str:
         """Every figure and target as one JSON object."""
@@ -291,6 +328,7 @@ class Report:
                 "unit": target.unit,
                 "target": target.goal,
                 "met": target.met,
+                **({"note": target.note} if target.note else {}),
             }
             for target in self.targets
         }
@@ -659,6 +697,106 @@ def variant_sections(report: Report, plan: Plan, seed: int) -> None:
         report.section(f"variant_{name}", f"variant: {label} (2 players)", figures)
 
 
+# --- the command line on two processes ---------------------------------------------------
+
+PARALLEL_FIGURES: tuple[tuple[str, str], ...] = (
+    ("validate_files", "validate FILE..."),
+    ("validate_archive", "validate archive (.jsonl)"),
+    ("selfplay", "selfplay --jsonl"),
+)
+"""Key and label of the commands timed with ``--jobs 1`` and ``--jobs 2``, in the order of
+:func:`_common.measure_parallel`."""
+
+
+def parallel_section(report: Report, plan: Plan, quick: bool) -> None:
+    """Measure and report figure 9: the command line with ``--jobs 1`` and ``--jobs 2``."""
+    title = f"the command line, --jobs 1 and --jobs {PARALLEL_JOBS} (python -m tigris_rules)"
+    cores = default_jobs()
+    if cores < PARALLEL_JOBS:
+        reason = f"not measured: this process may use {cores} core"
+        figures = [
+            Figure(
+                f"parallel_{key}",
+                f"{label}: --jobs {PARALLEL_JOBS} / --jobs 1",
+                None,
+                "ratio",
+                reason,
+            )
+            for key, label in PARALLEL_FIGURES
+        ]
+        figures.append(Figure("parallel_control", "control", None, "ratio", reason))
+        report.section("parallel", title, figures)
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        measured = measure_parallel(
+            Path(folder), plan.parallel_logs, plan.parallel_games, PARALLEL_JOBS, plan.repeats
+        )
+    title += f", {measured.seconds:.0f} s"
+    startup = min(measured.startup)
+    pairs = f"fastest of {plan.repeats} pair(s) of runs"
+    small = "; quick run: a small workload, where the startup weighs more" if quick else ""
+    figures = [
+        Figure(
+            "parallel_startup",
+            "startup: tigris-rules --version",
+            startup,
+            "s",
+            f"Python and the package starting; fastest of {len(measured.startup)}",
+        )
+    ]
+    for (key, label), runs in zip(PARALLEL_FIGURES, measured.runs, strict=True):
+        if key == "selfplay":
+            work = f"{measured.games:,} games of 2 players"
+        else:
+            work = measured.workload.describe()
+        for count in (1, PARALLEL_JOBS):
+            times = runs.seconds[count]
+            figures.append(
+                Figure(
+                    f"parallel_{key}_jobs_{count}",
+                    f"{label} --jobs {count}",
+                    min(times),
+                    "s",
+                    f"{pairs}, median {statistics.median(times):.2f} s; "
+                    f"CPU {min(runs.cpu[count]):.2f} s; {work}",
+                )
+            )
+        past = runs.less_startup(startup)
+        share = startup / min(runs.seconds[1])
+        figures.append(
+            Figure(
+                f"parallel_{key}",
+                f"{label}: --jobs {PARALLEL_JOBS} / --jobs 1",
+                runs.speedup,
+                "ratio",
+                f"fastest runs; medians {runs.median_speedup:.2f}; less the startup "
+                f"{'-' if past is None else f'{past:.2f}'}, which is {share:.0%} of "
+                f"--jobs 1{small}",
+            )
+        )
+    machine = measured.control
+    figures.append(
+        Figure(
+            "parallel_control",
+            f"control: a Python loop, {PARALLEL_JOBS} processes / 1",
+            machine.speedup,
+            "ratio",
+            f"fastest rounds, one before each pair; rounds from {machine.paired[0]:.2f} to "
+            f"{machine.paired[-1]:.2f}; the most the machine gave during the run",
+        )
+    )
+    figures.append(
+        Figure(
+            "parallel_load",
+            "load average, last minute",
+            (load_averages() or (None,))[0],
+            "load",
+            f"1, 5 and 15 minutes: {measured.load}; this run's processes count in it",
+        )
+    )
+    report.section("parallel", title, figures)
+
+
 # --- python-chess ------------------------------------------------------------------------
 
 
@@ -891,7 +1029,7 @@ def versus_section(report: Report) -> None:
     report.section("versus_chess", "tigris_rules / python-chess", figures)
 
 
-def target_section(report: Report) -> None:
+def target_section(report: Report, quick: bool = False) -> None:
     """Which targets the measured figures meet."""
     report.say()
     report.say("== targets ==")
@@ -971,6 +1109,8 @@ def target_section(report: Report) -> None:
         report.say(
             line("compiled / pure Python", "-", "ratio", "(not measured: see --compare-build)")
         )
+    if "parallel" in report.sections:
+        parallel_targets(report, quick)
     for key, name, _ in VARIANTS:
         _, figures = report.sections[f"variant_{key}"]
         ratios = {item.label: item.ratio for item in figures if item.ratio is not None}
@@ -985,6 +1125,27 @@ def target_section(report: Report) -> None:
                 ratios[worst] >= 0.80,
             )
         )
+
+
+def parallel_targets(report: Report, quick: bool) -> None:
+    """The target of ``--jobs``: each command 1.7 times as fast on two processes as on one,
+    with the control beside it."""
+    goal = f">= {PARALLEL_TARGET} on {PARALLEL_JOBS} cores"
+    control = report.figure("parallel_control").value
+    for key, label in PARALLEL_FIGURES:
+        item = report.figure(f"parallel_{key}")
+        name = f"{label}: --jobs {PARALLEL_JOBS} / --jobs 1"
+        if item.value is None or control is None:
+            reason = item.detail.removeprefix("not measured: ")
+            report.target(Target(f"parallel_{key}", name, None, "ratio", goal, None, reason))
+            continue
+        note = f"control {control:.2f}"
+        if control < PARALLEL_TARGET:
+            note += ", below the target: other work held the cores"
+        if quick:
+            note += "; quick run: the startup weighs more"
+        met = item.value >= PARALLEL_TARGET
+        report.target(Target(f"parallel_{key}", name, item.value, "ratio", goal, met, note))
 
 
 # --- builds ------------------------------------------------------------------------------
@@ -1123,9 +1284,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     chess_sections(report, plan, seed)
     versus_section(report)
     variant_sections(report, plan, seed)
+    parallel_section(report, plan, args.quick)
     if args.compare_build:
         build_section(report, plan, seed, args.compare_build, args.quick)
-    target_section(report)
+    target_section(report, args.quick)
     elapsed = time.perf_counter() - start
     report.say()
     report.say(f"total time: {elapsed:.1f} s")

@@ -259,30 +259,35 @@ def _size(item: Source | Summary) -> int:
 
 
 def _batches(
-    items: Iterable[tuple[_T, Source | Summary]], limits: _Limits, size: int
+    items: Iterable[tuple[_T, Source | Summary]], limits: _Limits, count: int | None, workers: int
 ) -> Iterator[tuple[list[_T], _Batch]]:
-    """The items cut into batches of at most ``size`` logs and about ``BATCH_BYTES`` bytes of
-    text, each with the labels of its logs."""
+    """The items cut into batches of at most :func:`_batch_size` logs and about
+    ``BATCH_BYTES`` bytes of text, each with the labels of its logs."""
     labels: list[_T] = []
     chunk: list[Source | Summary] = []
-    held = 0
+    held = done = 0
+    size = _batch_size(count, done, workers)
     for label, item in items:
         labels.append(label)
         chunk.append(item)
         held += _size(item)
         if len(chunk) >= size or held >= BATCH_BYTES:
             yield labels, _Batch(tuple(chunk), limits)
+            done += len(chunk)
             labels, chunk, held = [], [], 0
+            size = _batch_size(count, done, workers)
     if chunk:
         yield labels, _Batch(tuple(chunk), limits)
 
 
-def _batch_size(count: int | None, workers: int) -> int:
-    """Logs per batch: ``BATCH_LOGS``, or fewer when a known number of logs would otherwise
-    leave workers idle (four batches per worker at least)."""
-    if count is None:
+def _batch_size(count: int | None, done: int, workers: int) -> int:
+    """Logs in the next batch, once ``done`` of ``count`` are sent: ``BATCH_LOGS``, or, when
+    the number of logs is known, fewer as the end nears (a quarter of each worker's share of
+    the rest, at least one), so that the workers finish together instead of one waiting for
+    the other's last batch. Past a ``count`` that was too low, ``BATCH_LOGS`` again."""
+    if count is None or done >= count:
         return BATCH_LOGS
-    return max(1, min(BATCH_LOGS, -(-count // (4 * workers))))
+    return max(1, min(BATCH_LOGS, -(-(count - done) // (4 * workers))))
 
 
 def _checked_items(
@@ -334,7 +339,7 @@ def _iter_validate(
     limits: _Limits,
     count: int | None,
 ) -> Iterator[tuple[_T, Summary]]:
-    batches = _batches(_checked_items(items), limits, _batch_size(count, workers))
+    batches = _batches(_checked_items(items), limits, count, workers)
     labelled = ((labels, batch) for labels, batch in batches)
     pending: deque[list[_T]] = deque()
 
@@ -537,9 +542,11 @@ def _seed_batches(
     text: bool = False,
     indent: int | None = None,
 ) -> Iterator[_Seeds]:
-    size = _batch_size(len(seeds), workers)
-    for start in range(0, len(seeds), size):
+    start = 0
+    while start < len(seeds):
+        size = _batch_size(len(seeds), start, workers)
         yield _Seeds(config, tuple(seeds[start : start + size]), text, indent)
+        start += size
 
 
 def iter_games(
