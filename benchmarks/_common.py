@@ -192,6 +192,13 @@ class JobsRuns:
         """The same ratio of the medians."""
         return statistics.median(self.seconds[1]) / statistics.median(self.seconds[self.jobs])
 
+    @property
+    def paired(self) -> list[float]:
+        """The speed-up of each pair of runs, lowest first."""
+        return sorted(
+            one / many for one, many in zip(self.seconds[1], self.seconds[self.jobs], strict=True)
+        )
+
     def less_startup(self, startup: float) -> float | None:
         """The speed-up of the fastest runs once ``startup`` seconds are taken from both."""
         one, many = min(self.seconds[1]) - startup, min(self.seconds[self.jobs]) - startup

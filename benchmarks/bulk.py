@@ -63,9 +63,7 @@ def report(runs: JobsRuns, work: str, startup: float) -> None:
             f"{len(times)} runs; CPU {statistics.median(runs.cpu[count]):.2f} s; {work}"
         )
         print(figure(f"{runs.label} --jobs {count}", f"{times[0]:.2f}", "s", detail))
-    paired = sorted(
-        one / many for one, many in zip(runs.seconds[1], runs.seconds[runs.jobs], strict=True)
-    )
+    paired = runs.paired
     detail = f"fastest runs; medians {runs.median_speedup:.2f}x, pairs {paired[0]:.2f}x to "
     detail += f"{paired[-1]:.2f}x"
     print(figure(f"{runs.label} speed-up", f"{runs.speedup:.2f}", "x", detail))

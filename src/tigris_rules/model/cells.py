@@ -8,14 +8,23 @@ from __future__ import annotations
 from typing import Final
 
 __all__ = [
+    "BLACK",
+    "BLUE",
     "CATASTROPHE",
     "EMPTY",
     "FLIPPED",
+    "GREEN",
     "IS_OCCUPIED",
     "LEADER",
+    "RED",
     "STRUCTURE",
 ]
 
+BLACK: Final = 0
+RED: Final = 1
+BLUE: Final = 2
+GREEN: Final = 3
+"""The face-up tiles: each code is its colour's canonical index (``Color.index``)."""
 EMPTY: Final = 4  # no tile, ziggurat square, catastrophe or leader (CONV-6)
 FLIPPED: Final = 5
 STRUCTURE: Final = 6

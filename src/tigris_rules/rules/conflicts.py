@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
-
-from tigris_rules.model.cells import EMPTY, LEADER
+from tigris_rules.model.cells import EMPTY, LEADER, RED
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import (
     CommitDecision,
@@ -28,8 +26,6 @@ from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Work
 
 __all__ = ["commit", "revolt_defender", "start_revolt", "start_war", "wars_pending"]
-
-RED: Final = 1
 
 
 def revolt_defender(w: Work, flat: int) -> int:

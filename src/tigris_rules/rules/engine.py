@@ -24,7 +24,7 @@ from tigris_rules.model.actions import (
     SwapTiles,
     WithdrawLeader,
 )
-from tigris_rules.model.cells import CATASTROPHE, EMPTY, LEADER
+from tigris_rules.model.cells import BLACK, CATASTROPHE, EMPTY, LEADER
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import (
     CommitDecision,
@@ -52,8 +52,6 @@ from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Work, added
 
 __all__ = ["Replayer", "apply", "is_over", "step", "to_move"]
-
-BLACK: Final = 0
 
 
 def to_move(state: GameState) -> int | None:

@@ -30,7 +30,7 @@ from tigris_rules.model.actions import (
     VariantAction,
     WithdrawLeader,
 )
-from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER
+from tigris_rules.model.cells import BLUE, CATASTROPHE, EMPTY, FLIPPED, LEADER, RED
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.decisions import (
     CommitDecision,
@@ -64,9 +64,6 @@ __all__ = [
     "check_well_formed",
     "legal_actions",
 ]
-
-RED: Final = 1
-BLUE: Final = 2
 
 
 # --- well-formedness (CONV-19) ------------------------------------------------------------

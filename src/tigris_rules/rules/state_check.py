@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING, Final, cast
 
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import BOARD_NAMES, board_layout
-from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, STRUCTURE
+from tigris_rules.model.cells import (
+    BLACK,
+    BLUE,
+    CATASTROPHE,
+    FLIPPED,
+    GREEN,
+    LEADER,
+    RED,
+    STRUCTURE,
+)
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import (
     CommitDecision,
@@ -63,12 +72,8 @@ MAX_VP_PER_TURN: Final = 2 * (TOTAL_TILES + 2) + 8
 VP (and its building bonus) or a war won with every tile of the board removed, plus the
 income of six monuments and the ziggurat. Scores are bounded by it times the turns played."""
 
-_BLACK: Final = 0
-_RED: Final = 1
-_BLUE: Final = 2
-_GREEN: Final = 3
-_TRADER: Final = _GREEN
-_TILE_CELLS: Final = frozenset({_BLACK, _RED, _BLUE, _GREEN, FLIPPED, STRUCTURE})
+_TRADER: Final = GREEN
+_TILE_CELLS: Final = frozenset({BLACK, RED, BLUE, GREEN, FLIPPED, STRUCTURE})
 """Cells that carry a tile or stand over one, so that a treasure may lie on them."""
 _COLOR_NAMES: Final = ("black", "red", "blue", "green")
 
@@ -146,7 +151,7 @@ def _shape(state: GameState, add: _Add) -> None:
         add("shape", "$.out_of_game", "expected one count per colour")
     if config.game == "board" and len(state.areas) != len(config.variants):
         add("shape", "$.areas", f"expected one area per variant ({len(config.variants)})")
-    if not all(_is_int(c) and 0 <= c <= _GREEN for c in state.bag):
+    if not all(_is_int(c) and 0 <= c <= GREEN for c in state.bag):
         add("shape", "$.bag", "expected colours")
     for name in ("marker", "placed"):
         if not _is_square(getattr(state, name)):
@@ -220,7 +225,7 @@ def _tiles(state: GameState, add: _Add) -> None:
         if in_bag[c] > setup[c]:
             add("bag-colors", "$.bag", f"{in_bag[c]} {name} tiles, more than {setup[c]}", "SETUP-4")
     rest = Counter(state.bag[state.bag_pos :])
-    face_up = Counter(c for c in state.cells if c <= _GREEN)
+    face_up = Counter(c for c in state.cells if c <= GREEN)
     flipped = sum(1 for c in state.cells if c == FLIPPED)
     known = [
         rest[c] + sum(h[c] for h in state.hands) + face_up[c] + state.out_of_game[c]
@@ -241,12 +246,12 @@ def _tiles(state: GameState, add: _Add) -> None:
             )
     river = board_layout(state.config.board).river
     for square, code in enumerate(state.cells):
-        if code <= _GREEN and river[square] != (code == _BLUE):
+        if code <= GREEN and river[square] != (code == BLUE):
             add(
                 "tile-square",
                 f"$.cells.{square_name(square)}",
                 f"a {_COLOR_NAMES[code]} tile on a {'river' if river[square] else 'land'} square",
-                "TILE-3" if code == _BLUE else "TILE-4",
+                "TILE-3" if code == BLUE else "TILE-4",
             )
 
 
@@ -268,7 +273,7 @@ def _leaders(state: GameState, add: _Add) -> None:
             add("leader-cell", path, f"a leader stands on {name}, but the cell is not a leader")
         elif river[square]:
             add("leader-river", path, f"a leader stands on the river square {name}", "LEADER-6")
-        elif not any(cells[s] == _RED for s in NEIGHBOURS[square]):
+        elif not any(cells[s] == RED for s in NEIGHBOURS[square]):
             add("leader-temple", path, f"the leader on {name} touches no temple", "LEADER-11")
     for square, code in enumerate(cells):
         if code == LEADER and square not in seen:
@@ -386,9 +391,9 @@ def _decision(state: GameState, add: _Add) -> None:
     pending = state.pending
     n = state.config.players
     path = "$.pending"
-    if state.marker != NO_SQUARE and state.cells[state.marker] > _GREEN:
+    if state.marker != NO_SQUARE and state.cells[state.marker] > GREEN:
         add("marker", "$.marker", "the unification marker lies on no face-up tile", "WAR-1")
-    if state.placed != NO_SQUARE and state.cells[state.placed] > _GREEN:
+    if state.placed != NO_SQUARE and state.cells[state.placed] > GREEN:
         add("placed", "$.placed", "the tile just placed is not on the board", "TURN-6")
     in_war = isinstance(pending, WarOrderDecision) or (
         isinstance(pending, CommitDecision) and pending.conflict.kind is ConflictKind.WAR

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Final
-
+from tigris_rules.model.cells import RED
 from tigris_rules.model.squares import beside
 from tigris_rules.model.state import NO_SQUARE
 from tigris_rules.rules.work import Work
 
 __all__ = ["temple_loss"]
-
-RED: Final = 1
 
 
 def temple_loss(w: Work) -> None:

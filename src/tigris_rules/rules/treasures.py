@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Final
-
+from tigris_rules.model.cells import GREEN
 from tigris_rules.model.decisions import TreasureDecision
 from tigris_rules.model.events import TreasureTaken
 from tigris_rules.model.squares import square_name
 from tigris_rules.rules.work import Work, added
 
 __all__ = ["take_all_but", "treasure_check"]
-
-GREEN: Final = 3
 
 
 def _next_claim(w: Work) -> tuple[int, list[int]] | None:

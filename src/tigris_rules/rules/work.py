@@ -6,10 +6,10 @@ result into a new state, so that no rule ever mutates its input.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from tigris_rules.model.board import BoardLayout
-from tigris_rules.model.cells import EMPTY, LEADER
+from tigris_rules.model.cells import EMPTY, GREEN, LEADER
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Position", "Work", "added", "replaced"]
 
-GREEN: Final = 3
 
 R = TypeVar("R", bound=tuple[Any, ...])
 C = TypeVar("C", bound=tuple[int, ...])
