@@ -1,10 +1,12 @@
 """Shared test configuration: Hypothesis profiles, and the toy variants of a third party.
 
 ``tests/third_party_variant`` holds two variants written outside the package, as a third
-party would (docs/variants.md), with the metadata of an installed distribution declaring
-them as entry points of ``tigris_rules.variants``. It is put on the import path for the whole
-session, so every suite that plays the installed variants (``known_variants()``) plays them
-too. A subprocess finds them with the folder on its ``PYTHONPATH`` (``THIRD_PARTY``).
+party would (docs/variants.md): their modules, which every test may import, and the
+``pyproject.toml`` of their distribution. They are plug-ins only where they are installed:
+``pip install tests/third_party_variant`` installs them for every suite (CI runs the quick
+suite a second time so), and the fixture :func:`toy_variants` installs them for one test, by
+putting ``tests/third_party_variant/installed`` (the metadata ``pip`` would write) on the
+import path. A subprocess finds them with ``TOY_PATHS`` on its ``PYTHONPATH``.
 """
 
 from __future__ import annotations
@@ -12,13 +14,26 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from importlib.metadata import EntryPoint, EntryPoints, entry_points
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tigris_rules.model import plugins
+from tigris_rules.model import ruleset as model_ruleset
+
 THIRD_PARTY = Path(__file__).resolve().parent / "third_party_variant"
-"""The folder of the toy variants and of their distribution's metadata."""
+"""The folder of the toy variants' modules and of their distribution's ``pyproject.toml``."""
+
+TOY_METADATA = THIRD_PARTY / "installed"
+"""The folder holding the metadata of the toys' distribution, as ``pip`` would write it."""
+
+TOY_MODULES = frozenset({"toy_calm", "toy_marker"})
+"""The modules of the toy variants."""
+
+TOY_PATHS = (str(THIRD_PARTY), str(TOY_METADATA))
+"""What a subprocess needs on its ``PYTHONPATH`` to find the toys installed."""
 
 THIRD_PARTY_RULES = frozenset({"CALM-1", "MARK-1", "MARK-2", "MARK-3"})
 """The rule IDs of the toy variants, which RULES.md does not define: a rejection may carry
@@ -28,17 +43,38 @@ if str(THIRD_PARTY) not in sys.path:
     sys.path.append(str(THIRD_PARTY))
 
 
+def _forget_plugins() -> None:
+    plugins._found.cache_clear()
+    model_ruleset._resolved.cache_clear()
+
+
 @pytest.fixture
-def shipped_variants_only() -> Iterator[None]:
-    """The toy variants off the import path for one test, for what must see only the
-    variants this package ships (the schemas shipped in the package, say): the installed
-    plug-ins are looked up again on the changed path. The path is changed in place and put
-    back as it was, so that a ``monkeypatch.syspath_prepend`` of the same test, undone
-    first, leaves it whole."""
-    saved = sys.path[:]
-    sys.path[:] = [p for p in sys.path if p != str(THIRD_PARTY)]
+def toy_variants(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The toy variants installed for one test (as well as they may be for the whole run)."""
+    monkeypatch.syspath_prepend(str(TOY_METADATA))
+    _forget_plugins()
     yield
-    sys.path[:] = saved
+    monkeypatch.undo()
+    _forget_plugins()
+
+
+@pytest.fixture
+def shipped_variants_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """For one test, the toy variants not installed, even where they are installed for the
+    whole run: what a plain installation shows (a test may still install a plug-in of its
+    own)."""
+
+    def own(*, group: str) -> EntryPoints:
+        points: list[EntryPoint] = [
+            p for p in entry_points(group=group) if p.module not in TOY_MODULES
+        ]
+        return EntryPoints(points)
+
+    monkeypatch.setattr(plugins, "entry_points", own)
+    _forget_plugins()
+    yield
+    monkeypatch.undo()
+    _forget_plugins()
 
 
 settings.register_profile(

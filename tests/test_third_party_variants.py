@@ -1,10 +1,11 @@
 """Variants written by a third party work with no edit to the package.
 
 ``tests/third_party_variant`` holds two toy variants in a module each, and the metadata of a
-distribution declaring them as entry points of ``tigris_rules.variants`` (tests/conftest.py
-puts the folder on the import path): ``calm`` (no catastrophes: a changed opening and a
-refused main action, CALM-1) and ``marker`` (a secret marker per player: its own area of the
-state, decision, answer and event, MARK-1..MARK-3). With them, random games end in every
+distribution declaring them as entry points of ``tigris_rules.variants`` (installed for
+every test here by the fixture ``toy_variants`` of tests/conftest.py): ``calm`` (no
+catastrophes: a changed opening and a refused main action, CALM-1) and ``marker`` (a
+secret marker per player: its own area of the state, decision, answer and event,
+MARK-1..MARK-3). With them, random games end in every
 combination with the shipped variants; states, views, events and logs round-trip through
 JSON; views hide the other players' markers; the state check and the invariants include the
 variant's; the command line plays them.
@@ -29,7 +30,7 @@ from toy_calm import Calm
 from toy_marker import HIDDEN, Marker, MarkerDecision, MarkerPlaced, Markers, PlaceMarker
 
 import tigris_rules as tr
-from conftest import THIRD_PARTY
+from conftest import THIRD_PARTY, TOY_PATHS
 from tigris_rules.cli import main
 from tigris_rules.events_public import PublicEvent, events_for
 from tigris_rules.json_schema import build_schemas
@@ -38,6 +39,8 @@ from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT, square_index, s
 from tigris_rules.model.state import NO_SQUARE
 from tigris_rules.rulebook import UnknownRuleError
 from tigris_rules.testing import check_invariants
+
+pytestmark = pytest.mark.usefixtures("toy_variants")
 
 SHIPPED = ("english", "buildings", "ziggurat")
 TOYS = ("calm", "marker")
@@ -340,7 +343,7 @@ def test_the_state_check_reports_a_wrong_marker_decision() -> None:
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     """``tigris-rules`` in a subprocess that finds the toys on its PYTHONPATH."""
-    paths = [str(THIRD_PARTY), *filter(None, [os.environ.get("PYTHONPATH")])]
+    paths = [*TOY_PATHS, *filter(None, [os.environ.get("PYTHONPATH")])]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     return subprocess.run(
         [sys.executable, "-m", "tigris_rules", *args],
@@ -366,11 +369,11 @@ def test_the_command_line_help_lists_the_toys(capsys: pytest.CaptureFixture[str]
     assert "english, buildings, ziggurat, calm, marker" in " ".join(capsys.readouterr().out.split())
 
 
-def test_without_the_toys_on_the_path_the_command_line_refuses_them(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+@pytest.mark.usefixtures("shipped_variants_only")
+def test_without_the_toys_installed_the_command_line_refuses_them(
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Installed plug-ins are looked up on the current import path."""
-    monkeypatch.setattr(sys, "path", [p for p in sys.path if p != str(THIRD_PARTY)])
+    """Plug-ins are found where they are installed."""
     assert main(["play", "--variants", "calm"]) == 2
     assert "unknown variant 'calm'" in capsys.readouterr().err
     assert "calm" not in known_variants()
@@ -389,10 +392,10 @@ def test_the_guide_shows_the_toy_files_as_they_are() -> None:
     """Each file of the toys the guide shows is the file, word for word."""
     shown = dict(SHOWN_FILE.findall(GUIDE.read_text(encoding="utf-8")))
     assert sorted(shown) == [
+        "installed/toy_variants-1.0.dist-info/METADATA",
+        "installed/toy_variants-1.0.dist-info/entry_points.txt",
         "toy_calm.py",
         "toy_marker.py",
-        "toy_variants-1.0.dist-info/METADATA",
-        "toy_variants-1.0.dist-info/entry_points.txt",
     ]
     for name, text in shown.items():
         assert text == (THIRD_PARTY / name).read_text(encoding="utf-8"), name

@@ -42,9 +42,10 @@ def config_error(**kwargs: object) -> tr.ConfigError:
     return info.value
 
 
+@pytest.mark.usefixtures("toy_variants")
 def test_conv_18_the_known_variant_names() -> None:
     """CONV-18, §16-§19: the variants are named english, buildings and ziggurat, in this
-    canonical order, before any other installed variant (the test session's toy variants,
+    canonical order, before any other installed variant (the toy variants of
     tests/third_party_variant); the alternative board is a board, not a variant (ALT-1)."""
     assert known_variants()[: len(NAMES)] == NAMES
     assert known_variants()[len(NAMES) :] == ("calm", "marker")

@@ -41,7 +41,7 @@ import os
 import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
-from importlib import metadata, resources
+from importlib import resources
 from pathlib import Path
 from typing import Any, Final, Union, cast, get_args, get_origin
 
@@ -60,7 +60,7 @@ from tigris_rules.model.actions import Action, Monument, VariantAction
 from tigris_rules.model.colors import Color
 from tigris_rules.model.decisions import Decision, VariantDecision
 from tigris_rules.model.events import Event, ScoreCause, VariantEvent
-from tigris_rules.model.plugins import VARIANT_GROUP, plugin, plugin_names
+from tigris_rules.model.plugins import BUILT_IN, VARIANT_GROUP, plugin, plugin_names
 from tigris_rules.rules.hooks import Variant
 
 __all__ = [
@@ -79,9 +79,6 @@ SCHEMA_FILES: Final = {
     "event": "event-schema.json",
 }
 """The file of each shipped schema in ``tigris_rules/data``, by kind."""
-
-DISTRIBUTION: Final = "tigris-rules"
-"""The distribution whose own variants the shipped schemas describe."""
 
 _DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
 _BASE_DEFS: Final = ("square", "color", "monument", "count", "seat", "spot", "column", "gap")
@@ -335,17 +332,10 @@ def _config_def(shipped: Mapping[str, Any], variants: tuple[type[Variant[Any]], 
 
 
 def shipped_variants() -> tuple[type[Variant[Any]], ...]:
-    """The variants the shipped schemas describe: those this distribution declares as its
-    own entry points (``tigris_rules.variants``), in canonical order, whatever else is
-    installed. :class:`~tigris_rules.ConfigError` if the distribution's metadata is
-    missing."""
-    try:
-        points = metadata.distribution(DISTRIBUTION).entry_points
-    except metadata.PackageNotFoundError:
-        raise ConfigError(
-            f"the distribution {DISTRIBUTION} is not installed: its variants are unknown"
-        ) from None
-    return _canonical([p.load() for p in points if p.group == VARIANT_GROUP])
+    """The variants the shipped schemas describe: this package's own
+    (:data:`~tigris_rules.model.plugins.BUILT_IN`), in canonical order, whatever else is
+    installed."""
+    return _canonical(plugin(VARIANT_GROUP, name) for name in BUILT_IN[VARIANT_GROUP])
 
 
 def _canonical(classes: Iterable[type[Variant[Any]]]) -> tuple[type[Variant[Any]], ...]:

@@ -1,35 +1,36 @@
-"""The plug-ins of the installed environment: rulesets and variants, found as entry points.
+"""The games and variants a configuration may name: this package's, registered here in code,
+and those of other distributions, found as entry points.
 
-A distribution declares its plug-ins in its metadata, as ``pip`` installs them::
+This package's games (the board game and the card game) and variants (English conflicts,
+civilization buildings, the ziggurat) are listed below by the dotted path of their class and
+imported when first used, so the package runs from a source checkout with nothing installed
+but its run-time dependencies. Another distribution adds its own as entry points, in the
+groups ``tigris_rules.rulesets`` and ``tigris_rules.variants``::
 
     [project.entry-points."tigris_rules.variants"]
-    english = "tigris_rules.variants.english:EnglishConflicts"
+    calm = "my_variants.calm:Calm"
 
-    [project.entry-points."tigris_rules.rulesets"]
-    board = "tigris_rules.rules.ruleset:BoardRules"
-
-The rulesets (group ``tigris_rules.rulesets``) are the games a configuration may name; the
-variants (group ``tigris_rules.variants``) are the board-game variants. This package declares
-its own the same way, so the names a configuration accepts, their canonical order, the JSON
-Schema's variant list and the command line's help all come from what is installed: nothing
-lists them by hand.
-
-What is found is remembered for the current import path (``sys.path``): a directory added to
-it later (a test's plug-ins, say) is searched the next time a plug-in is looked up.
+A plug-in named like one of this package's is refused (:func:`plugin` raises
+:class:`~tigris_rules.ConfigError` naming both), so an installation can never change what
+``"ziggurat"`` means. What is installed is remembered for the current import path
+(``sys.path``): a directory added to it later (a test's plug-ins, say) is searched the next
+time a plug-in is looked up.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Mapping
 from functools import cache
 from importlib.metadata import entry_points
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from tigris_rules.errors import ConfigError
 
 __all__ = [
+    "BUILT_IN",
     "RULESET_GROUP",
     "VARIANT_GROUP",
     "plugin",
@@ -37,32 +38,52 @@ __all__ = [
     "variant_order",
 ]
 
-RULESET_GROUP = "tigris_rules.rulesets"
+RULESET_GROUP: Final = "tigris_rules.rulesets"
 """The entry-point group of rulesets: one per game a configuration can name."""
 
-VARIANT_GROUP = "tigris_rules.variants"
+VARIANT_GROUP: Final = "tigris_rules.variants"
 """The entry-point group of board-game variants."""
 
-DEFAULT_ORDER = 100
+BUILT_IN: Final[Mapping[str, Mapping[str, str]]] = MappingProxyType(
+    {
+        RULESET_GROUP: MappingProxyType(
+            {
+                "board": "tigris_rules.games.board:BoardGame",
+                "cards": "tigris_rules.games.cards:CardGame",
+            }
+        ),
+        VARIANT_GROUP: MappingProxyType(
+            {
+                "english": "tigris_rules.variants.english:EnglishConflicts",
+                "buildings": "tigris_rules.variants.buildings:Buildings",
+                "ziggurat": "tigris_rules.variants.ziggurat:Ziggurat",
+            }
+        ),
+    }
+)
+"""This package's games and variants, by group and name: the dotted path of each class."""
+
+DEFAULT_ORDER: Final = 100
 """The place in canonical order of a variant that declares none (after the shipped ones)."""
 
 
 def plugin_names(group: str) -> tuple[str, ...]:
-    """The names declared in ``group``, in canonical order (variants: by their ``order``
-    attribute, then by name; rulesets: by name)."""
+    """The names of ``group``, built-in and installed, in canonical order (variants: by their
+    ``order`` attribute, then by name; rulesets: by name)."""
     return _found(group, tuple(sys.path))[0]
 
 
 def plugin(group: str, name: str) -> Any:
-    """The object the entry point ``name`` of ``group`` names, imported on first use.
+    """The class named ``name`` in ``group``, imported on first use.
 
-    Raises :class:`~tigris_rules.ConfigError` if no installed distribution declares it, or
-    if it cannot be imported.
+    Raises :class:`~tigris_rules.ConfigError` if no such plug-in is built in or installed, if
+    it cannot be imported, or if an installed distribution declares one of this package's
+    names for another class.
     """
     found = _found(group, tuple(sys.path))[1].get(name)
     if found is None:
         known = ", ".join(plugin_names(group)) or "none"
-        raise ConfigError(f"no plug-in {name!r} in {group} (installed: {known})")
+        raise ConfigError(f"no plug-in {name!r} in {group} (known: {known})")
     if isinstance(found, _Broken):
         raise ConfigError(found.reason)
     return found
@@ -74,11 +95,24 @@ def variant_order(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(names, key=lambda n: (rank.get(n, len(rank)), n)))
 
 
+def _load(where: str) -> Any:
+    module, _, attribute = where.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
 @cache
 def _found(group: str, path: tuple[str, ...]) -> tuple[tuple[str, ...], Mapping[str, Any]]:
     del path  # the cache key: what is installed is read again when the path changes
-    loaded: dict[str, Any] = {}
+    built_in = BUILT_IN.get(group, {})
+    loaded: dict[str, Any] = {name: _load(where) for name, where in built_in.items()}
     for point in entry_points(group=group):
+        if point.name in built_in:
+            if point.value != built_in[point.name]:
+                loaded[point.name] = _Broken(
+                    f"the plug-in {point.name!r} of {group} ({point.value}) takes the name of "
+                    f"this package's {built_in[point.name]}: rename it"
+                )
+            continue
         if point.name in loaded:
             continue  # the first distribution on the path wins, as for imports
         try:
@@ -97,7 +131,7 @@ def _found(group: str, path: tuple[str, ...]) -> tuple[tuple[str, ...], Mapping[
 
 
 class _Broken:
-    """A plug-in that could not be imported, and why."""
+    """A plug-in that cannot be used, and why."""
 
     def __init__(self, reason: str) -> None:
         self.reason = reason
