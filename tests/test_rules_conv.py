@@ -948,6 +948,36 @@ def test_conv_18_valid_configurations_start_a_game(players: int, openers: int) -
     assert len(state.hands) == players
 
 
+@pytest.mark.parametrize("limit", [3, 25, 10**4, 2**64, 0, -8])
+def test_conv_18_a_column_limit_outside_4_to_24_is_rejected(limit: int) -> None:
+    """CONV-18, CARD-DEF-1, D27: the card game's column_limit is an integer in 4..24; any
+    other is an invalid configuration, and the error names the rules and the range."""
+    with pytest.raises(ConfigError) as info:
+        GameConfig(players=2, game="cards", column_limit=limit)
+    assert info.value.rule == "CONV-18"
+    assert str(info.value) == (
+        f"column_limit must be an integer in 4..24 (CONV-18, CARD-DEF-1), not {limit}"
+    )
+
+
+def test_conv_18_a_huge_column_limit_is_rejected_without_writing_it_out() -> None:
+    """CONV-18, D27: a column limit too long to write out in decimal is still rejected with
+    the range, naming its size instead."""
+    with pytest.raises(ConfigError) as info:
+        GameConfig(players=2, game="cards", column_limit=2**20000)
+    assert str(info.value) == (
+        "column_limit must be an integer in 4..24 (CONV-18, CARD-DEF-1), "
+        "not an integer of 20001 bits"
+    )
+
+
+@pytest.mark.parametrize("limit", [4, 24])
+def test_conv_18_the_column_limits_4_and_24_start_a_card_game(limit: int) -> None:
+    """CONV-18, CARD-DEF-1, D27: the bounds of the range are valid column limits."""
+    config = GameConfig(players=2, game="cards", column_limit=limit)
+    assert tr.new_card_game(config, seed=1).config.column_limit == limit
+
+
 # --- CONV-19 -------------------------------------------------------------------------------
 
 
