@@ -454,6 +454,17 @@ def test_the_schema_rejects_malformed_logs() -> None:
         assert not validator.is_valid(data)
 
 
+def test_the_schema_bounds_the_column_limit_to_4_to_24() -> None:
+    """CONV-18, CARD-DEF-1, D27: the log schema accepts a card game's column limit in 4..24
+    and no other."""
+    validator = schema_validator()
+    config = tr.GameConfig(players=2, game="cards")
+    data = json.loads(tr.dumps(tr.GameLog(config=config, seed=3, actions=())))
+    for limit, valid in ((3, False), (4, True), (24, True), (25, False), (2**64, False)):
+        data["config"]["column_limit"] = limit
+        assert validator.is_valid(data) is valid, limit
+
+
 def test_the_schema_knows_every_action() -> None:
     """The entries are generated: check them against the registry of tags, the base game's
     and then this distribution's variants' inputs."""

@@ -232,6 +232,103 @@ def test_cata_1_to_8_rejections_name_the_square_and_the_reason() -> None:
     assert (info.value.rule, info.value.reason) == ("CATA-1", "you have no catastrophe left")
 
 
+# --- CONV-17, D26: CATA-1..CATA-8 in order, whatever variants are in play ------------------
+
+
+def test_cata_1_comes_before_cata_8_with_buildings() -> None:
+    """CONV-17, D26: with the buildings in play, a player with no catastrophe left aiming at
+    the tile carrying a building is refused under CATA-1, not CATA-8; with one left, CATA-8."""
+    state = position(
+        """
+             f  g
+          4  g  g
+        """,
+        config=tr.GameConfig(variants=("buildings",)),
+        buildings={GREEN: "f4"},
+        catastrophes={0: 0},
+    )
+    rejected(state, tr.PlaceCatastrophe("f4"), "CATA-1")
+    rejected(attrs.evolve(state, catastrophes=(1, 2)), tr.PlaceCatastrophe("f4"), "CATA-8")
+
+
+def test_cata_1_comes_before_cata_7_with_the_ziggurat() -> None:
+    """CONV-17, D26: with the ziggurat in play, a player with no catastrophe left aiming at a
+    ziggurat square is refused under CATA-1, not CATA-7."""
+    state = position(
+        """
+             f  g  h
+          4  .  Z  .
+          5  Z  Z  Z
+          6  .  Z  .
+        """,
+        config=tr.GameConfig(variants=("ziggurat",)),
+        catastrophes={0: 0},
+    )
+    for square in ("g4", "g5"):
+        rejected(state, tr.PlaceCatastrophe(square), "CATA-1")
+
+
+def test_cata_3_comes_before_cata_7_with_the_ziggurat() -> None:
+    """CONV-17, D26: a treasure stays on the ziggurat (ZIG-5); a catastrophe aimed at it is
+    refused under CATA-3, not CATA-7, while the ziggurat square beside it carries CATA-7."""
+    state = position(
+        """
+             f  g  h
+          4  .  Z* .
+          5  Z  Z  Z
+          6  .  Z  .
+        """,
+        config=tr.GameConfig(variants=("ziggurat",)),
+    )
+    rejected(state, tr.PlaceCatastrophe("g4"), "CATA-3")
+    rejected(state, tr.PlaceCatastrophe("g5"), "CATA-7")
+
+
+def test_cata_3_comes_before_cata_8_with_buildings() -> None:
+    """CONV-17, D26: a catastrophe aimed at a temple that carries both a treasure and the
+    red building is refused under CATA-3, not CATA-8."""
+    state = position(
+        """
+             f  g  h
+          5  r* r  r
+        """,
+        config=tr.GameConfig(variants=("buildings",)),
+        buildings={RED: "f5"},
+    )
+    rejected(state, tr.PlaceCatastrophe("f5"), "CATA-3")
+    moved = position(
+        """
+             f  g  h
+          5  r* r  r
+        """,
+        config=tr.GameConfig(variants=("buildings",)),
+        buildings={RED: "g5"},
+    )
+    rejected(moved, tr.PlaceCatastrophe("g5"), "CATA-8")
+
+
+def test_cata_3_comes_before_cata_7_and_cata_8_with_both_variants() -> None:
+    """CONV-17, D26: with the buildings and the ziggurat in play, a treasure under the
+    ziggurat and a treasure on a temple carrying a building are both refused under CATA-3;
+    with no catastrophe left, every one of these targets is refused under CATA-1."""
+    state = position(
+        """
+             f  g  h  i  j
+          4  .  Z* .  .  .
+          5  Z  Z  Z  .  r*
+          6  .  Z  .  .  r
+        """,
+        config=tr.GameConfig(variants=("buildings", "ziggurat")),
+        buildings={RED: "j5"},
+    )
+    for square in ("g4", "j5"):
+        rejected(state, tr.PlaceCatastrophe(square), "CATA-3")
+    rejected(state, tr.PlaceCatastrophe("g5"), "CATA-7")
+    spent = attrs.evolve(state, catastrophes=(0, 2))
+    for square in ("g4", "j5", "g5"):
+        rejected(spent, tr.PlaceCatastrophe(square), "CATA-1")
+
+
 # --- CATA-9: effect --------------------------------------------------------------------------
 
 

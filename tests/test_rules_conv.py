@@ -803,6 +803,57 @@ def test_conv_17_turn_1_before_turn_3_before_the_action_rules() -> None:
     rejected(state, ChooseConflict(RED), "TURN-3")
 
 
+FOREIGN_ANSWERS = (tr.PlaceBuilding("f5"), tr.BuildZiggurat("g5"), tr.ChooseColor(RED))
+"""An answer of each decision of the buildings and the ziggurat, variants the base game does
+not play."""
+
+
+def test_conv_17_an_answer_of_a_variant_not_played_is_turn_3_at_the_choice_of_action() -> None:
+    """CONV-17 (3), (4), D26: in a game without the buildings and the ziggurat, their answers
+    answer no decision: at the choice of action they are rejected under TURN-3 from the active
+    player, under TURN-1 from another one, with the sentences of any other answer."""
+    state = position("", hands={0: "k", 1: "k"})
+    for answer in FOREIGN_ANSWERS:
+        rejected(state, answer, "TURN-1", player=1)
+        with pytest.raises(tr.IllegalActionError) as info:
+            tr.apply(state, answer, 0)
+        assert (info.value.rule, info.value.reason) == (
+            "TURN-3",
+            "no decision is pending; player 0 must choose an action or end turn",
+        )
+
+
+def test_conv_17_an_answer_of_a_variant_not_played_is_conv_15_while_a_decision_waits() -> None:
+    """CONV-17 (2), D26: in a game without the buildings and the ziggurat, their answers
+    answer none of its decisions, not even the structure decision the ziggurat would answer:
+    they are rejected under CONV-15, from the player named as from any other, with the reason
+    naming the pending decision."""
+    structure = position(
+        """
+            f  g  h
+         5  0K r  r
+         6  r  r  .
+        """,
+        hands={0: "r"},
+    )
+    structure = play(structure, PlaceTile(RED, "h6"))
+    assert isinstance(structure.pending, tr.StructureDecision)
+    cases = (
+        (_revolt(), "player 0 must commit support"),
+        (structure, "player 0 must build a monument or decline"),
+    )
+    for state, what in cases:
+        for answer in FOREIGN_ANSWERS:
+            for player in (0, 1, None):
+                with pytest.raises(tr.IllegalActionError) as info:
+                    tr.apply(state, answer, player)
+                assert (info.value.rule, info.value.reason) == (
+                    "CONV-15",
+                    f"a decision is pending: {what}",
+                ), (answer, player)
+            assert answer not in tr.legal_actions(state)
+
+
 def test_conv_17_action_checks_in_document_order() -> None:
     """CONV-17 (5): the first broken check of TURN-5..TURN-8 step (1) names the rule."""
     state = position(
@@ -895,6 +946,36 @@ def test_conv_18_valid_configurations_start_a_game(players: int, openers: int) -
     config = GameConfig(players=players, single_action_openers=openers)
     state = tr.new_game(config, seed=1)
     assert len(state.hands) == players
+
+
+@pytest.mark.parametrize("limit", [3, 25, 10**4, 2**64, 0, -8])
+def test_conv_18_a_column_limit_outside_4_to_24_is_rejected(limit: int) -> None:
+    """CONV-18, CARD-DEF-1, D27: the card game's column_limit is an integer in 4..24; any
+    other is an invalid configuration, and the error names the rules and the range."""
+    with pytest.raises(ConfigError) as info:
+        GameConfig(players=2, game="cards", column_limit=limit)
+    assert info.value.rule == "CONV-18"
+    assert str(info.value) == (
+        f"column_limit must be an integer in 4..24 (CONV-18, CARD-DEF-1), not {limit}"
+    )
+
+
+def test_conv_18_a_huge_column_limit_is_rejected_without_writing_it_out() -> None:
+    """CONV-18, D27: a column limit too long to write out in decimal is still rejected with
+    the range, naming its size instead."""
+    with pytest.raises(ConfigError) as info:
+        GameConfig(players=2, game="cards", column_limit=2**20000)
+    assert str(info.value) == (
+        "column_limit must be an integer in 4..24 (CONV-18, CARD-DEF-1), "
+        "not an integer of 20001 bits"
+    )
+
+
+@pytest.mark.parametrize("limit", [4, 24])
+def test_conv_18_the_column_limits_4_and_24_start_a_card_game(limit: int) -> None:
+    """CONV-18, CARD-DEF-1, D27: the bounds of the range are valid column limits."""
+    config = GameConfig(players=2, game="cards", column_limit=limit)
+    assert tr.new_card_game(config, seed=1).config.column_limit == limit
 
 
 # --- CONV-19 -------------------------------------------------------------------------------

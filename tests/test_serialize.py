@@ -696,6 +696,27 @@ def test_bad_card_json_names_the_path(text: str, kind: str, path: str, words: st
     assert words in info.value.reason, str(info.value)
 
 
+@pytest.mark.parametrize("limit", [25, 10**4, 2**64])
+def test_a_column_limit_outside_4_to_24_in_json_names_the_path(limit: int) -> None:
+    """CONV-18, CARD-DEF-1, D27: a configuration, a card-game state, a card view or a card
+    log read from JSON with a column limit outside 4..24 raises FormatError at its path."""
+    config = tr.GameConfig(players=2, game="cards")
+    state = tr.new_card_game(config, seed=3)
+    log = tr.GameLog(config=config, seed=3, actions=())
+    reason = f"column_limit must be an integer in 4..24 (CONV-18, CARD-DEF-1), not {limit}"
+    for value, kind, path in (
+        (config, tr.GameConfig, "$.column_limit"),
+        (state, tr.CardGameState, "$.config.column_limit"),
+        (tr.card_view(state, 0), tr.CardView, "$.config.column_limit"),
+        (log, tr.GameLog, "$.config.column_limit"),
+    ):
+        data = json.loads(tr.dumps(value))
+        (data["config"] if kind is not tr.GameConfig else data)["column_limit"] = limit
+        with pytest.raises(tr.FormatError) as info:
+            tr.loads(json.dumps(data), kind)
+        assert (info.value.path, info.value.reason) == (path, reason), kind
+
+
 def test_bad_card_states_name_the_path() -> None:
     history = card_play(3, 7, 60)
     data = json.loads(tr.dumps(history[-1][0]))

@@ -144,18 +144,28 @@ def test_random_games_end_in_every_combination(variants: tuple[str, ...]) -> Non
 
 
 def test_calm_starts_without_catastrophes_and_refuses_one_under_its_rule() -> None:
-    """CALM-1: every player starts with no catastrophe; one is refused under CALM-1, which a
-    variant checks before the base rules (CATA-1 would refuse it too), and never offered."""
+    """CALM-1, CATA-1, CATA-3, CONV-17 (D26): every player starts with no catastrophe, so one
+    is refused under CATA-1, the base rules coming before the variant's restriction; a
+    catastrophe held anyway (a hand-made state) is refused under CALM-1 on a square the base
+    rules allow, under CATA-3 on a treasure; none is ever offered."""
     state = tr.new_game(tr.GameConfig(players=3, variants=("calm",)), seed=2)
     assert state.catastrophes == (0, 0, 0)
     assert tr.check_state(state) == []
-    square = next(s for s in state.treasures)
+    treasure = square_name(next(s for s in state.treasures))
     with pytest.raises(tr.IllegalActionError) as refused:
-        tr.apply(state, tr.PlaceCatastrophe(square_name(square)))
+        tr.apply(state, tr.PlaceCatastrophe(treasure))
+    assert refused.value.rule == "CATA-1"
+    held = attrs.evolve(state, catastrophes=(1, 0, 0))
+    with pytest.raises(tr.IllegalActionError) as refused:
+        tr.apply(held, tr.PlaceCatastrophe(treasure))
+    assert refused.value.rule == "CATA-3"
+    with pytest.raises(tr.IllegalActionError) as refused:
+        tr.apply(held, tr.PlaceCatastrophe("a1"))
     assert refused.value.rule == "CALM-1"
     with pytest.raises(UnknownRuleError):
         refused.value.rule_text  # noqa: B018 (RULES.md holds no text of a variant's rule)
-    assert not any(isinstance(a, tr.PlaceCatastrophe) for a in tr.legal_actions(state))
+    for calm in (state, held):
+        assert not any(isinstance(a, tr.PlaceCatastrophe) for a in tr.legal_actions(calm))
 
 
 def test_the_state_check_counts_catastrophes_from_the_opening() -> None:

@@ -316,6 +316,43 @@ def test_conv_18_the_legality_hooks_receive_the_state_being_checked(
         assert seen == [("answers", income), ("check_answer", income)]
 
 
+def test_conv_17_an_answer_of_a_variant_not_played_never_reaches_a_variant_check(
+    install: Callable[[dict[str, type]], None],
+) -> None:
+    """CONV-17 (2), D26: an answer of a variant the game does not play (the buildings'
+    PlaceBuilding in a game with the ziggurat alone) answers no decision of the game: it is
+    rejected under CONV-15 by the rules themselves, before the pending decision's variant is
+    asked, so that no variant's ``check_answer`` can give it another rule; an input of the
+    game's own variants still goes to the variant (ZIG-8)."""
+    from tigris_rules.model.actions import Action, VariantAction
+    from tigris_rules.model.decisions import Decision
+    from tigris_rules.rules.work import Position
+    from tigris_rules.variants.buildings import Buildings, PlaceBuilding
+    from tigris_rules.variants.ziggurat import ChooseColor, ZigguratIncomeDecision
+
+    asked: list[Action] = []
+
+    class CarelessZiggurat(Ziggurat):
+        def check_answer(self, state: Position, decision: Decision, action: Action) -> None:
+            asked.append(action)
+            if not isinstance(action, VariantAction):
+                super().check_answer(state, decision, action)
+
+    install({"buildings": Buildings, "ziggurat": CarelessZiggurat})
+    income = position(
+        config=tr.GameConfig(variants=("ziggurat",)), pending=ZigguratIncomeDecision(0)
+    )
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(income, PlaceBuilding("f5"), 0)
+    assert (info.value.rule, info.value.reason) == (
+        "CONV-15",
+        "a decision is pending: player 0 must choose the colour of the ziggurat VP",
+    )
+    assert asked == []
+    tr.apply(income, ChooseColor(tr.Color.RED), 0)
+    assert asked == [ChooseColor(tr.Color.RED)]
+
+
 def test_conv_18_only_the_variants_implementing_a_hook_are_called_for_it() -> None:
     """CONV-18 (docs/variants.md): each hook is called on the variants that implement it, in
     canonical order and with their numbers in that order (the resumes count on them)."""

@@ -58,6 +58,7 @@ from tigris_rules.errors import ArgumentValueError, ConfigError
 from tigris_rules.events_public import PublicCardEvent, PublicEvent
 from tigris_rules.model.actions import Action, Monument, VariantAction
 from tigris_rules.model.colors import Color
+from tigris_rules.model.config import COLUMN_LIMITS
 from tigris_rules.model.decisions import Decision, VariantDecision
 from tigris_rules.model.events import Event, ScoreCause, VariantEvent
 from tigris_rules.model.plugins import BUILT_IN, VARIANT_GROUP, plugin, plugin_names
@@ -320,9 +321,15 @@ def _area_schema(variant: type[Variant[Any]]) -> Any:
 
 
 def _config_def(shipped: Mapping[str, Any], variants: tuple[type[Variant[Any]], ...]) -> Any:
-    """The configuration's definition of the log schema, naming ``variants``."""
+    """The configuration's definition of the log schema, naming ``variants`` and the card
+    game's column limits (CONV-18)."""
     names = [v.name for v in variants]
     properties = dict(shipped["properties"])
+    properties["column_limit"] = {
+        **properties["column_limit"],
+        "minimum": COLUMN_LIMITS[0],
+        "maximum": COLUMN_LIMITS[-1],
+    }
     properties["variants"] = {
         "type": "array",
         "items": {"enum": names} if names else False,

@@ -23,11 +23,12 @@ from tigris_rules.cards.kingdoms import kingdom_labels
 
 
 def test_column_limit_counts_a_boat_as_one_card() -> None:
-    """CARD-DEF-1: a column holds 0..L cards below its head, L = column_limit (>= 4, 8 by
-    default); a boat fills one position and counts as one card."""
+    """CARD-DEF-1: a column holds 0..L cards below its head, L = column_limit (an integer in
+    4..24, 8 by default, D27); a boat fills one position and counts as one card."""
     assert GameConfig(players=2, game="cards").column_limit == 8
-    with pytest.raises(ConfigError):
-        GameConfig(players=2, game="cards", column_limit=3)
+    for limit in (3, 25):
+        with pytest.raises(ConfigError):
+            GameConfig(players=2, game="cards", column_limit=limit)
     state = table(columns={1: "kkK", 2: "kkKr"}, hands={0: "rr"}, column_limit=4)
     after = play(state, PlayColumn(RED, 1))
     assert column(after, 1) == "kkKr"

@@ -14,6 +14,10 @@ from tigris_rules.model.plugins import RULESET_GROUP, VARIANT_GROUP, plugin_name
 __all__ = ["GameConfig", "known_games", "known_variants"]
 
 DEFAULT_COLUMN_LIMIT = 8
+COLUMN_LIMITS = range(4, 25)
+"""The card game's column limits (CARD-DEF-1): 4 or more, so that a boat is always possible
+(D23); at most 24, three times the printed 8, so that columns, answers and the action
+encoding stay bounded (D27)."""
 
 
 def known_games() -> tuple[str, ...]:
@@ -114,7 +118,9 @@ class GameConfig:
     def __attrs_post_init__(self) -> None:
         limit = self.column_limit
         if isinstance(limit, bool) or not isinstance(limit, int):
-            raise ConfigError(f"column_limit must be an integer (CARD-DEF-1), not {limit!r}")
+            raise ConfigError(
+                f"column_limit must be an integer (CONV-18, CARD-DEF-1), not {limit!r:.40}"
+            )
         if self.game == "cards":
             if self.board != "classic" or self.variants:
                 raise ConfigError(
@@ -122,8 +128,13 @@ class GameConfig:
                 )
             if self.single_action_openers:
                 raise ConfigError("the card game takes no single_action_openers option (OPT-3)")
-            if limit < 4:
-                raise ConfigError(f"column_limit must be at least 4 (CARD-DEF-1), not {limit}")
+            if limit not in COLUMN_LIMITS:
+                bits = limit.bit_length()
+                shown = limit if bits <= 128 else f"an integer of {bits} bits"
+                raise ConfigError(
+                    "column_limit must be an integer in "
+                    f"{COLUMN_LIMITS[0]}..{COLUMN_LIMITS[-1]} (CONV-18, CARD-DEF-1), not {shown}"
+                )
         elif limit != DEFAULT_COLUMN_LIMIT:
             raise ConfigError("column_limit applies to the card game only (game='cards')")
 

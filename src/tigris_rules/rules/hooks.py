@@ -186,8 +186,10 @@ class Variant(Generic[AreaT]):
 
     def restrict_main(self, state: Position, action: Action) -> Rejection | None:
         """Called for every main action of a type in :attr:`restricts` that the base rules
-        allow, both when an input is checked and when the legal actions are listed; returns
-        why the variant forbids it, or ``None``."""
+        allow (or that only a variant's structure excludes), both when an input is checked
+        and when the legal actions are listed; returns why the variant forbids it, or
+        ``None``. A restriction never overtakes the base rules of the action: an input that
+        breaks both is rejected under the base rule (CONV-17, D26)."""
         return None
 
     def allowed_main(
@@ -216,7 +218,9 @@ class Variant(Generic[AreaT]):
 
     def check_answer(self, state: Position, decision: Decision, action: Action) -> None:
         """Raise the error of the first rule ``action`` breaks as an answer to ``decision``,
-        one of :attr:`decisions` (CONV-15 when it is no answer to it at all)."""
+        one of :attr:`decisions` (CONV-15 when it is no answer to it at all). An input of a
+        variant the game does not play never gets here: it is rejected under CONV-15
+        before (D26)."""
 
     # --- consequences -----------------------------------------------------------------------
 

@@ -391,20 +391,21 @@ def check_rules(state: Position, action: Action, player: object = None) -> None:
             "TURN-1", f"it is player {state.active}'s turn; player {player} may not act now"
         )
     check = _MAIN_CHECKS.get(type(action))
-    if check is None:
+    if check is None:  # an answer, a variant's too, whether the game plays it or not (D26)
         raise _illegal(
             "TURN-3",
             f"no decision is pending; player {state.active} must choose an action or end turn",
         )
+    check(state, action)
     restricting = state.ruleset.hooks.restrict_main
     if restricting:
         _check_restrictions(state, action, restricting)
-    check(state, action)
 
 
 def _check_restrictions(state: Position, action: Action, restricting: Hooked) -> None:
-    """The variants' restrictions of a main action, checked before the base rules: a variant
-    that forbids an input says so with its own rule."""
+    """The variants' restrictions of a main action, checked after the base rules of the
+    action, which they never overtake (CONV-17, D26): a variant that forbids an input the
+    base rules allow says so with its own rule."""
     for _, variant in restricting:
         if isinstance(action, variant.restricts):
             rejection = variant.restrict_main(state, action)
@@ -428,7 +429,9 @@ def _describe(state: Position, decision: Decision) -> str:
 
 
 def _check_answer(state: Position, decision: Decision, action: Action, player: object) -> None:
-    if player is not None and player != decision.player:
+    if (player is not None and player != decision.player) or (
+        isinstance(action, VariantAction) and not isinstance(action, state.ruleset.variant_inputs)
+    ):  # an answer of a variant the game does not play answers none of its decisions (D26)
         raise _illegal("CONV-15", f"a decision is pending: {_describe(state, decision)}")
     if isinstance(decision, WarOrderDecision) and isinstance(action, ChooseConflict):
         if action.color not in decision.colors:
@@ -553,7 +556,8 @@ def _check_tile(state: Position, action: PlaceTile) -> None:
 
 
 def _check_catastrophe(state: Position, action: PlaceCatastrophe) -> None:
-    """Any square, land or river, but those the checks below exclude (CATA-2)."""
+    """CATA-1, CATA-3, CATA-4, CATA-5, CATA-6 in this order, before the variants' exclusions
+    (CATA-7, CATA-8, D26): any square, land or river, but those excluded (CATA-2)."""
     target = square_index(action.square)
     cell = state.cells[target]
     where = action.square
@@ -567,7 +571,8 @@ def _check_catastrophe(state: Position, action: PlaceCatastrophe) -> None:
         raise _illegal("CATA-5", f"{where} already holds a catastrophe")
     if cell == FLIPPED:
         raise _illegal("CATA-6", f"{where} is part of a monument")
-    if cell > EMPTY:
+    if cell > EMPTY:  # a variant's structure: that variant names the rule (CATA-7)
+        _check_restrictions(state, action, state.ruleset.hooks.restrict_main)
         raise _illegal("CATA-2", f"{where} holds no tile")
 
 

@@ -40,6 +40,11 @@ class BoardRules(Ruleset[GameState, Action, Event]):
         self.hooks: Hooks = hooks_of(self.variants)
         self.structure_types: tuple[type, ...] = tuple(t for v in self.variants for t in v.builds)
         """The answers that build a variant's structure, offered by the structure decision."""
+        self.variant_inputs: tuple[type, ...] = tuple(
+            t for v in self.variants for t in (*v.inputs, *v.answers_types)
+        )
+        """The inputs and answers of the variants the game plays; another variant's answers
+        no decision of the game (CONV-17, D26)."""
 
     def new_game(self, seed: object = None, deal: object = None) -> GameState:
         return setup.new_game(self.config, seed=seed, deal=cast(Deal | None, deal))
