@@ -55,8 +55,8 @@ def _position(ruleset: type[BoardRules]) -> Any:
 
 
 def test_both_games_offer_their_views() -> None:
-    assert offered(BoardGame(GameConfig(players=2)), GameViews) is not None  # type: ignore[type-abstract]
-    assert offered(CardGame(GameConfig(game="cards")), GameViews) is not None  # type: ignore[type-abstract]
+    assert offered(BoardGame(GameConfig(players=2)), GameViews) is not None
+    assert offered(CardGame(GameConfig(game="cards")), GameViews) is not None
     board = tr.new_game(tr.GameConfig(players=2), seed=1)
     cards = tr.new_card_game(tr.GameConfig(players=2, game="cards"), seed=1)
     assert view(board, 1) == tr.views.board_view(board, 1)
@@ -69,8 +69,8 @@ def test_view_asks_the_ruleset_the_state_carries() -> None:
 
 def test_a_game_without_views_is_refused_by_name() -> None:
     """The rules-layer classes do not offer views: only the games made whole do."""
-    assert offered(BoardRules(GameConfig()), GameViews) is None  # type: ignore[type-abstract]
-    assert offered(CardRules(GameConfig(game="cards")), GameViews) is None  # type: ignore[type-abstract]
+    assert offered(BoardRules(GameConfig()), GameViews) is None
+    assert offered(CardRules(GameConfig(game="cards")), GameViews) is None
     with pytest.raises(tr.ViewError, match="the 'sightless' game has no player views") as info:
         view(_position(_Sightless), 0)
     assert isinstance(info.value, tr.ArgumentTypeError)
@@ -95,9 +95,9 @@ def test_a_view_is_not_a_state_to_view() -> None:
 
 def test_view_area_left_the_core() -> None:
     assert "view_area" not in vars(Variant)
-    assert offered(Marker(), VariantView) is not None  # type: ignore[type-abstract]
+    assert offered(Marker(), VariantView) is not None
     for shipped in (Buildings(), Ziggurat()):
-        assert offered(shipped, VariantView) is None  # type: ignore[type-abstract]
+        assert offered(shipped, VariantView) is None
 
 
 def test_a_variant_without_the_facet_shows_its_whole_area() -> None:
@@ -139,8 +139,8 @@ class _Shout(VariantEvent):
 
 
 def test_an_event_with_a_secret_says_how_it_is_seen() -> None:
-    assert offered(_Whisper(0), SecretEvent) is not None  # type: ignore[type-abstract]
-    assert offered(_Shout(0), SecretEvent) is None  # type: ignore[type-abstract]
+    assert offered(_Whisper(0), SecretEvent) is not None
+    assert offered(_Shout(0), SecretEvent) is None
     events = (_Whisper(0), _Shout(0))
     assert events_for(events, 0) == events
     assert events_for(events, 1) == (_Shout(0),)
@@ -153,8 +153,8 @@ def test_the_secrets_of_both_games_are_told_by_their_events() -> None:
     from tigris_rules.model.events import TileLeft, TilesDrawn, TilesSwapped
 
     for secret in (TilesDrawn(0, ()), TileLeft(0, tr.Color.RED, 1), CardsDrawn(0, ())):
-        assert offered(secret, SecretEvent) is not None  # type: ignore[type-abstract]
-    assert offered(TilesSwapped(0, 2), SecretEvent) is None  # type: ignore[type-abstract]
+        assert offered(secret, SecretEvent) is not None
+    assert offered(TilesSwapped(0, 2), SecretEvent) is None
 
 
 # --- a view depends only on its configuration (point 4) -----------------------------------

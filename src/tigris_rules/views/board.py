@@ -165,7 +165,7 @@ class VariantView(Protocol):
 def area_seen(variant: Variant[Any], state: GameState, viewer: int | None) -> object:
     """``variant``'s data in ``state`` as ``viewer`` may see it: its :class:`VariantView`, or
     the whole area when it offers none."""
-    shown = offered(variant, VariantView)  # type: ignore[type-abstract]  # a protocol, as offered wants
+    shown = offered(variant, VariantView)
     return variant.area(state) if shown is None else shown.view_area(state, viewer)
 
 

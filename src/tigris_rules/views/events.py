@@ -129,7 +129,7 @@ def _checked_shown(
 
 
 def _shown(event: AnyEvent, player: int | None, previous: AnyEvent | None) -> AnyPublicEvent | None:
-    secret = offered(event, SecretEvent)  # type: ignore[type-abstract]  # a protocol, as offered wants
+    secret = offered(event, SecretEvent)
     if secret is None:
         return event
     return cast("AnyPublicEvent | None", secret.seen_by(player, previous))

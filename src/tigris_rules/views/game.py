@@ -66,7 +66,7 @@ def view(state: GameState | CardGameState, player: int | None) -> PlayerView | C
     a ``player`` of the wrong type, or a state whose game has no player views.
     """
     ruleset = _ruleset(state)
-    views = offered(ruleset, GameViews)  # type: ignore[type-abstract]  # a protocol, as offered wants
+    views = offered(ruleset, GameViews)
     if views is None:
         raise ViewArgumentError(f"state: the {ruleset.game!r} game has no player views")
     seen: PlayerView | CardView = views.view(state, player)
