@@ -7,8 +7,8 @@ import doctest
 import pytest
 
 import tigris_rules as tr
-from tigris_rules import bots as bots_module
-from tigris_rules.bots import (
+from tigris_rules.ai import bots as bots_module
+from tigris_rules.ai.bots import (
     BOT_NAMES,
     Bot,
     BotError,

@@ -3,6 +3,10 @@ of its game."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from tigris_rules.ai._card_encoding import card_action_space
+from tigris_rules.ai.encoding import SpaceEntry
 from tigris_rules.cards.ruleset import CardRules
 
 __all__ = ["CardGame"]
@@ -10,3 +14,9 @@ __all__ = ["CardGame"]
 
 class CardGame(CardRules):
     """The card game for one configuration."""
+
+    # --- encoding (tigris_rules.ai) -----------------------------------------------------------
+
+    def action_space(self) -> Iterable[SpaceEntry]:
+        """The action space of the configuration (:class:`~tigris_rules.ai.GameEncoding`)."""
+        return card_action_space(self.config)
