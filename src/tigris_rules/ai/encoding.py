@@ -130,6 +130,7 @@ class VariantWellFormed(Protocol):
 def encoded_inputs(variant: object, config: GameConfig) -> tuple[VariantAction, ...]:
     """The inputs ``variant`` (an instance) lists for the action encoding of ``config``
     (:class:`VariantEncoding`), none for a variant that offers no encoding."""
+    expect(config, GameConfig, "config", "a GameConfig")
     encoding: VariantEncoding | None = offered(variant, as_facet(VariantEncoding))
     return () if encoding is None else encoding.encoded_inputs(config)
 
@@ -138,6 +139,8 @@ def well_formed_inputs(variant: type[Variant[Any]]) -> tuple[tuple[VariantAction
     """The well-formed inputs of the variant class ``variant``, one tuple per input class: as
     it gives them (:class:`VariantWellFormed`), or else its :func:`encoded_inputs` of a
     two-player game on the classic board with this variant alone, grouped by class."""
+    if not (isinstance(variant, type) and issubclass(variant, Variant)):
+        raise ArgumentTypeError.expected("variant", "a Variant subclass", variant)
     instance = variant()
     given: VariantWellFormed | None = offered(instance, as_facet(VariantWellFormed))
     if given is not None:
@@ -211,7 +214,7 @@ def _build(config: GameConfig) -> ActionEncoding:
     ruleset = ruleset_for(config)
     game: GameEncoding | None = offered(ruleset, as_facet(GameEncoding))
     if game is None:
-        raise ArgumentTypeError(f"the {ruleset.game!r} game has no action encoding")
+        raise ArgumentTypeError(f"config: the {ruleset.game!r} game has no action encoding")
     items: dict[tuple[type, Color | None], dict[Hashable, int]] = {}
     actions: list[AnyAction] = []
     for action, item in game.action_space():

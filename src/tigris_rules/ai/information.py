@@ -139,12 +139,12 @@ class VariantSampling(Protocol):
         ...
 
 
-def _game(ruleset: Ruleset[Any, Any, Any]) -> GameObservation:
+def _game(ruleset: Ruleset[Any, Any, Any], argument: str) -> GameObservation:
     game: GameObservation | None = offered(ruleset, as_facet(GameObservation))
     if game is None:
         raise ArgumentTypeError(
-            f"the {ruleset.game!r} game has no observations: observation and sample_hidden "
-            "cover the games that offer them (the board game)"
+            f"{argument}: the {ruleset.game!r} game has no observations: observation and "
+            "sample_hidden cover the games that offer them (the board game)"
         )
     return game
 
@@ -153,7 +153,7 @@ def _state_game(state: object) -> tuple[Ruleset[Any, Any, Any], GameObservation]
     ruleset = getattr(state, "ruleset", None)
     if not isinstance(ruleset, Ruleset) or type(state) is not ruleset.state_type:
         raise NotAStateError(f"state: expected a game state, got {type(state).__name__}")
-    return ruleset, _game(ruleset)
+    return ruleset, _game(ruleset, "state")
 
 
 def _seat(config: GameConfig, player: object) -> int:
@@ -176,7 +176,7 @@ def observation_layout(config: GameConfig) -> Layout:
     (each adds its segments, :class:`VariantObservation`), whatever else is installed.
     """
     expect(config, GameConfig, "config", "a GameConfig")
-    return _game(ruleset_for(config)).observation_layout()
+    return _game(ruleset_for(config), "config").observation_layout()
 
 
 def observation_size(config: GameConfig) -> int:
