@@ -296,7 +296,7 @@ def test_a_facet_is_offered_whole(install: Install) -> None:
     VariantObservation: refused, naming what is missing."""
     toy = install()
     del toy.Toy.observation_segments
-    with pytest.raises(tr.ConfigError, match="part of VariantObservation.*observation_segments"):
+    with pytest.raises(tr.ConfigError, match=r"part of VariantObservation.*observation_segments"):
         observation_layout(tr.GameConfig(2, variants=(toy.Toy.name,)))
 
 
