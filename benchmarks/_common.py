@@ -19,7 +19,7 @@ from pathlib import Path
 import attrs
 
 import tigris_rules as tr
-from tigris_rules.bots import random_bots
+from tigris_rules.ai.bots import random_bots
 from tigris_rules.bulk import iter_games
 
 __all__ = [

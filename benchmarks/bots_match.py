@@ -17,7 +17,7 @@ import sys
 import time
 
 from tigris_rules import GameConfig, result
-from tigris_rules.bots import Bot, GreedyBot, RandomBot, play_game
+from tigris_rules.ai.bots import Bot, GreedyBot, RandomBot, play_game
 
 
 def play_match(games: int, seed: int, players: int = 2) -> tuple[int, int, int]:

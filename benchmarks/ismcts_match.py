@@ -31,7 +31,7 @@ from multiprocessing import Pool
 import attrs
 
 from tigris_rules import GameConfig, GameState, result
-from tigris_rules.bots import Bot, GreedyBot, ISMCTSBot, play_game
+from tigris_rules.ai.bots import Bot, GreedyBot, ISMCTSBot, play_game
 from tigris_rules.model.actions import Action
 
 

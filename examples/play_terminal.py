@@ -38,7 +38,7 @@ from tigris_rules import (
     step,
     to_move,
 )
-from tigris_rules.bots import BOT_NAMES, Bot, BotError, make_bot
+from tigris_rules.ai.bots import BOT_NAMES, Bot, BotError, make_bot
 from tigris_rules.model.actions import Action
 from tigris_rules.model.events import Event
 from tigris_rules.notation import NotationError, format_action, parse_action

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import cast
 
 from tigris_rules import GameConfig, GameState, TigrisError, apply, is_over, new_game, to_move
-from tigris_rules.bots import BOT_NAMES, make_bots
+from tigris_rules.ai.bots import BOT_NAMES, make_bots
 from tigris_rules.model.actions import Action
 from tigris_rules.notation import format_action
 from tigris_rules.render.svg import render_svg
@@ -44,7 +44,7 @@ def bot_game(
     config: GameConfig, seed: int, bots: str, max_actions: int | None = None
 ) -> tuple[list[GameState], list[Move]]:
     """Play the game of ``config`` dealt from ``seed`` between ``bots`` (names, see
-    :func:`tigris_rules.bots.make_bots`); every state from the opening on, and the inputs.
+    :func:`tigris_rules.ai.bots.make_bots`); every state from the opening on, and the inputs.
     Stops after ``max_actions`` inputs when given."""
     players = make_bots(bots, config.players, seed)
     state = new_game(config, seed=seed)

@@ -29,46 +29,43 @@ import pytest
 from hypothesis import strategies as st
 
 import tigris_rules as tr
-import tigris_rules.bots
+import tigris_rules.ai.bots
+import tigris_rules.ai.candidates
+import tigris_rules.ai.encoding
+import tigris_rules.ai.information
+import tigris_rules.ai.integrations.returns
+import tigris_rules.ai.search
 import tigris_rules.bulk
-import tigris_rules.candidates
 import tigris_rules.cards
 import tigris_rules.cards.render
 import tigris_rules.cards.render_svg
 import tigris_rules.cards.view
 import tigris_rules.diagram
-import tigris_rules.encoding
-import tigris_rules.information
-import tigris_rules.integrations.returns
 import tigris_rules.json_schema
 import tigris_rules.notation
 import tigris_rules.records
 import tigris_rules.render
 import tigris_rules.rulebook
-import tigris_rules.search
 import tigris_rules.serialize
 import tigris_rules.state_check
 import tigris_rules.testing
 import tigris_rules.view_codec
 import tigris_rules.views
 from tigris_rules import (
-    bots,
     bulk,
     cards,
     diagram,
-    encoding,
-    information,
     json_schema,
     notation,
     records,
     rulebook,
-    search,
     serialize,
     testing,
     view_codec,
 )
+from tigris_rules.ai import bots, encoding, information, search
+from tigris_rules.ai.integrations.returns import ranking_returns
 from tigris_rules.cards.render_svg import render_card_svg
-from tigris_rules.integrations.returns import ranking_returns
 from tigris_rules.render import (
     describe_decision,
     describe_event,
@@ -88,7 +85,7 @@ def _adapter(name: str, framework: str) -> ModuleType | None:
     fails to import while its framework is there fails the test module."""
     if importlib.util.find_spec(framework) is None:
         return None
-    return importlib.import_module(f"tigris_rules.integrations.{name}")
+    return importlib.import_module(f"tigris_rules.ai.integrations.{name}")
 
 
 OPENSPIEL = _adapter("openspiel", "pyspiel")
@@ -97,28 +94,28 @@ _ADAPTERS = tuple(module for module in (OPENSPIEL, PETTINGZOO) if module is not 
 
 PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tr,
-    tigris_rules.candidates,
+    tigris_rules.ai.candidates,
     tigris_rules.render,
     tigris_rules.cards.render,
     tigris_rules.views,
     tigris_rules.cards.view,
     tigris_rules.records,
     tigris_rules.notation,
-    tigris_rules.bots,
+    tigris_rules.ai.bots,
     tigris_rules.serialize,
     tigris_rules.diagram,
     tigris_rules.testing,
-    tigris_rules.encoding,
-    tigris_rules.information,
+    tigris_rules.ai.encoding,
+    tigris_rules.ai.information,
     tigris_rules.rulebook,
     tigris_rules.state_check,
     tigris_rules.cards.render_svg,
     tigris_rules.view_codec,
     tigris_rules.json_schema,
-    tigris_rules.integrations.returns,
+    tigris_rules.ai.integrations.returns,
     tigris_rules.cards,
     tigris_rules.bulk,
-    tigris_rules.search,
+    tigris_rules.ai.search,
     *_ADAPTERS,
 )
 
@@ -303,7 +300,7 @@ CASES: list[Case] = [
          {"tag": TEXT, "family": TEXT, "squares": TEXT, "structure_fields": frozenset({"none"}),
           "unstructure_fields": frozenset({"none"})}, call_accepted=False),
     # --- bots -----------------------------------------------------------------------------
-    Case(tigris_rules.candidates.candidate_actions,
+    Case(tigris_rules.ai.candidates.candidate_actions,
          {"state": BOARD, "rng": random.Random(1), "sample": 2, "limit": 4},
          {"state": frozenset({"board"}), "sample": NUMBER, "limit": NUMBER}),
     Case(bots.evaluate, {"state": BOARD, "player": 0}, {"state": frozenset({"board"}),
@@ -360,6 +357,9 @@ CASES: list[Case] = [
     Case(encoding.legal_action_mask, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
     Case(encoding.legal_action_mask_array, {"state": BOARD},
          {"state": frozenset({"board", "cards"})}),
+    Case(encoding.encoded_inputs, {"variant": Buildings(), "config": tr.GameConfig()},
+         {"variant": frozenset(WRONG)}),
+    Case(encoding.well_formed_inputs, {"variant": Buildings}),
     Case(information.observation, {"state": BOARD, "player": 0},
          {"state": frozenset({"board"}), "player": NUMBER}),
     Case(information.observation_array, {"state": BOARD, "player": 0},

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import doctest
+from pathlib import Path
 
 import pytest
 
 import tigris_rules as tr
-from tigris_rules import bots as bots_module
-from tigris_rules.bots import (
+from tigris_rules.ai import bots as bots_module
+from tigris_rules.ai.bots import (
     BOT_NAMES,
     Bot,
     BotError,
@@ -17,7 +19,9 @@ from tigris_rules.bots import (
     evaluate,
     make_bot,
     make_bots,
+    play_card_game,
     play_game,
+    random_bots,
 )
 from tigris_rules.diagram import position
 
@@ -124,3 +128,47 @@ def test_docstring_examples() -> None:
     failures, tried = doctest.testmod(bots_module, raise_on_error=False)
     assert tried > 0
     assert failures == 0
+
+
+def test_one_loop_plays_every_game() -> None:
+    """``play_game`` plays the game the configuration names, the card game too;
+    ``play_card_game`` is the same loop."""
+    config = tr.GameConfig(players=2, game="cards")
+    final, decisions = play_game(config, random_bots(2, 3), 3)
+    assert tr.is_over(final)
+    assert isinstance(final, tr.CardGameState)
+    assert play_card_game(config, random_bots(2, 3), 3) == (final, decisions)
+    board, _ = play_game(tr.GameConfig(players=2), random_bots(2, 3), 3)
+    assert isinstance(board, tr.GameState)
+    assert tr.is_over(board)
+
+
+AI = Path(bots_module.__file__).parent
+
+
+def _asks_which_game(tree: ast.AST) -> list[str]:
+    """Where ``tree`` asks which game it holds: ``isinstance(x, CardGameState)``, ``type(x)
+    is GameState``, a comparison with ``"cards"`` or ``"board"``."""
+    found = []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", None) == "isinstance"
+            and "CardGameState" in ast.unparse(node.args[1])
+        ):
+            found.append(ast.unparse(node))
+        if isinstance(node, ast.Compare):
+            text = ast.unparse(node)
+            operands = [node.left, *node.comparators]
+            if any(isinstance(o, ast.Constant) and o.value in ("cards", "board") for o in operands):
+                found.append(text)
+            if "type(" in text and "GameState" in text:
+                found.append(text)
+    return found
+
+
+@pytest.mark.parametrize("path", sorted(AI.rglob("*.py")), ids=lambda p: p.name)
+def test_the_ai_package_never_asks_which_game_it_holds(path: Path) -> None:
+    """What differs from game to game is asked of the state's ruleset (GameEncoding,
+    GameObservation), never found by testing the game."""
+    assert _asks_which_game(ast.parse(path.read_text(encoding="utf-8"))) == []

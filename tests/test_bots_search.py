@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import tigris_rules as tr
-from tigris_rules.bots import (
+from tigris_rules.ai.bots import (
     Bot,
     BotError,
     GreedyBot,
@@ -21,9 +21,9 @@ from tigris_rules.bots import (
     make_card_bots,
     play_game,
 )
+from tigris_rules.ai.search import DEFAULT_ITERATIONS, SearchError, position_values
 from tigris_rules.cli import main
 from tigris_rules.diagram import position
-from tigris_rules.search import DEFAULT_ITERATIONS, SearchError, position_values
 
 
 def _play(

@@ -88,7 +88,7 @@ def test_selfplay_plays_the_games_of_play(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """Game i of selfplay is the game ``play --seed S+i`` shows."""
-    from tigris_rules.bots import play_game, random_bots
+    from tigris_rules.ai.bots import play_game, random_bots
 
     run(capsys, "selfplay", "--games", "1", "--players", "2", "--seed", "4", "--out", tmp_path)
     log = tr.read_log(next(tmp_path.glob("*.json")))
@@ -498,7 +498,7 @@ def test_selfplay_writes_card_logs(capsys: pytest.CaptureFixture[str], tmp_path:
     files = sorted(tmp_path.glob("*.json"))
     assert [f.name for f in files] == ["game-4p-cards-seed3.json", "game-4p-cards-seed4.json"]
     assert "(game=cards players=4 column_limit=8 open_scoring=false)" in out
-    from tigris_rules.bots import play_card_game, random_bots
+    from tigris_rules.ai.bots import play_card_game, random_bots
 
     for number, file in enumerate(files):
         log = tr.read_log(file)
@@ -581,7 +581,7 @@ def test_replay_a_card_log(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_play_a_card_game(capsys: pytest.CaptureFixture[str]) -> None:
-    from tigris_rules.bots import play_card_game, random_bots
+    from tigris_rules.ai.bots import play_card_game, random_bots
     from tigris_rules.cards.render import render_card_result, render_table
 
     status, out, err = run(capsys, "play", "--game", "cards", "--players", "3", "--seed", "2")

@@ -1,4 +1,4 @@
-"""The fixed action encoding (tigris_rules.encoding): a bijection between each configuration's
+"""The fixed action encoding (tigris_rules.ai.encoding): a bijection between each configuration's
 action space and 0..N-1, and a legal-action mask that agrees with ``legal_actions``.
 
 States are reached by random legal play (``tigris_rules.testing.playthroughs``) for every
@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tigris_rules as tr
-from tigris_rules.encoding import (
+from tigris_rules.ai.encoding import (
     EncodingError,
     action_encoding,
     decode,
@@ -239,7 +239,7 @@ def test_mask_is_empty_once_the_game_is_over() -> None:
 def test_numpy_is_optional() -> None:
     """Importing the library and this module never imports numpy (checked in a fresh
     interpreter, as other tests may have imported it here)."""
-    code = "import sys, tigris_rules, tigris_rules.encoding; print('numpy' in sys.modules)"
+    code = "import sys, tigris_rules, tigris_rules.ai.encoding; print('numpy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import tigris_rules as tr
-from tigris_rules.bots import RandomBot
+from tigris_rules.ai.bots import RandomBot
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import tigris_rules as tr
 from tigris_rules import serialize
-from tigris_rules.bots import RandomBot
+from tigris_rules.ai.bots import RandomBot
 from tigris_rules.errors import FormatError
 from tigris_rules.records import _QUICK_ACTION
 from tigris_rules.rules.engine import Replayer

@@ -1,4 +1,4 @@
-"""Information sets of the board game (tigris_rules.information): observations read the
+"""Information sets of the board game (tigris_rules.ai.information): observations read the
 player's view only, and sampled states keep everything the player has seen and re-deal
 everything he has not (CONV-14)."""
 
@@ -18,10 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tigris_rules as tr
-import tigris_rules.encoding
-import tigris_rules.information
+import tigris_rules.ai.encoding
+import tigris_rules.ai.information
 from scenario import with_buildings, with_ziggurat
-from tigris_rules.information import (
+from tigris_rules.ai import _board_information
+from tigris_rules.ai.information import (
     Discards,
     InformationError,
     observation,
@@ -31,6 +32,7 @@ from tigris_rules.information import (
     sample_hidden,
 )
 from tigris_rules.model.cells import STRUCTURE
+from tigris_rules.model.config import known_variants
 from tigris_rules.testing import Playthrough, check_invariants, configs, playthroughs
 from tigris_rules.variants.buildings import BuildingDecision
 from tigris_rules.views import view
@@ -246,12 +248,13 @@ def test_observation_layout_offsets() -> None:
 
 
 def test_card_games_are_not_covered() -> None:
+    """The card game offers no observation (GameObservation): refused, naming the game."""
     state = tr.new_card_game(tr.GameConfig(2, game="cards"), seed=1)
-    with pytest.raises(tr.ArgumentTypeError, match="card game"):
-        observation(state, 0)  # type: ignore[arg-type]
-    with pytest.raises(tr.ArgumentTypeError, match="card game"):
-        sample_hidden(state, 0, random.Random(0), Discards.start(state.config))  # type: ignore[arg-type]
-    with pytest.raises(tr.ArgumentTypeError, match="card game"):
+    with pytest.raises(tr.ArgumentTypeError, match="the 'cards' game has no observations"):
+        observation(state, 0)
+    with pytest.raises(tr.ArgumentTypeError, match="the 'cards' game has no observations"):
+        sample_hidden(state, 0, random.Random(0), Discards.start(state.config))
+    with pytest.raises(tr.ArgumentTypeError, match="the 'cards' game has no observations"):
         observation_size(state.config)
 
 
@@ -285,7 +288,7 @@ def test_numpy_observation() -> None:
     assert array.tolist() == list(observation(state, 2))
 
 
-@pytest.mark.parametrize("module", [tigris_rules.encoding, tigris_rules.information])
+@pytest.mark.parametrize("module", [tigris_rules.ai.encoding, tigris_rules.ai.information])
 def test_docstring_examples(module: object) -> None:
     failures, tried = doctest.testmod(module, raise_on_error=False)  # type: ignore[arg-type]
     assert tried > 0
@@ -302,16 +305,14 @@ def test_search_page_examples_run(tmp_path: Path) -> None:
         subprocess.run([sys.executable, "-c", block], cwd=tmp_path, check=True)
 
 
-SHIPPED_LAYOUT = [
+BASE_LAYOUT = [
     ("tiles", 704),
     ("flipped", 176),
-    ("ziggurat", 176),
     ("catastrophes", 176),
     ("treasures", 176),
     ("river", 176),
     ("leaders", 1408),
     ("monuments", 1056),
-    ("buildings", 704),
     ("marker", 176),
     ("placed", 176),
     *[
@@ -331,7 +332,7 @@ SHIPPED_LAYOUT = [
     ("active", 2),
     ("to_move", 2),
     ("monuments_available", 6),
-    ("decision", 7),
+    ("decision", 5),
     ("decision_player", 2),
     ("war_colors", 4),
     ("conflict_kind", 2),
@@ -342,20 +343,97 @@ SHIPPED_LAYOUT = [
     ("conflict_bases", 2),
     ("attacker_commit_known", 1),
     ("attacker_commit", 1),
-    ("building_color", 4),
 ]
-"""The layout of docs/search.md for two players, with this package's variants installed: the
-variants' segments (ziggurat, buildings, the last two decisions, building_color) among the
-base game's."""
+"""The layout of docs/search.md for two players with no variant (or only English
+conflicts, which observe nothing of their own)."""
 
 
-@pytest.mark.usefixtures("shipped_variants_only")  # the documented layout is the shipped one
-@pytest.mark.parametrize("variants", [(), ("english",), ("buildings", "ziggurat")])
-def test_the_layout_is_the_documented_one_whatever_the_variants(variants: tuple[str, ...]) -> None:
+def _with(
+    layout: list[tuple[str, int]], after: str, *added: tuple[str, int]
+) -> list[tuple[str, int]]:
+    names = [name for name, _ in layout]
+    at = names.index(after) + 1 if after else len(layout)
+    return [*layout[:at], *added, *layout[at:]]
+
+
+def _decisions(layout: list[tuple[str, int]], count: int) -> list[tuple[str, int]]:
+    return [(name, count if name == "decision" else length) for name, length in layout]
+
+
+BUILDINGS_LAYOUT = _with(
+    _with(_decisions(BASE_LAYOUT, 6), "monuments", ("buildings", 704)), "", ("building_color", 4)
+)
+"""With buildings: their planes after the monuments, their decision, their colour at the
+end."""
+
+ZIGGURAT_LAYOUT = _with(_decisions(BASE_LAYOUT, 6), "flipped", ("ziggurat", 176))
+"""With the ziggurat: its plane after the flipped tiles, its income decision."""
+
+BOTH_LAYOUT = _with(
+    _with(
+        _with(_decisions(BASE_LAYOUT, 7), "flipped", ("ziggurat", 176)),
+        "monuments",
+        ("buildings", 704),
+    ),
+    "",
+    ("building_color", 4),
+)
+"""The layout of docs/search.md for two players with buildings and the ziggurat."""
+
+
+@pytest.mark.parametrize(
+    ("variants", "layout", "sizes"),
+    [
+        ((), BASE_LAYOUT, (4292, 5014, 5736)),
+        (("english",), BASE_LAYOUT, (4292, 5014, 5736)),
+        (("buildings",), BUILDINGS_LAYOUT, (5001, 5723, 6445)),
+        (("ziggurat",), ZIGGURAT_LAYOUT, (4469, 5191, 5913)),
+        (("buildings", "ziggurat"), BOTH_LAYOUT, (5178, 5900, 6622)),
+    ],
+)
+def test_the_layout_is_the_documented_one(
+    variants: tuple[str, ...], layout: list[tuple[str, int]], sizes: tuple[int, ...]
+) -> None:
+    """The layout of a configuration holds the segments of the variants it plays, and only
+    theirs (point 4: whatever else is installed; the quick suite also runs with the toy
+    variants installed)."""
     config = tr.GameConfig(2, variants=variants)
-    assert list(observation_layout(config)) == SHIPPED_LAYOUT
-    for players, size in [(2, 5178), (3, 5900), (4, 6622)]:
+    assert list(observation_layout(config)) == layout
+    for players, size in zip((2, 3, 4), sizes, strict=True):
         assert observation_size(tr.GameConfig(players, variants=variants)) == size
+
+
+@pytest.mark.parametrize("variants", [(), ("buildings", "ziggurat")])
+def test_installed_variants_change_no_game_that_does_not_play_them(
+    variants: tuple[str, ...], request: pytest.FixtureRequest
+) -> None:
+    """The layout, the action encoding and the observations of a configuration are the same
+    with the toy variants installed as without them."""
+
+    def seen(config: tr.GameConfig) -> tuple[object, ...]:
+        state = tr.new_game(config, seed=3)
+        for action in (tr.PlaceTile(tr.Color.RED, "g4"), tr.PlaceTile(tr.Color.BLACK, "h5")):
+            state = tr.apply(state, action)
+        encoding = tigris_rules.ai.encoding.action_encoding(config)
+        return (
+            observation_layout(config),
+            encoding.actions,
+            observation(state, 0),
+            observation(state, 1),
+            tigris_rules.ai.encoding.legal_action_indices(state),
+        )
+
+    def forget() -> None:  # the caches by configuration: built again from what is installed
+        _board_information._plan.cache_clear()
+        tigris_rules.ai.encoding._build.cache_clear()
+
+    config = tr.GameConfig(2, variants=variants)
+    forget()
+    without = seen(config)
+    request.getfixturevalue("toy_variants")
+    assert {"calm", "marker"} <= set(known_variants())
+    forget()
+    assert seen(config) == without
 
 
 def _segment(seen: Sequence[int], config: tr.GameConfig, name: str) -> list[int]:
@@ -367,7 +445,6 @@ def _segment(seen: Sequence[int], config: tr.GameConfig, name: str) -> list[int]
     raise AssertionError(name)
 
 
-@pytest.mark.usefixtures("shipped_variants_only")
 def test_the_variants_segments_hold_their_pieces() -> None:
     config = tr.GameConfig(2, variants=("buildings", "ziggurat"))
     state = tr.new_game(config, seed=1)
@@ -387,6 +464,5 @@ def test_the_variants_segments_hold_their_pieces() -> None:
     )
     assert _segment(seen, config, "building_color") == [0, 0, 1, 0]
     assert _segment(seen, config, "decision") == [0, 0, 0, 0, 0, 1, 0]
-    plain = tr.new_game(tr.GameConfig(2), seed=1)
-    for name in ("buildings", "ziggurat", "building_color"):
-        assert not any(_segment(observation(plain, 0), plain.config, name))
+    plain = [name for name, _ in observation_layout(tr.GameConfig(2))]
+    assert not {"buildings", "ziggurat", "building_color"} & set(plain)  # not played

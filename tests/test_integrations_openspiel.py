@@ -17,10 +17,10 @@ pytest.importorskip("open_spiel")
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 import tigris_rules as tr  # noqa: E402
-from tigris_rules.encoding import action_encoding  # noqa: E402
-from tigris_rules.information import observation, observation_layout  # noqa: E402
-from tigris_rules.integrations import openspiel as adapter  # noqa: E402
-from tigris_rules.integrations.returns import ranking_returns  # noqa: E402
+from tigris_rules.ai.encoding import action_encoding  # noqa: E402
+from tigris_rules.ai.information import observation, observation_layout  # noqa: E402
+from tigris_rules.ai.integrations import openspiel as adapter  # noqa: E402
+from tigris_rules.ai.integrations.returns import ranking_returns  # noqa: E402
 from tigris_rules.rules.setup import deal_from_seed  # noqa: E402
 
 

@@ -13,10 +13,10 @@ np = pytest.importorskip("numpy")
 from gymnasium.spaces import Dict, Discrete  # noqa: E402
 
 import tigris_rules as tr  # noqa: E402
-from tigris_rules.encoding import action_encoding, legal_action_mask  # noqa: E402
-from tigris_rules.information import observation, observation_size  # noqa: E402
-from tigris_rules.integrations.pettingzoo import TigrisEuphratesEnv, env  # noqa: E402
-from tigris_rules.integrations.returns import ranking_returns  # noqa: E402
+from tigris_rules.ai.encoding import action_encoding, legal_action_mask  # noqa: E402
+from tigris_rules.ai.information import observation, observation_size  # noqa: E402
+from tigris_rules.ai.integrations.pettingzoo import TigrisEuphratesEnv, env  # noqa: E402
+from tigris_rules.ai.integrations.returns import ranking_returns  # noqa: E402
 from tigris_rules.render import render_board  # noqa: E402
 
 # PettingZoo's checks warn about every Dict observation with an action mask, as they do for

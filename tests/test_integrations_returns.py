@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 import tigris_rules as tr
-from tigris_rules.integrations.returns import ranking_returns
+from tigris_rules.ai.integrations.returns import ranking_returns
 
 
 def _with_scores(players: int, scores: list[tuple[int, int, int, int]]) -> tr.GameState:
@@ -42,7 +42,8 @@ def test_returns_need_a_board_game_state() -> None:
 
 def test_importing_the_library_imports_no_framework() -> None:
     code = (
-        "import sys, tigris_rules, tigris_rules.integrations, tigris_rules.integrations.returns\n"
+        "import sys, tigris_rules, tigris_rules.ai, tigris_rules.ai.integrations\n"
+        "import tigris_rules.ai.integrations.returns\n"
         "loaded = {'numpy', 'pyspiel', 'pettingzoo', 'gymnasium'} & set(sys.modules)\n"
         "assert not loaded, loaded\n"
     )

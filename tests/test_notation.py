@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import tigris_rules as tr
 from tigris_rules import notation
-from tigris_rules.bots import RandomBot
+from tigris_rules.ai.bots import RandomBot
 from tigris_rules.model import actions as actions_module
 from tigris_rules.model.actions import (
     ACTION_TYPES,

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import tigris_rules as tr
 from tigris_rules import records, serialize
-from tigris_rules.bots import random_bots
+from tigris_rules.ai.bots import random_bots
 from tigris_rules.cards import (
     Boat,
     BuildBoat,

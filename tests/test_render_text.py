@@ -18,7 +18,7 @@ import pytest
 
 import tigris_rules as tr
 from test_render_svg import crowded
-from tigris_rules.bots import play_game, random_bots
+from tigris_rules.ai.bots import play_game, random_bots
 from tigris_rules.model.decisions import (
     CommitDecision,
     Conflict,

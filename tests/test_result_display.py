@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import tigris_rules as tr
-from tigris_rules.bots import play_card_game, play_game, random_bots
+from tigris_rules.ai.bots import play_card_game, play_game, random_bots
 
 
 def rows(html: str) -> list[list[str]]:

@@ -8,7 +8,7 @@ import random
 import attrs
 
 import tigris_rules as tr
-from tigris_rules.bots import make_bots
+from tigris_rules.ai.bots import make_bots
 from tigris_rules.model.events import GameOver
 
 

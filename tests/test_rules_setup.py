@@ -21,7 +21,7 @@ from tigris_rules import (
     PlaceLeader,
     PlaceTile,
 )
-from tigris_rules.bots import play_game, random_bots
+from tigris_rules.ai.bots import play_game, random_bots
 from tigris_rules.diagram import position
 from tigris_rules.model.board import BoardFileError, board_layout, parse_board
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED

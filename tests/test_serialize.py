@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import tigris_rules as tr
 from tigris_rules import cards as C
 from tigris_rules import serialize
-from tigris_rules.bots import random_bots
+from tigris_rules.ai.bots import random_bots
 from tigris_rules.cards import steps as S
 from tigris_rules.json_schema import shipped_variants
 from tigris_rules.model import actions as A

@@ -20,7 +20,7 @@ import pytest
 
 import tigris_rules as tr
 from tigris_rules import serialize
-from tigris_rules.bots import random_bots
+from tigris_rules.ai.bots import random_bots
 from tigris_rules.cards.state import CARD_STATE_FIELDS, CardGameState, TurnStart
 from tigris_rules.cards.view import CardView, card_view
 from tigris_rules.cards.work import CardWork

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import find
 
 import tigris_rules as tr
-from tigris_rules.encoding import action_encoding
-from tigris_rules.information import (
+from tigris_rules.ai.encoding import action_encoding
+from tigris_rules.ai.information import (
     Discards,
     observation,
     observation_layout,
@@ -244,7 +244,6 @@ def _offsets(config: tr.GameConfig) -> dict[str, tuple[int, int]]:
     return offsets
 
 
-@pytest.mark.usefixtures("shipped_variants_only")  # offsets counted among the shipped ones
 def test_the_observation_holds_a_plugins_segments_where_it_places_them(
     install: Install,
 ) -> None:
@@ -253,17 +252,16 @@ def test_the_observation_holds_a_plugins_segments_where_it_places_them(
     names = [name for name, _ in observation_layout(config)]
     assert names[names.index("river") + 1] == "toy_corners"
     assert names[-1] == "toy_seat"
-    assert observation_size(config) == 3734 + 722 * 3 + 4 + 1
+    assert observation_size(config) == 2848 + 722 * 3 + 4 + 1
     state = tr.new_game(config, seed=1)
     start, end = _offsets(config)["toy_corners"]
     for player in range(3):
         seen = observation(state, player)
         assert seen[start:end] == (1, 0, 0, 1)
         assert seen[-1] == player + 1
-    base = tr.GameConfig(3)  # installed but not played: zeros
-    start, end = _offsets(base)["toy_corners"]
-    assert observation(tr.new_game(base, seed=1), 0)[start:end] == (0, 0, 0, 0)
-    assert observation_size(base) == observation_size(config)
+    base = tr.GameConfig(3)  # installed but not played: not in the layout
+    assert "toy_corners" not in _offsets(base)
+    assert observation_size(config) == observation_size(base) + 4 + 1
 
 
 @pytest.mark.parametrize(
@@ -280,7 +278,8 @@ def test_misplaced_segments_are_refused(
     toy = install()
     toy.Toy.segments = (toy.ObservationSegment(*segment),)
     with pytest.raises(tr.ConfigError, match=message):
-        observation_layout(tr.GameConfig(2))
+        observation_layout(tr.GameConfig(2, variants=("ziggurat", toy.Toy.name)))
+    observation_layout(tr.GameConfig(2, variants=("ziggurat",)))  # a game without it is fine
 
 
 @pytest.mark.parametrize("segment", [("toy", -1), ("toy", 1.5), "toy"])
@@ -289,7 +288,25 @@ def test_a_segment_is_an_observation_segment(install: Install, segment: object) 
     made = toy.ObservationSegment(*segment) if isinstance(segment, tuple) else segment
     toy.Toy.segments = (made,)
     with pytest.raises(tr.ConfigError, match="expected an ObservationSegment of length 0"):
-        observation_layout(tr.GameConfig(2))
+        observation_layout(tr.GameConfig(2, variants=(toy.Toy.name,)))
+
+
+def test_a_facet_is_offered_whole(install: Install) -> None:
+    """A variant defining ``observe`` but not ``observation_segments`` offers part of
+    VariantObservation: refused, naming what is missing."""
+    toy = install()
+    del toy.Toy.observation_segments
+    with pytest.raises(tr.ConfigError, match=r"part of VariantObservation.*observation_segments"):
+        observation_layout(tr.GameConfig(2, variants=(toy.Toy.name,)))
+
+
+def test_the_variant_facets_are_no_hooks_of_the_core() -> None:
+    """The encoding, observation and sampling hooks live in the facets of tigris_rules.ai,
+    not in the Variant base class."""
+    from tigris_rules.rules.hooks import Variant
+
+    moved = ("encoded_inputs", "well_formed_inputs", "observation_segments", "observe")
+    assert not [name for name in (*moved, "sample_area") if hasattr(Variant, name)]
 
 
 def test_a_segment_of_the_wrong_length_is_refused(install: Install) -> None:

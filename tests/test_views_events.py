@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tigris_rules as tr
-from tigris_rules.bots import RandomBot
+from tigris_rules.ai.bots import RandomBot
 from tigris_rules.diagram import position
 from tigris_rules.model.events import (
     Event,

@@ -14,7 +14,7 @@ import pytest
 
 import tigris_rules as tr
 from tigris_rules import serialize
-from tigris_rules.bots import RandomBot
+from tigris_rules.ai.bots import RandomBot
 from tigris_rules.cards.codec import CARD_VIEW_FIELDS
 from tigris_rules.cards.events import CardsDrawn
 from tigris_rules.cards.state import CardGameState

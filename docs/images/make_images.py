@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import tigris_rules as tr
-from tigris_rules.bots import make_bots, make_card_bots
+from tigris_rules.ai.bots import Bot, CardBot, make_bots, make_card_bots, play_game
 from tigris_rules.cards.render_svg import render_card_svg
 from tigris_rules.render.svg import render_svg
 from tigris_rules.variants.buildings import building_squares
@@ -27,7 +27,7 @@ State = TypeVar("State", tr.GameState, tr.CardGameState)
 
 def play_until(
     state: State,
-    bots: Sequence[tr.bots.Bot] | Sequence[tr.bots.CardBot],
+    bots: Sequence[Bot] | Sequence[CardBot],
     done: Callable[[State], bool],
     limit: int = 2000,
 ) -> tuple[State, tr.AnyAction | None]:
@@ -94,7 +94,7 @@ def card_pictures() -> dict[str, str]:
 
 def result_html() -> str:
     """The HTML a notebook shows for a result."""
-    final, _ = tr.bots.play_game(tr.GameConfig(players=4), make_bots("greedy", 4, 1), 1)
+    final, _ = play_game(tr.GameConfig(players=4), make_bots("greedy", 4, 1), 1)
     return tr.result(final)._repr_html_()
 
 

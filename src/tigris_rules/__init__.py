@@ -12,6 +12,8 @@ The rules are specified in RULES.md; every rejection carries the ID of the rule 
 from __future__ import annotations
 
 from tigris_rules import rulebook as rulebook  # tr.rulebook.describe("WAR-7")
+from tigris_rules.ai.encoding import ActionEncoding, action_encoding, legal_action_mask
+from tigris_rules.ai.information import Discards, observation, sample_hidden
 from tigris_rules.api import (
     AnyAction,
     AnyState,
@@ -38,7 +40,6 @@ from tigris_rules.cards import (
 )
 from tigris_rules.cards import render_svg as _card_svg  # installs the display  # noqa: F401
 from tigris_rules.cards.render import render_card_result, render_table
-from tigris_rules.encoding import ActionEncoding, action_encoding, legal_action_mask
 from tigris_rules.errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -51,7 +52,6 @@ from tigris_rules.errors import (
     NotAStateError,
     TigrisError,
 )
-from tigris_rules.information import Discards, observation, sample_hidden
 from tigris_rules.model.actions import (
     Action,
     BuildMonument,

@@ -28,9 +28,9 @@ from typing import IO, Any, Final, Protocol, TypeAlias, TypeVar, runtime_checkab
 import attrs
 
 from tigris_rules import serialize
+from tigris_rules.ai.bots import Bot, BotError, RandomBot, random_bots
 from tigris_rules.api import to_move
 from tigris_rules.arguments import expect, expect_items
-from tigris_rules.bots import Bot, BotError, RandomBot, random_bots
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import ArgumentTypeError, ConfigError
@@ -464,7 +464,7 @@ def _too_long(size: int, limit: int) -> Summary:
 
 def record(config: GameConfig, bots: Sequence[RandomBot], seed: int) -> GameLog:
     """The log of a game of ``config`` (board or cards) dealt from ``seed`` between ``bots``,
-    one per seat (else :class:`~tigris_rules.bots.BotError`)."""
+    one per seat (else :class:`~tigris_rules.ai.bots.BotError`)."""
     expect(config, GameConfig, "config")
     expect_items(bots, Bot, "bots", "a bot (an object with a choose method)")
     expect(seed, int, "seed")

@@ -35,8 +35,7 @@ from typing import Any, NoReturn, TextIO
 
 import attrs
 
-from tigris_rules.api import to_move
-from tigris_rules.bots import (
+from tigris_rules.ai.bots import (
     BOT_NAMES,
     BotError,
     make_bots,
@@ -44,6 +43,8 @@ from tigris_rules.bots import (
     play_card_game,
     play_game,
 )
+from tigris_rules.ai.search import DEFAULT_ITERATIONS
+from tigris_rules.api import to_move
 from tigris_rules.bulk import Summary, default_jobs, iter_games, iter_validate, read_jsonl
 from tigris_rules.cards.components import HAND_SIZE as CARD_HAND_SIZE
 from tigris_rules.cards.render import render_card_result, render_table
@@ -64,7 +65,6 @@ from tigris_rules.records import (
 from tigris_rules.render.svg import render_svg
 from tigris_rules.render.text import render_board, render_result
 from tigris_rules.rules.scoring import result
-from tigris_rules.search import DEFAULT_ITERATIONS
 from tigris_rules.serialize import DEFAULT_MAX_BYTES, MAX_PROBLEMS, MEGABYTE, tag_of
 
 __all__ = ["build_parser", "end_reason", "main"]

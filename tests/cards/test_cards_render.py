@@ -13,7 +13,7 @@ from pathlib import Path
 from card_scenario import BLACK, RED, play, table
 
 from tigris_rules import GameConfig
-from tigris_rules.bots import play_card_game, random_bots
+from tigris_rules.ai.bots import play_card_game, random_bots
 from tigris_rules.cards import CardCommitDecision, CardGameState, PlayGap
 from tigris_rules.cards.render import LEGEND, render_card_result, render_table
 

@@ -3,6 +3,10 @@ of its game."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from tigris_rules.ai._card_encoding import card_action_space
+from tigris_rules.ai.encoding import SpaceEntry
 from tigris_rules.cards.ruleset import CardRules
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.cards.view import CardView, card_view
@@ -17,3 +21,9 @@ class CardGame(CardRules):
         """What ``seat`` may see of ``state`` (CARD-DEF-7, D21):
         :func:`~tigris_rules.cards.view.card_view` (:class:`~tigris_rules.views.GameViews`)."""
         return card_view(state, seat)
+
+    # --- encoding (tigris_rules.ai) -----------------------------------------------------------
+
+    def action_space(self) -> Iterable[SpaceEntry]:
+        """The action space of the configuration (:class:`~tigris_rules.ai.GameEncoding`)."""
+        return card_action_space(self.config)

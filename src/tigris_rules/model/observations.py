@@ -1,5 +1,5 @@
 """The layout of an observation: named segments of a flat vector of ints
-(:func:`~tigris_rules.information.observation_layout`)."""
+(:func:`~tigris_rules.ai.information.observation_layout`)."""
 
 from __future__ import annotations
 

@@ -26,14 +26,9 @@ from tigris_rules.model.pens import Legend, SvgPen, TextPen
 from tigris_rules.model.state import GameState
 
 if TYPE_CHECKING:  # the working copy holds the hooks of its configuration
-    import random
-    from collections.abc import Sequence
-
     from tigris_rules.model.config import GameConfig
-    from tigris_rules.model.observations import ObservationSegment
     from tigris_rules.notation import NotationVerb
     from tigris_rules.rules.work import Position, Work
-    from tigris_rules.views import PlayerView
 
 __all__ = ["AddProblem", "Hooks", "Rejection", "Resume", "Variant", "hooks_of"]
 
@@ -365,7 +360,7 @@ class Variant(Generic[AreaT]):
         refused. The default is :meth:`new_area`'s."""
         return self.new_area(config)
 
-    # --- notation, action encoding, observations, strategies --------------------------------
+    # --- notation ---------------------------------------------------------------------------
 
     @classmethod
     def notation_verbs(cls) -> tuple[NotationVerb, ...]:
@@ -388,58 +383,6 @@ class Variant(Generic[AreaT]):
         The default, ``None``, means the variant writes none: ``format_action`` then raises
         :class:`~tigris_rules.InvalidActionError`."""
         return None
-
-    @classmethod
-    def encoded_inputs(cls, config: GameConfig) -> tuple[VariantAction, ...]:
-        """Every input the variant can offer in a game of ``config`` (a configuration that
-        plays it), each once and in a fixed order: its segment of the action encoding
-        (:func:`~tigris_rules.encoding.action_encoding`), after the base game's segments and
-        the segments of the variants before it in canonical order. Every legal input of the
-        variant must be among them. The default lists none."""
-        return ()
-
-    @classmethod
-    def well_formed_inputs(cls) -> tuple[tuple[VariantAction, ...], ...]:
-        """The variant's well-formed inputs (CONV-19), legal or not, one tuple per input class:
-        what :func:`~tigris_rules.testing.well_formed_actions` and
-        :func:`~tigris_rules.testing.illegal_actions` draw from, for every installed variant.
-        The default groups :meth:`encoded_inputs` of a two-player game on the classic board
-        with this variant alone by class."""
-        from tigris_rules.model.config import GameConfig
-
-        by_class: dict[type, list[VariantAction]] = {}
-        for action in cls.encoded_inputs(GameConfig(players=2, variants=(cls.name,))):
-            by_class.setdefault(type(action), []).append(action)
-        return tuple(tuple(actions) for actions in by_class.values())
-
-    @classmethod
-    def observation_segments(cls, config: GameConfig) -> tuple[ObservationSegment, ...]:
-        """The variant's segments of the observation of a board game of ``config``
-        (:func:`~tigris_rules.information.observation_layout`), each placed after the base
-        segment it names (in canonical order among the variants placed there) or at the end.
-
-        Called for every installed variant, played in ``config`` or not: the layout depends
-        on the number of players and what is installed, so one network reads every mix of
-        variants, and a variant not played observes zeros. Its names must differ from the
-        base segments' and the other variants' (a :class:`~tigris_rules.ConfigError`
-        otherwise). The default adds none."""
-        return ()
-
-    def observe(self, view: PlayerView, seat: int) -> tuple[Sequence[int], ...]:
-        """What ``seat`` sees of the variant in ``view`` (his view of a game that plays the
-        variant), as numbers: one sequence per segment of :meth:`observation_segments`, in
-        its order and of its length. Seats in the values are relative to ``seat`` (seat k is
-        ``(seat + k) % players``). Called by :func:`~tigris_rules.information.observation`;
-        the default observes nothing."""
-        return ()
-
-    def sample_area(self, state: GameState, player: int, rng: random.Random) -> AreaT:
-        """The variant's data in a sample of what ``player`` cannot see
-        (:func:`~tigris_rules.information.sample_hidden`): its hidden parts drawn again with
-        ``rng``, what ``player`` sees unchanged (``view_area`` equal). Called once the tiles
-        are dealt again, in canonical order. The default: the area as it is (a variant's
-        data is public)."""
-        return self.area(state)
 
 
 Hooked = tuple[tuple[int, Variant[Any]], ...]

@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
+from tigris_rules.ai.encoding import well_formed_inputs
 from tigris_rules.api import (
     AnyAction,
     AnyState,
@@ -239,7 +240,7 @@ def legal_actions_of(state: AnyState) -> st.SearchStrategy[AnyAction]:
 def well_formed_actions() -> st.SearchStrategy[Action]:
     """Well-formed board-game inputs of every class (CONV-19), legal or not: any colour,
     any square a1..p11, swap counts 0..7 and commitments 0..12; then the inputs of every
-    installed variant (:meth:`~tigris_rules.rules.hooks.Variant.well_formed_inputs`)."""
+    installed variant (:func:`~tigris_rules.ai.encoding.well_formed_inputs`)."""
     return st.one_of(*(st.sampled_from(domain) for domain in _domains()))
 
 
@@ -256,7 +257,7 @@ def _domains_of(path: tuple[str, ...]) -> tuple[tuple[Action, ...], ...]:
     variants = tuple(
         tuple(domain)
         for name in plugin_names(VARIANT_GROUP)
-        for domain in plugin(VARIANT_GROUP, name).well_formed_inputs()
+        for domain in well_formed_inputs(plugin(VARIANT_GROUP, name))
         if domain
     )
     return (*_base_domains(), *variants)

@@ -451,7 +451,7 @@ class Buildings(Variant[BuildingSquares]):
             squares[cast("Color", color).index] = square_index(cast("str", where))
         return BuildingSquares((squares[0], squares[1], squares[2], squares[3]))
 
-    # --- notation, action encoding, observations, strategies (installed tools) ----------
+    # --- notation, action encoding, observations, strategies ---------------------------
 
     @classmethod
     def notation_verbs(cls) -> tuple[NotationVerb, ...]:

@@ -1,10 +1,10 @@
 """Adapters to game-playing frameworks, each an optional extra.
 
-- :mod:`tigris_rules.integrations.openspiel` registers the board game with OpenSpiel as
+- :mod:`tigris_rules.ai.integrations.openspiel` registers the board game with OpenSpiel as
   ``tigris_euphrates`` (``pip install 'tigris-rules[openspiel]'``);
-- :mod:`tigris_rules.integrations.pettingzoo` is a PettingZoo AEC environment
+- :mod:`tigris_rules.ai.integrations.pettingzoo` is a PettingZoo AEC environment
   (``pip install 'tigris-rules[pettingzoo]'``);
-- :mod:`tigris_rules.integrations.returns` maps a ranking to the rewards both report.
+- :mod:`tigris_rules.ai.integrations.returns` maps a ranking to the rewards both report.
 
 Importing this package imports neither framework nor numpy: each adapter imports its
 framework when it is itself imported. docs/integrations.md shows both at work.

@@ -2,41 +2,39 @@
 
 A bot is anything with a ``choose(state)`` method that returns a legal action or answer for
 the player who must decide now (:func:`~tigris_rules.to_move`). :func:`play_game` runs a
-whole game between bots.
+whole game of any ruleset between bots, through the public functions alone.
 
 Three bots come with the library, all made by :func:`make_bot` from a name and a seed:
 
 - ``"random"``: :class:`RandomBot`, a uniformly random legal input;
 - ``"greedy"``: :class:`GreedyBot`, the input with the best immediate outcome by the
   evaluation :func:`evaluate` (documented there), looking one input ahead;
-- ``"ismcts"``: :class:`~tigris_rules.search.ISMCTSBot`, information-set Monte Carlo tree
-  search (:mod:`tigris_rules.search`); ``"ismcts:N"`` searches ``N`` iterations per
-  decision instead of :data:`~tigris_rules.search.DEFAULT_ITERATIONS`.
+- ``"ismcts"``: :class:`~tigris_rules.ai.search.ISMCTSBot`, information-set Monte Carlo tree
+  search (:mod:`tigris_rules.ai.search`); ``"ismcts:N"`` searches ``N`` iterations per
+  decision instead of :data:`~tigris_rules.ai.search.DEFAULT_ITERATIONS`.
 
-The card game (RULES.md Part II) is played by :class:`RandomBot` too (its only bot,
-:data:`CARD_BOT_NAMES`): :func:`play_card_game` runs a whole card game between bots.
+:class:`RandomBot` plays any game, the card game (RULES.md Part II) included (its only bot,
+:data:`CARD_BOT_NAMES`); the other two judge board-game positions and play the board game.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, overload, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, overload, runtime_checkable
 
-from tigris_rules import apply, is_over, legal_actions, new_card_game, new_game, to_move
+from tigris_rules.ai.candidates import candidate_actions
+from tigris_rules.ai.search import ISMCTSBot
+from tigris_rules.api import apply, is_over, legal_actions, new_game, to_move
 from tigris_rules.arguments import expect, expect_items
-from tigris_rules.candidates import candidate_actions
-from tigris_rules.cards.actions import CardAction
-from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import TigrisError
-from tigris_rules.model.actions import (
-    Action,
-    EndTurn,
-)
+from tigris_rules.model.actions import Action, EndTurn
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.scoring import allocate_treasures
-from tigris_rules.search import ISMCTSBot
+
+if TYPE_CHECKING:  # the card game's types, for the signatures typed for it
+    from tigris_rules.cards import CardAction, CardGameState
 
 __all__ = [
     "BOT_NAMES",
@@ -216,11 +214,11 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
 
     ``"ismcts:N"`` is the search bot with a budget of ``N`` iterations per decision (a
     positive integer); plain ``"ismcts"`` searches
-    :data:`~tigris_rules.search.DEFAULT_ITERATIONS`. Both are deterministic for a seed.
+    :data:`~tigris_rules.ai.search.DEFAULT_ITERATIONS`. Both are deterministic for a seed.
     Raises :class:`BotError` for any other name.
 
     >>> make_bot("greedy", 1)  # doctest: +ELLIPSIS
-    <tigris_rules.bots.GreedyBot object at ...>
+    <tigris_rules.ai.bots.GreedyBot object at ...>
     """
     expect(name, str, "name")
     expect(seed, (int, None), "seed")
@@ -278,19 +276,30 @@ def play_game(
 ) -> tuple[GameState, int]:
     """Play a whole game of ``config`` dealt from ``seed``; ``bots[i]`` plays seat ``i``.
 
-    At every decision the bot of the player who must decide is asked, whoever is active.
-    Returns the final state and the number of decisions taken (actions and answers, end of
-    turn included). Raises :class:`BotError` (a ``ValueError``) when there is not one bot per
-    seat, :class:`~tigris_rules.ArgumentTypeError` for an argument of the wrong type and
-    :class:`RuntimeError` when the game is still running after ``max_decisions`` decisions.
+    It plays the game ``config`` names, whichever it is (type checkers see a board game: for
+    the card game, :func:`play_card_game` says so). At every decision the bot of the player
+    who must decide is asked, whoever is active (CONV-15). Returns the final state and the
+    number of decisions taken (actions and answers, end of turn included). Raises
+    :class:`BotError` (a ``ValueError``) when there is not one bot per seat,
+    :class:`~tigris_rules.ArgumentTypeError` for an argument of the wrong type and
+    :class:`RuntimeError` when the game is still running after ``max_decisions`` decisions:
+    the rules bound no game (a player may move leaders for ever), so a referee does.
     """
+    state, decisions = _play(config, bots, seed, max_decisions)
+    return cast("GameState", state), decisions
+
+
+def _play(
+    config: GameConfig, bots: Sequence[Any], seed: int, max_decisions: int
+) -> tuple[Any, int]:
+    """The one play loop of :func:`play_game` and :func:`play_card_game`."""
     expect(config, GameConfig, "config")
     expect_items(bots, Bot, "bots", "a bot (an object with a choose method)")
     expect(seed, int, "seed")
     expect(max_decisions, int, "max_decisions")
     if len(bots) != config.players:
         raise BotError(f"expected {config.players} bots, one per seat, got {len(bots)}")
-    state = new_game(config, seed=seed)
+    state: Any = new_game(config, seed=seed)
     decisions = 0
     while not is_over(state):
         if decisions >= max_decisions:
@@ -332,29 +341,9 @@ def play_card_game(
     *,
     max_decisions: int = DEFAULT_MAX_DECISIONS,
 ) -> tuple[CardGameState, int]:
-    """Play a whole card game of ``config`` (``game="cards"``) dealt from ``seed``;
-    ``bots[i]`` plays seat ``i``, asked at every decision that is his (CONV-15).
-
-    Returns the final state and the number of decisions taken. Raises :class:`BotError` (a
-    ``ValueError``) when there is not one bot per seat and :class:`RuntimeError` when the
-    game is still running after ``max_decisions`` decisions: a game whose table never locks
-    can go on for as long as the players only move leaders (CARD-END-5 ends only a locked
-    table's stalemate), so a referee bounds it.
-    """
-    expect(config, GameConfig, "config")
-    expect_items(bots, CardBot, "bots", "a bot (an object with a choose method)")
-    expect(seed, int, "seed")
-    expect(max_decisions, int, "max_decisions")
-    if len(bots) != config.players:
-        raise BotError(f"expected {config.players} bots, one per seat, got {len(bots)}")
-    state = new_card_game(config, seed=seed)
-    decisions = 0
-    while not is_over(state):
-        if decisions >= max_decisions:
-            raise RuntimeError(f"the game did not end within {max_decisions} decisions")
-        player = to_move(state)
-        if player is None:
-            raise RuntimeError("nobody is to move, yet the game is not over")
-        state = apply(state, bots[player].choose(state), player=player)
-        decisions += 1
-    return state, decisions
+    """:func:`play_game` typed for the card game (``GameConfig(game="cards")``): the same
+    loop, whose final state type checkers see as a card-game state. A game whose table never
+    locks can go on for as long as the players only move leaders (CARD-END-5 ends only a
+    locked table's stalemate), so a referee bounds it with ``max_decisions``."""
+    state, decisions = _play(config, bots, seed, max_decisions)
+    return cast("CardGameState", state), decisions

@@ -6,14 +6,14 @@ imports it. :class:`TigrisEuphratesEnv` follows PettingZoo's classic board games
 - agents ``player_0`` .. ``player_{n-1}`` are the seats; ``agent_selection`` is the seat that
   must decide (:func:`~tigris_rules.to_move`), the defender of a conflict included;
 - an observation is a ``Dict`` of ``"observation"``, the library's
-  :func:`~tigris_rules.information.observation` of that agent as an ``int32`` ``Box`` of
-  length :func:`~tigris_rules.information.observation_size`, and ``"action_mask"``, an
+  :func:`~tigris_rules.ai.information.observation` of that agent as an ``int32`` ``Box`` of
+  length :func:`~tigris_rules.ai.information.observation_size`, and ``"action_mask"``, an
   ``int8`` ``Box`` of length N with the :func:`~tigris_rules.legal_action_mask` of the agent
   to move (zeros for the others);
 - the action space is ``Discrete(N)``, N the size of the
   :func:`~tigris_rules.action_encoding`;
 - rewards are 0 until the game ends, then
-  :func:`~tigris_rules.integrations.returns.ranking_returns` (+1 / -1 for two players, ties
+  :func:`~tigris_rules.ai.integrations.returns.ranking_returns` (+1 / -1 for two players, ties
   shared); a game still running after ``max_decisions`` decisions is *truncated* instead,
   with no reward (the rules bound no game);
 - ``reset(seed=s)`` seeds the environment's generator, which draws the seed of each deal
@@ -34,12 +34,12 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from tigris_rules.ai.encoding import action_encoding, legal_action_mask
+from tigris_rules.ai.information import observation, observation_size
+from tigris_rules.ai.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
 from tigris_rules.api import is_over, step, to_move
 from tigris_rules.arguments import expect, expect_items
-from tigris_rules.encoding import action_encoding, legal_action_mask
 from tigris_rules.errors import ArgumentTypeError, ConfigError
-from tigris_rules.information import observation, observation_size
-from tigris_rules.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
 from tigris_rules.model.actions import Action
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.state import GameState

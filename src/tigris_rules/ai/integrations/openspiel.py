@@ -1,7 +1,7 @@
 """The board game for OpenSpiel: importing this module registers ``tigris_euphrates``.
 
 Needs OpenSpiel (``pip install 'tigris-rules[openspiel]'``); ``import tigris_rules`` never
-imports it. After ``import tigris_rules.integrations.openspiel``,
+imports it. After ``import tigris_rules.ai.integrations.openspiel``,
 ``pyspiel.load_game("tigris_euphrates(players=3,board=alternative,variants=english)")``
 gives the game. Parameters:
 
@@ -13,7 +13,7 @@ gives the game. Parameters:
   parameter dict, ``pyspiel.load_game("tigris_euphrates", {"variants": "A,B"})``, takes
   either (docs/integrations.md has examples);
 - ``max_decisions``: the referee's cap (default
-  :data:`~tigris_rules.integrations.returns.DEFAULT_MAX_DECISIONS`): the rules bound no game,
+  :data:`~tigris_rules.ai.integrations.returns.DEFAULT_MAX_DECISIONS`): the rules bound no game,
   so a game still running after that many decisions ends there and is scored on the
   standing at that moment.
 
@@ -29,13 +29,13 @@ Player actions are the indices of :func:`~tigris_rules.action_encoding` (so
 ``num_distinct_actions`` is its N) and ``action_to_string`` is their notation
 (:func:`~tigris_rules.format_action`). The player to move is the one who must decide, the
 defender of a conflict included. Returns at the end are
-:func:`~tigris_rules.integrations.returns.ranking_returns`: zero-sum, +1 / -1 for two
+:func:`~tigris_rules.ai.integrations.returns.ranking_returns`: zero-sum, +1 / -1 for two
 players, ties shared.
 
 Observations (IMPERFECT_INFORMATION): ``observation_tensor`` is
-:func:`~tigris_rules.information.observation` as float32 (all zeros while the tiles are
+:func:`~tigris_rules.ai.information.observation` as float32 (all zeros while the tiles are
 dealt), with one named piece per segment of
-:func:`~tigris_rules.information.observation_layout`; ``observation_string`` is the text of
+:func:`~tigris_rules.ai.information.observation_layout`; ``observation_string`` is the text of
 the player's view; ``information_state_string`` is everything the player has seen, in order:
 the tiles dealt to him, then for each decision its seat, its action (another player's swap
 shows only how many tiles) and the events as he saw them (CONV-14).
@@ -51,12 +51,12 @@ import attrs
 import numpy as np
 import pyspiel
 
+from tigris_rules.ai.encoding import ActionEncoding, action_encoding, legal_action_indices
+from tigris_rules.ai.information import observation, observation_layout, observation_size
+from tigris_rules.ai.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
 from tigris_rules.api import is_over, step, to_move
 from tigris_rules.arguments import expect
-from tigris_rules.encoding import ActionEncoding, action_encoding, legal_action_indices
 from tigris_rules.errors import ArgumentTypeError, ConfigError, DealError, IllegalActionError
-from tigris_rules.information import observation, observation_layout, observation_size
-from tigris_rules.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
 from tigris_rules.model.actions import Action, SwapTiles
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig

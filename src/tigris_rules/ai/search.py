@@ -27,14 +27,14 @@ the turn and a few others drawn at random).
 
 The search is deterministic given its seed and an iteration budget; a time budget makes it
 depend on the machine's speed. The determinizations come from
-:func:`tigris_rules.information.sample_hidden`, so the hands of the others and the bag's
+:func:`tigris_rules.ai.information.sample_hidden`, so the hands of the others and the bag's
 order never steer the search. Two things are read from the state as they are:
 
 - the running totals of the others, since every VP gain and treasure taken is announced
   when it happens (CONV-14(b)) and a player who follows the game knows them;
 - the colours of the tiles the others discarded in swaps: a bot sees only the states it is
   asked about, not the inputs between them, so it cannot keep the
-  :class:`~tigris_rules.information.Discards` record and samples as if no other player had
+  :class:`~tigris_rules.ai.information.Discards` record and samples as if no other player had
   swapped (the tiles among the other hands and the bag are still re-dealt).
 """
 
@@ -45,11 +45,10 @@ import random
 import time
 from collections.abc import Sequence
 
+from tigris_rules.ai.candidates import candidate_actions
+from tigris_rules.ai.information import Discards, sample_hidden
 from tigris_rules.arguments import expect
-from tigris_rules.candidates import candidate_actions
-from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import ArgumentTypeError, IllegalActionError, TigrisError
-from tigris_rules.information import Discards, sample_hidden
 from tigris_rules.model.actions import (
     Action,
     CommitSupport,
@@ -242,8 +241,9 @@ class ISMCTSBot:
     positive (and finite, for ``seconds``) or a negative ``sample`` or ``limit`` raises
     :class:`SearchError`.
 
-    Only the board game is played: :meth:`choose` raises :class:`ArgumentTypeError` for a
-    card-game state.
+    It judges board-game positions (:func:`position_values`), so it plays the board game
+    only: :meth:`choose` raises :class:`~tigris_rules.ArgumentTypeError` for any other
+    state.
     """
 
     def __init__(
@@ -293,10 +293,12 @@ class ISMCTSBot:
 
     def choose(self, state: GameState) -> Action:
         """Return the legal input whose subtree was visited most after the search."""
-        if isinstance(state, CardGameState) or not isinstance(state, GameState):
-            raise ArgumentTypeError(
-                f"ISMCTSBot plays the board game only; got {type(state).__name__}"
-            )
+        expect(
+            state,
+            GameState,
+            "state",
+            "a board-game GameState (ISMCTSBot plays the board game only)",
+        )
         player = to_move(state)
         if player is None:
             raise SearchError("the game is over; there is nothing to choose")
@@ -372,7 +374,7 @@ class ISMCTSBot:
 
     def _candidates(self, state: GameState) -> list[Action]:
         """The actions worth ranking below the root
-        (:func:`~tigris_rules.candidates.candidate_actions`)."""
+        (:func:`~tigris_rules.ai.candidates.candidate_actions`)."""
         return candidate_actions(state, self._rng, sample=self._sample, limit=self._limit)
 
     def _rank(self, state: GameState, mover: int, actions: list[Action]) -> list[Action]:

@@ -16,7 +16,7 @@ game has the same gap, docs/decisions.md). An adapter therefore stops a game aft
 :data:`DEFAULT_MAX_DECISIONS` is about four times the longest game random players play.
 
 >>> import tigris_rules as tr
->>> from tigris_rules.integrations.returns import ranking_returns
+>>> from tigris_rules.ai.integrations.returns import ranking_returns
 >>> ranking_returns(tr.new_game(tr.GameConfig(players=3), seed=1))  # all tied at 0 VP
 (0.0, 0.0, 0.0)
 """

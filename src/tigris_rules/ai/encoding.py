@@ -9,7 +9,9 @@ configuration's *action space* and ``0..size-1``, with :meth:`~ActionEncoding.en
 The action space holds every action and answer of the shapes the configuration's rules use,
 on the squares (or table spots) the board's terrain allows for it; it is laid out in
 segments, in the order of ``legal_actions`` where that order is fixed (docs/search.md has
-the table and the size N of every configuration):
+the table and the size N of every configuration). Each game lays out its own space
+(:class:`GameEncoding`, asked of the configuration's ruleset); the space of a configuration
+depends on that configuration alone, never on what else is installed. The shipped games':
 
 Board game: leader placements (by colour, then land square), withdrawals, tile placements
 (by colour; blue on river squares, the others on land squares), catastrophes (every
@@ -18,7 +20,7 @@ end turn, war choices, commitments 0..6, monuments (by monument, then the top-le
 every 2x2 block whose four squares share a terrain that one of its colours may cover),
 decline, the treasure that stays (the start squares); then the inputs of each variant the
 configuration plays, in canonical order, as the variant lists them
-(:meth:`~tigris_rules.rules.hooks.Variant.encoded_inputs`).
+(:class:`VariantEncoding`).
 
 Card game: leader plays (by colour, then spot in table order: each column's head and
 positions 1..``column_limit`` top to bottom, then the gap to its right), column plays (by
@@ -32,7 +34,7 @@ legal (a leader square with no temple that can ever be near it, for instance). D
 that is a question about the whole game tree, not a fixed layout.
 
 >>> import tigris_rules as tr
->>> from tigris_rules.encoding import action_encoding, legal_action_mask
+>>> from tigris_rules.ai.encoding import action_encoding, legal_action_mask
 >>> encoding = action_encoding(tr.GameConfig(players=2))
 >>> encoding.size
 1881
@@ -46,51 +48,22 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from functools import cache
-from itertools import combinations, product
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
+from tigris_rules.ai._facets import as_facet
 from tigris_rules.api import AnyAction, AnyState, legal_actions
 from tigris_rules.arguments import expect
-from tigris_rules.cards.actions import (
-    BuildBoat,
-    PayPoints,
-    PlayCatastrophe,
-    PlayColumn,
-    PlayGap,
-    PlayLeader,
-    TakeTreasures,
-)
-from tigris_rules.cards.components import BOATS, COLUMNS, GAPS, Loc, spot_name
-from tigris_rules.cards.components import HAND_SIZE as CARD_HAND_SIZE
-from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import ArgumentTypeError, ConfigError, NotAStateError, TigrisError
-from tigris_rules.model.actions import (
-    MONUMENTS,
-    BuildMonument,
-    ChooseConflict,
-    CommitSupport,
-    Decline,
-    EndTurn,
-    KeepTreasure,
-    PlaceCatastrophe,
-    PlaceLeader,
-    PlaceTile,
-    SwapTiles,
-    VariantAction,
-    WithdrawLeader,
-)
-from tigris_rules.model.board import board_layout
-from tigris_rules.model.colors import COLORS, Color
+from tigris_rules.model.actions import VariantAction
+from tigris_rules.model.colors import Color
 from tigris_rules.model.config import GameConfig
-from tigris_rules.model.plugins import VARIANT_GROUP, plugin
-from tigris_rules.model.squares import COLUMNS as BOARD_COLUMNS
-from tigris_rules.model.squares import ROWS, SQUARE_COUNT, SQUARE_NAMES
-from tigris_rules.model.state import GameState
-from tigris_rules.rules.components import HAND_SIZE
+from tigris_rules.model.facets import offered
+from tigris_rules.model.ruleset import Ruleset, ruleset_for
+from tigris_rules.rules.hooks import Variant
 
 if TYPE_CHECKING:
     import numpy
@@ -98,17 +71,84 @@ if TYPE_CHECKING:
 __all__ = [
     "ActionEncoding",
     "EncodingError",
+    "GameEncoding",
+    "SpaceEntry",
+    "VariantEncoding",
+    "VariantWellFormed",
     "action_encoding",
     "decode",
     "encode",
+    "encoded_inputs",
     "legal_action_indices",
     "legal_action_mask",
     "legal_action_mask_array",
+    "well_formed_inputs",
 ]
 
 
 class EncodingError(TigrisError, ValueError):
     """An action outside a configuration's action space, or an index outside ``0..N-1``."""
+
+
+SpaceEntry = tuple[AnyAction, Hashable | None]
+"""One action of an action space, with the raw item ``legal_actions`` makes it from (a square
+number, a table spot, a column) when it has one, else ``None``."""
+
+
+class GameEncoding(Protocol):
+    """What the action encoding asks of a game's ruleset (one configuration)."""
+
+    def action_space(self) -> Iterable[SpaceEntry]:
+        """Every action the configuration can ever offer, each once, in index order, with its
+        raw item. Every legal input of every reachable state must be among them."""
+        ...
+
+
+class VariantEncoding(Protocol):
+    """What the action encoding asks of a board-game variant with inputs of its own."""
+
+    @classmethod
+    def encoded_inputs(cls, config: GameConfig) -> tuple[VariantAction, ...]:
+        """Every input the variant can offer in a game of ``config`` (a configuration that
+        plays it), each once and in a fixed order: its segment of the action encoding, after
+        the base game's segments and the segments of the variants before it in canonical
+        order. Every legal input of the variant must be among them."""
+        ...
+
+
+class VariantWellFormed(Protocol):
+    """The well-formed inputs of a variant (CONV-19), legal or not, for the test strategies
+    (:func:`~tigris_rules.testing.well_formed_actions`,
+    :func:`~tigris_rules.testing.illegal_actions`)."""
+
+    @classmethod
+    def well_formed_inputs(cls) -> tuple[tuple[VariantAction, ...], ...]:
+        """One tuple per input class of the variant."""
+        ...
+
+
+def encoded_inputs(variant: object, config: GameConfig) -> tuple[VariantAction, ...]:
+    """The inputs ``variant`` (an instance) lists for the action encoding of ``config``
+    (:class:`VariantEncoding`), none for a variant that offers no encoding."""
+    expect(config, GameConfig, "config", "a GameConfig")
+    encoding: VariantEncoding | None = offered(variant, as_facet(VariantEncoding))
+    return () if encoding is None else encoding.encoded_inputs(config)
+
+
+def well_formed_inputs(variant: type[Variant[Any]]) -> tuple[tuple[VariantAction, ...], ...]:
+    """The well-formed inputs of the variant class ``variant``, one tuple per input class: as
+    it gives them (:class:`VariantWellFormed`), or else its :func:`encoded_inputs` of a
+    two-player game on the classic board with this variant alone, grouped by class."""
+    if not (isinstance(variant, type) and issubclass(variant, Variant)):
+        raise ArgumentTypeError.expected("variant", "a Variant subclass", variant)
+    instance = variant()
+    given: VariantWellFormed | None = offered(instance, as_facet(VariantWellFormed))
+    if given is not None:
+        return given.well_formed_inputs()
+    by_class: dict[type, list[VariantAction]] = {}
+    for action in encoded_inputs(instance, GameConfig(players=2, variants=(variant.name,))):
+        by_class.setdefault(type(action), []).append(action)
+    return tuple(tuple(actions) for actions in by_class.values())
 
 
 ItemTable = Mapping[Hashable, int]
@@ -163,114 +203,32 @@ class ActionEncoding:
 
 def action_encoding(config: GameConfig) -> ActionEncoding:
     """The :class:`ActionEncoding` of ``config``, built once and then shared (it is a frozen
-    value; building one takes a few milliseconds)."""
-    if not isinstance(config, GameConfig):
-        raise ArgumentTypeError.expected("config", "a GameConfig", config)
+    value; building one takes a few milliseconds). :class:`~tigris_rules.ArgumentTypeError`
+    for a game that has no action encoding."""
+    expect(config, GameConfig, "config", "a GameConfig")
     return _build(config)
 
 
 @cache
 def _build(config: GameConfig) -> ActionEncoding:
+    ruleset = ruleset_for(config)
+    game: GameEncoding | None = offered(ruleset, as_facet(GameEncoding))
+    if game is None:
+        raise ArgumentTypeError(f"config: the {ruleset.game!r} game has no action encoding")
     items: dict[tuple[type, Color | None], dict[Hashable, int]] = {}
     actions: list[AnyAction] = []
-
-    def add(kind: type, color: Color | None, item: Hashable, action: AnyAction) -> None:
-        items.setdefault((kind, color), {})[item] = len(actions)
+    for action, item in game.action_space():
+        if item is not None:
+            key = (type(action), getattr(action, "color", None))
+            items.setdefault(key, {})[item] = len(actions)
         actions.append(action)
-
-    if config.game == "cards":
-        _card_space(config, actions, add)
-    else:
-        _board_space(config, actions, add)
     index = {action: i for i, action in enumerate(actions)}
-    return ActionEncoding(config, tuple(actions), index, items)
-
-
-def _board_space(config: GameConfig, actions: list[AnyAction], add: Any) -> None:
-    layout = board_layout(config.board)
-    river = layout.river
-    land = [s for s in range(SQUARE_COUNT) if not river[s]]
-    water = [s for s in range(SQUARE_COUNT) if river[s]]
-    for color in COLORS:
-        for s in land:
-            add(PlaceLeader, color, s, PlaceLeader(color, SQUARE_NAMES[s]))
-    actions.extend(WithdrawLeader(c) for c in COLORS)
-    for color in COLORS:
-        for s in water if color is Color.BLUE else land:
-            add(PlaceTile, color, s, PlaceTile(color, SQUARE_NAMES[s]))
-    for s in range(SQUARE_COUNT):
-        add(PlaceCatastrophe, None, s, PlaceCatastrophe(SQUARE_NAMES[s]))
-    actions.extend(
-        SwapTiles(*counts)
-        for counts in product(range(HAND_SIZE + 1), repeat=4)
-        if 1 <= sum(counts) <= HAND_SIZE
-    )
-    actions.append(EndTurn())
-    actions.extend(ChooseConflict(c) for c in COLORS)
-    actions.extend(CommitSupport(n) for n in range(HAND_SIZE + 1))
-    for monument in MONUMENTS:
-        may_be_river = Color.BLUE in monument.colors
-        for top_left in range(SQUARE_COUNT):
-            row, column = divmod(top_left, BOARD_COLUMNS)
-            if row == ROWS - 1 or column == BOARD_COLUMNS - 1:
-                continue
-            block = (top_left, top_left + 1, top_left + BOARD_COLUMNS, top_left + BOARD_COLUMNS + 1)
-            terrain = {river[s] for s in block}
-            if terrain == {False} or (terrain == {True} and may_be_river):
-                actions.append(BuildMonument(monument, SQUARE_NAMES[top_left]))
-    actions.append(Decline())
-    actions.extend(KeepTreasure(SQUARE_NAMES[s]) for s in sorted(layout.start_squares))
-    base = len(actions)
-    for name in config.variants:
-        for action in plugin(VARIANT_GROUP, name).encoded_inputs(config):
-            if not isinstance(action, VariantAction) or action.__hash__ is None:
-                raise ConfigError(
-                    f"the variant {name!r} lists {action!r:.60} among its encoded inputs; "
-                    "expected inputs of its own (frozen VariantAction values)"
-                )
-            actions.append(action)
-    if len(set(actions[base:])) != len(actions) - base:
+    if len(index) != len(actions):
         raise ConfigError(
-            f"the variants {', '.join(config.variants)} list an input twice in their encoded "
-            "inputs: the action encoding must number each input once"
+            f"the action space of {config!r} lists an input twice: the action encoding must "
+            "number each input once"
         )
-
-
-def _card_spots(limit: int) -> list[Loc]:
-    """Every spot of the table in table order: each column's head and positions
-    1..``limit``, then the gap to its right."""
-    spots: list[Loc] = []
-    for column in range(COLUMNS):
-        spots.extend((2 * column, position) for position in range(limit + 1))
-        if column < GAPS:
-            spots.append((2 * column + 1, 0))
-    return spots
-
-
-def _card_space(config: GameConfig, actions: list[AnyAction], add: Any) -> None:
-    spots = _card_spots(config.column_limit)
-    for color in COLORS:
-        for loc in spots:
-            add(PlayLeader, color, loc, PlayLeader(color, spot_name(loc)))
-    for color in COLORS:
-        for column in range(1, COLUMNS + 1):
-            add(PlayColumn, color, column, PlayColumn(color, column))
-    for color in COLORS:
-        for gap in range(1, GAPS + 1):
-            add(PlayGap, color, gap, PlayGap(color, gap))
-    for loc in spots:
-        if loc[0] % 2 or loc[1] > 0:  # a head is never a catastrophe's target
-            add(PlayCatastrophe, None, loc, PlayCatastrophe(spot_name(loc)))
-    actions.append(EndTurn())
-    actions.extend(ChooseConflict(c) for c in COLORS)
-    actions.extend(CommitSupport(n) for n in range(CARD_HAND_SIZE + 1))
-    actions.extend(PayPoints(n) for n in range(CARD_HAND_SIZE + 1))
-    columns = range(1, COLUMNS + 1)
-    actions.extend(
-        TakeTreasures(chosen) for k in range(COLUMNS + 1) for chosen in combinations(columns, k)
-    )
-    actions.extend(BuildBoat(b) for b in BOATS)
-    actions.append(Decline())
+    return ActionEncoding(config, tuple(actions), index, items)
 
 
 def encode(config: GameConfig, action: AnyAction) -> int:
@@ -285,12 +243,14 @@ def decode(config: GameConfig, index: int) -> AnyAction:
     return action_encoding(config).decode(index)
 
 
-_STATES: Final = (GameState, CardGameState)
-
-
 def _check_state(state: object) -> AnyState:
-    expect(state, _STATES, "state", "a GameState or a CardGameState", error=NotAStateError)
-    return cast("AnyState", state)
+    """``state`` if it is a state of the ruleset it carries (:class:`~tigris_rules.NotAStateError`
+    otherwise)."""
+    ruleset = getattr(state, "ruleset", None)
+    if not isinstance(ruleset, Ruleset) or type(state) is not ruleset.state_type:
+        raise NotAStateError(f"state: expected a game state, got {type(state).__name__}")
+    found: AnyState = state  # type: ignore[assignment]  # a state of its ruleset
+    return found
 
 
 def legal_action_indices(state: AnyState) -> tuple[int, ...]:
