@@ -11,7 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tigris_rules as tr
-from tigris_rules import notation
 from tigris_rules.bots import RandomBot
 from tigris_rules.model import actions as actions_module
 from tigris_rules.model.actions import (
@@ -34,7 +33,8 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import known_variants
 from tigris_rules.model.plugins import VARIANT_GROUP, plugin
 from tigris_rules.model.squares import SQUARE_NAMES
-from tigris_rules.notation import VERBS, NotationError, format_action, parse_action, verbs
+from tigris_rules.records import notation
+from tigris_rules.records.notation import VERBS, NotationError, format_action, parse_action, verbs
 from tigris_rules.variants.buildings import PlaceBuilding
 from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor
 
@@ -175,7 +175,7 @@ def test_notation_error_is_a_library_value_error() -> None:
 
 def test_parse_rejects_non_text() -> None:
     with pytest.raises(tr.ArgumentTypeError, match="text: expected str, got int"):
-        parse_action(42)  # type: ignore[arg-type]
+        parse_action(42)  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize(
