@@ -10,7 +10,6 @@ configuration).
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, assert_never
@@ -260,11 +259,10 @@ def installed_notation() -> BoardNotation:
     """The notation of the board game with every installed variant: what a line of text
     read with no configuration may be. A word two of them claim is refused only where it is
     read (or where every verb is listed)."""
-    return _installed(tuple(sys.path))
+    return _installed(tuple(plugin(VARIANT_GROUP, n) for n in plugin_names(VARIANT_GROUP)))
 
 
 @cache
-def _installed(path: tuple[str, ...]) -> BoardNotation:
-    del path  # the cache key, as for the plug-ins: what is installed is read again
-    variants = [plugin(VARIANT_GROUP, name)() for name in plugin_names(VARIANT_GROUP)]
-    return board_notation(variants, "installed variant", strict=False)
+def _installed(kinds: tuple[type, ...]) -> BoardNotation:
+    """The notation of the variant classes ``kinds``: kept per set of installed variants."""
+    return board_notation([kind() for kind in kinds], "installed variant", strict=False)
