@@ -41,7 +41,7 @@ from tigris_rules import (
 from tigris_rules.ai.bots import BOT_NAMES, Bot, BotError, make_bot
 from tigris_rules.model.actions import Action
 from tigris_rules.model.events import Event
-from tigris_rules.notation import NotationError, format_action, parse_action
+from tigris_rules.records.notation import NotationError, format_action, parse_action
 from tigris_rules.render.text import DYNASTIES, describe_event, render_view, supports_color
 from tigris_rules.views import view
 from tigris_rules.views.events import events_for

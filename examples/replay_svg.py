@@ -29,7 +29,7 @@ from typing import cast
 from tigris_rules import GameConfig, GameState, TigrisError, apply, is_over, new_game, to_move
 from tigris_rules.ai.bots import BOT_NAMES, make_bots
 from tigris_rules.model.actions import Action
-from tigris_rules.notation import format_action
+from tigris_rules.records.notation import format_action
 from tigris_rules.render.svg import render_svg
 from tigris_rules.render.text import DYNASTIES
 

@@ -42,8 +42,8 @@ import tigris_rules.cards.render_svg
 import tigris_rules.cards.view
 import tigris_rules.diagram
 import tigris_rules.json_schema
-import tigris_rules.notation
 import tigris_rules.records
+import tigris_rules.records.notation
 import tigris_rules.render
 import tigris_rules.rulebook
 import tigris_rules.serialize
@@ -56,7 +56,6 @@ from tigris_rules import (
     cards,
     diagram,
     json_schema,
-    notation,
     records,
     rulebook,
     serialize,
@@ -100,7 +99,7 @@ PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tigris_rules.views,
     tigris_rules.cards.view,
     tigris_rules.records,
-    tigris_rules.notation,
+    tigris_rules.records.notation,
     tigris_rules.ai.bots,
     tigris_rules.serialize,
     tigris_rules.diagram,
@@ -231,10 +230,12 @@ CASES: list[Case] = [
     Case(tr.render_table, {"state": CARDS}, {"state": frozenset({"cards"})}),
     Case(tr.render_card_result, {"state": CARDS}, {"state": frozenset({"cards"})}),
     # --- notation -------------------------------------------------------------------------
-    Case(tr.parse_action, {"text": "end"}, {"text": TEXT}, errors={}),
-    Case(tr.format_action, {"action": tr.EndTurn()}, errors={"action": ACTION_ERRORS}),
-    Case(notation.verbs, {}),
-    Case(notation.square_verb, {"word": "keep", "kind": tr.KeepTreasure, "usage": "keep b2"},
+    Case(tr.parse_action, {"text": "end", "config": tr.GameConfig()},
+         {"text": TEXT, "config": frozenset({"none"})}, errors={}),
+    Case(tr.format_action, {"action": tr.EndTurn(), "config": tr.GameConfig()},
+         {"config": frozenset({"none"})}, errors={"action": ACTION_ERRORS}),
+    Case(records.verbs, {"config": tr.GameConfig()}, {"config": frozenset({"none"})}),
+    Case(records.square_verb, {"word": "keep", "kind": tr.KeepTreasure, "usage": "keep b2"},
          {"word": TEXT, "usage": TEXT}),
     # --- records --------------------------------------------------------------------------
     Case(tr.validate_log, {"log": LOG, "strict": False, "max_problems": None},

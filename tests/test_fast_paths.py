@@ -16,7 +16,7 @@ import tigris_rules as tr
 from tigris_rules import serialize
 from tigris_rules.ai.bots import RandomBot
 from tigris_rules.errors import FormatError
-from tigris_rules.records import _QUICK_ACTION
+from tigris_rules.records.log import quick_entry_reader
 from tigris_rules.rules.engine import Replayer
 from tigris_rules.testing import well_formed_actions
 
@@ -70,19 +70,20 @@ def test_a_rejected_input_leaves_the_replay_unchanged() -> None:
 def test_the_quick_reader_reads_what_the_full_reader_reads(action: tr.Action, player: int) -> None:
     """A log entry as written is read by the quick reader into the same action."""
     entry = {"player": player, **serialize.unstructure(action)}
-    assert _QUICK_ACTION(entry) == tr.LogEntry(player, action)
+    assert quick_entry_reader(tr.Action)(entry) == tr.LogEntry(player, action)
 
 
 def test_the_quick_reader_reuses_an_entry_only_for_the_same_exact_values() -> None:
     """An entry read before is given again for the same JSON values; ``true`` is not ``1``
     and ``1.0`` is not ``1`` there, so neither reuses the entry of a count or a seat of 1."""
     entry = {"player": 1, "type": "commit_support", "count": 1}
-    first = _QUICK_ACTION(entry)
+    read = quick_entry_reader(tr.Action)
+    first = read(entry)
     assert first == tr.LogEntry(1, tr.CommitSupport(1))
-    assert _QUICK_ACTION(dict(entry)) is first
+    assert read(dict(entry)) is first
     for key in ("count", "player"):
         for look_alike in (True, 1.0):
-            assert _QUICK_ACTION({**entry, key: look_alike}) is None
+            assert read({**entry, key: look_alike}) is None
 
 
 def test_the_quick_reader_keeps_a_bounded_number_of_entries() -> None:
@@ -116,7 +117,7 @@ def test_the_quick_reader_steps_aside_for_anything_unusual(
         del entry[key]
     else:
         entry[key] = data.draw(JSON | st.sampled_from(["red", "a1", "p11", "black-red", 0, 1]))
-    quick = _QUICK_ACTION(entry)
+    quick = quick_entry_reader(tr.Action)(entry)
     try:
         full = serialize.structure(entry, tr.LogEntry)
     except FormatError:

@@ -26,7 +26,7 @@ import tigris_rules as tr
 from tigris_rules.model.actions import ACTION_TYPES, MONUMENTS
 from tigris_rules.model.squares import SQUARE_NAMES
 from tigris_rules.model.state import GameState
-from tigris_rules.notation import verbs
+from tigris_rules.records.notation import verbs
 from tigris_rules.testing import configs, playthroughs, well_formed_actions
 
 pytestmark = pytest.mark.slow

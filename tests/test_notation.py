@@ -11,8 +11,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tigris_rules as tr
-from tigris_rules import notation
 from tigris_rules.ai.bots import RandomBot
+from tigris_rules.cards.actions import (
+    CARD_ACTION_TYPES,
+    BuildBoat,
+    PayPoints,
+    PlayCatastrophe,
+    PlayColumn,
+    PlayGap,
+    PlayLeader,
+    TakeTreasures,
+)
+from tigris_rules.cards.components import Boat
 from tigris_rules.model import actions as actions_module
 from tigris_rules.model.actions import (
     ACTION_TYPES,
@@ -34,7 +44,8 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import known_variants
 from tigris_rules.model.plugins import VARIANT_GROUP, plugin
 from tigris_rules.model.squares import SQUARE_NAMES
-from tigris_rules.notation import VERBS, NotationError, format_action, parse_action, verbs
+from tigris_rules.records import notation
+from tigris_rules.records.notation import VERBS, NotationError, format_action, parse_action, verbs
 from tigris_rules.variants.buildings import PlaceBuilding
 from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor
 
@@ -175,7 +186,7 @@ def test_notation_error_is_a_library_value_error() -> None:
 
 def test_parse_rejects_non_text() -> None:
     with pytest.raises(tr.ArgumentTypeError, match="text: expected str, got int"):
-        parse_action(42)  # type: ignore[arg-type]
+        parse_action(42)  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize(
@@ -308,3 +319,88 @@ def test_docstring_examples() -> None:
     failures, tried = doctest.testmod(notation, raise_on_error=False)
     assert tried > 0
     assert failures == 0
+
+
+# --- each game's notation -------------------------------------------------------------------
+
+CARDS = tr.GameConfig(players=2, game="cards")
+
+CARD_EXAMPLES: list[tuple[str, object]] = [
+    ("leader king 3.2", PlayLeader(BLACK, "3.2")),
+    ("column red 3", PlayColumn(RED, 3)),
+    ("gap blue 2", PlayGap(BLUE, 2)),
+    ("catastrophe 4.1", PlayCatastrophe("4.1")),
+    ("end", EndTurn()),
+    ("war green", ChooseConflict(GREEN)),
+    ("commit 3", CommitSupport(3)),
+    ("pay 2", PayPoints(2)),
+    ("treasures 1 4", TakeTreasures((1, 4))),
+    ("boat blue-red", BuildBoat(Boat.BLUE_RED)),
+    ("decline", Decline()),
+]
+
+
+@pytest.mark.parametrize(("text", "action"), CARD_EXAMPLES)
+def test_the_card_game_has_a_notation_of_its_own(text: str, action: object) -> None:
+    assert parse_action(text, CARDS) == action
+    assert format_action(action, CARDS) == text
+
+
+def test_every_input_class_of_each_game_is_read_and_written() -> None:
+    """The notation's tables are complete: an example of every input class of the base game
+    and of the card game reads back as itself (the writers are ``match`` statements that
+    mypy checks exhaustive with ``assert_never``)."""
+    board = {type(a) for _, a in EXAMPLES} & set(ACTION_TYPES)
+    assert board == set(ACTION_TYPES)
+    assert {type(a) for _, a in CARD_EXAMPLES} == set(CARD_ACTION_TYPES)
+    for _, action in CARD_EXAMPLES:
+        assert parse_action(format_action(action, CARDS), CARDS) == action  # type: ignore[arg-type]
+    assert verbs(CARDS) == tuple(dict.fromkeys(text.split()[0] for text, _ in CARD_EXAMPLES))
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("Leader Priest g2", PlayLeader(RED, "g2")),
+        ("move trader 1.0", PlayLeader(GREEN, "1.0")),
+        ("col temple 8", PlayColumn(RED, 8)),
+        ("boat red", BuildBoat(Boat.BLUE_RED)),
+        ("boat green blue", BuildBoat(Boat.BLUE_GREEN)),
+        ("treasures", TakeTreasures(())),
+        ("p 0", PayPoints(0)),
+    ],
+)
+def test_the_card_notation_reads_leniently(text: str, action: object) -> None:
+    assert parse_action(text, CARDS) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("column red 9", "the column is 1..8, not 9"),
+        ("gap red 8", "the gap is 1..7, not 8"),
+        ("leader king f4", "'f4' is not a card on the table"),
+        ("boat blue", "'blue' is not a boat"),
+        ("boat red-black", "'red-black' is not a boat"),
+        ("tile red f4", "unknown action 'tile'"),
+        ("c red 3", "'c' is ambiguous: it could be column, catastrophe, commit"),
+    ],
+)
+def test_the_card_notation_refuses_what_is_not_a_card_input(text: str, reason: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_action(text, CARDS)
+    assert info.value.reason.startswith(reason)
+
+
+def test_a_game_reads_only_its_own_inputs() -> None:
+    classic = tr.GameConfig()
+    with pytest.raises(NotationError, match="unknown action 'ziggurat'"):
+        parse_action("ziggurat g6", classic)
+    assert parse_action("ziggurat g6", tr.GameConfig(variants=("ziggurat",))) == BuildZiggurat("g6")
+    assert verbs(classic) == VERBS
+    with pytest.raises(tr.InvalidActionError, match="no variant of this game writes BuildZiggurat"):
+        format_action(BuildZiggurat("g6"), classic)
+    with pytest.raises(tr.InvalidActionError):
+        format_action(PlaceTile(RED, "f4"), CARDS)
+    with pytest.raises(tr.InvalidActionError):
+        format_action(PayPoints(2))

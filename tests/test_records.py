@@ -984,7 +984,11 @@ def test_well_formed_but_wrong_card_actions_are_reported_not_crashed(
         assert problem.kind is tr.ProblemKind.RESULT or problem.rule
 
 
-@pytest.mark.parametrize("module", [serialize, records], ids=["serialize", "records"])
+@pytest.mark.parametrize(
+    "module",
+    [serialize, records.log, records.recording, records.validation],
+    ids=["serialize", "records.log", "records.recording", "records.validation"],
+)
 def test_docstring_examples(module: object) -> None:
     failures, tried = doctest.testmod(module, raise_on_error=False)  # type: ignore[arg-type]
     assert tried > 0

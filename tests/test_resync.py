@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import tigris_rules as tr
-from tigris_rules import records
+from tigris_rules.records import _repair, validation
 
 LOGS = Path(__file__).parent / "data" / "logs"
 COLOR_NAMES = ("black", "red", "blue", "green")
@@ -130,9 +130,9 @@ def test_the_repair_is_named_and_the_problems_capped() -> None:
 
 def test_a_spent_repair_budget_skips_the_rejected_action(monkeypatch: pytest.MonkeyPatch) -> None:
     data = load("game-2p-classic-seed1.json")
-    monkeypatch.setattr(records, "MAX_LOOKAHEAD", records.LOOKAHEAD)
+    monkeypatch.setattr(_repair, "MAX_LOOKAHEAD", _repair.LOOKAHEAD)
     index = tie_past_the_first_lookahead(data)
-    monkeypatch.setattr(records, "REPAIR_PER_ACTION", 0)
+    monkeypatch.setattr(_repair, "REPAIR_PER_ACTION", 0)
     report = tr.validate_json(changed(data, index, river_square(data["actions"][index]) or {}))
     assert report.problems[0].index == index
     assert report.problems[0].assumed == "skipped"
@@ -151,7 +151,7 @@ def tie_past_the_first_lookahead(data: dict[str, Any]) -> int:
 
 def test_a_short_lookahead_guesses_worse(monkeypatch: pytest.MonkeyPatch) -> None:
     data = load("game-2p-classic-seed1.json")
-    monkeypatch.setattr(records, "MAX_LOOKAHEAD", records.LOOKAHEAD)
+    monkeypatch.setattr(_repair, "MAX_LOOKAHEAD", _repair.LOOKAHEAD)
     index = tie_past_the_first_lookahead(data)
     monkeypatch.undo()
     assert problems_if_rejected(data, index, river_square(data["actions"][index]) or {}) == 1
@@ -161,10 +161,10 @@ def test_validation_reads_at_most_the_lookahead_window_ahead(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     data = load("game-2p-classic-seed1.json")
-    monkeypatch.setattr(records, "MAX_LOOKAHEAD", records.LOOKAHEAD)
+    monkeypatch.setattr(_repair, "MAX_LOOKAHEAD", _repair.LOOKAHEAD)
     index = tie_past_the_first_lookahead(data)
-    window = 2 * records.LOOKAHEAD
-    monkeypatch.setattr(records, "MAX_LOOKAHEAD", window)
+    window = 2 * _repair.LOOKAHEAD
+    monkeypatch.setattr(_repair, "MAX_LOOKAHEAD", window)
     log = tr.loads(changed(data, index, river_square(data["actions"][index]) or {}), tr.GameLog)
     read = 0
     furthest: list[int] = []
@@ -175,14 +175,14 @@ def test_validation_reads_at_most_the_lookahead_window_ahead(
             read = i + 1
             yield i, entry
 
-    resume = records._resume
+    resume = _repair.resume
 
     def watched(*args: Any, **kwargs: Any) -> tuple[str, tr.AnyState, int]:
         found = resume(*args, **kwargs)
         furthest.append(read)
         return found
 
-    monkeypatch.setattr(records, "_resume", watched)
-    report = records._check(log, len(log.actions), items(), strict=False)
+    monkeypatch.setattr(_repair, "resume", watched)
+    report = validation._check(log, len(log.actions), items(), strict=False)
     assert report.problems[0].index == index
     assert furthest[0] == index + 1 + window  # the rejected action, then the window

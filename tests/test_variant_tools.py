@@ -26,7 +26,7 @@ from tigris_rules.ai.information import (
     sample_hidden,
 )
 from tigris_rules.model.config import known_variants
-from tigris_rules.notation import NotationError, format_action, parse_action, verbs
+from tigris_rules.records.notation import VERBS, NotationError, format_action, parse_action, verbs
 from tigris_rules.testing import well_formed_actions
 
 BASE_SIZE = 1881
@@ -41,7 +41,7 @@ import attrs
 
 from tigris_rules.model.actions import Action, VariantAction
 from tigris_rules.model.observations import ObservationSegment
-from tigris_rules.notation import NotationReader, NotationVerb
+from tigris_rules.records.notation import NotationReader, NotationVerb
 from tigris_rules.rules.hooks import Variant
 
 
@@ -172,25 +172,73 @@ def test_a_variant_without_notation_cannot_be_written(install: Install) -> None:
         ("tile", "'tile' is a verb of the base game and of the variant 'toy"),
         ("move", "'move' is a verb of the base game and of the variant 'toy"),
         ("color", "'color' is a verb of the variant 'ziggurat' and of the variant 'toy"),
-        ("Toy", "a verb is a word of lower-case letters"),
-        ("toy box", "a verb is a word of lower-case letters"),
     ],
 )
-def test_clashing_verbs_are_refused(install: Install, word: str, message: str) -> None:
+def test_a_clashing_verb_is_refused_only_where_it_is_read(
+    install: Install, word: str, message: str
+) -> None:
+    """A verb two owners claim breaks no other line: read with no configuration, only a
+    line with that word is refused, naming both owners; a game that does not play the toy
+    reads as if it were not installed, and one that plays both owners is refused."""
     toy = install()
     toy.Toy.verbs = (toy.NotationVerb(word, toy.parse),)
+    assert parse_action("end") == tr.EndTurn()
+    assert parse_action("keep b2") == tr.KeepTreasure("b2")
+    assert format_action(tr.PlaceTile(tr.Color.RED, "f4")) == "tile red f4"
     with pytest.raises(tr.ConfigError, match=message):
-        parse_action("end")
+        parse_action(f"{word} b3")
     with pytest.raises(tr.ConfigError, match=message):
         verbs()
+    classic = tr.GameConfig(variants=("ziggurat",))
+    assert parse_action("end", classic) == tr.EndTurn()
+    assert verbs(classic) == (*VERBS, "ziggurat", "color")
+    both = tr.GameConfig(variants=("ziggurat", toy.Toy.name))
+    with pytest.raises(tr.ConfigError, match=message):
+        parse_action("end", both)
+    with pytest.raises(tr.ConfigError, match=message):
+        format_action(tr.EndTurn(), both)
 
 
-def test_two_plugins_may_not_claim_one_verb(install: Install) -> None:
+def test_a_verb_of_the_toy_alone_reads_in_a_game_of_the_toy(install: Install) -> None:
+    """The toy's ``color`` clashes with the ziggurat's only in a game that plays both."""
+    toy = install()
+    toy.Toy.verbs = (toy.NotationVerb("color", toy.parse),)
+    alone = tr.GameConfig(variants=(toy.Toy.name,))
+    assert parse_action("color b3", alone) == toy.PlaceToy("b3")
+    assert parse_action("color blue", tr.GameConfig(variants=("ziggurat",))) == tr.ChooseColor(
+        tr.Color.BLUE
+    )
+
+
+@pytest.mark.parametrize("word", ["Toy", "toy box"])
+def test_a_verb_is_a_lower_case_word(install: Install, word: str) -> None:
+    toy = install()
+    toy.Toy.verbs = (toy.NotationVerb(word, toy.parse),)
+    message = "a verb is a word of lower-case letters"
+    with pytest.raises(tr.ConfigError, match=message):
+        parse_action("end")  # every installed variant's verbs are read here
+    with pytest.raises(tr.ConfigError, match=message):
+        parse_action("end", tr.GameConfig(variants=(toy.Toy.name,)))
+    assert parse_action("end", tr.GameConfig()) == tr.EndTurn()
+
+
+def test_two_plugins_claiming_one_verb_are_both_named(install: Install) -> None:
     first = install()
     second = install()
     second.Toy.verbs = (second.NotationVerb("box", second.parse, aliases=("toy",)),)
-    with pytest.raises(tr.ConfigError, match=f"'toy' is a verb of the variant '{first.Toy.name}'"):
-        parse_action("end")
+    owners = sorted(f"the variant '{toy.Toy.name}'" for toy in (first, second))
+    message = f"'toy' is a verb of {owners[0]} and of {owners[1]}"  # in canonical order
+    assert parse_action("end") == tr.EndTurn()
+    assert parse_action("box b3") == second.PlaceToy("b3")
+    with pytest.raises(tr.ConfigError, match=message):
+        parse_action("toy b3")
+    with pytest.raises(tr.ConfigError, match=message):
+        parse_action("to b3")  # a prefix of the word claimed twice
+    alone = tr.GameConfig(variants=(first.Toy.name,))
+    assert parse_action("toy b3", alone) == first.PlaceToy("b3")
+    both = tr.GameConfig(variants=(first.Toy.name, second.Toy.name))
+    with pytest.raises(tr.ConfigError, match=message):
+        parse_action("end", both)
 
 
 def test_a_verb_must_be_a_notation_verb(install: Install) -> None:

@@ -83,19 +83,21 @@ from tigris_rules.model.decisions import (
 from tigris_rules.model.events import Event
 from tigris_rules.model.outcome import PlayerResult, Result, Termination
 from tigris_rules.model.state import GameState
-from tigris_rules.notation import NotationError, format_action, parse_action
 from tigris_rules.records import (
     AnyEvent,
     ExpectedResult,
     GameLog,
     LogEntry,
+    NotationError,
     PlayerOutcome,
     Problem,
     ProblemKind,
     Recorder,
     Replay,
     Report,
+    format_action,
     log_schema,
+    parse_action,
     read_log,
     record_game,
     replay,

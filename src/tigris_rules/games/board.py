@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import cached_property
+from typing import Any
 
 from tigris_rules.ai._board_encoding import board_action_space
 from tigris_rules.ai._board_information import (
@@ -13,7 +15,11 @@ from tigris_rules.ai._board_information import (
 )
 from tigris_rules.ai.encoding import SpaceEntry
 from tigris_rules.ai.information import Discards
+from tigris_rules.model.actions import Action
+from tigris_rules.model.deal import Deal
 from tigris_rules.model.state import GameState
+from tigris_rules.records._board_notation import BoardNotation, board_notation
+from tigris_rules.rules.engine import Replayer
 from tigris_rules.rules.ruleset import BoardRules
 from tigris_rules.views.board import PlayerView, board_view
 
@@ -48,3 +54,35 @@ class BoardGame(BoardRules):
         """A state ``player`` cannot tell from ``state``
         (:class:`~tigris_rules.ai.GameObservation`)."""
         return board_sample_hidden(state, player, rng, discards)
+
+    # --- notation (tigris_rules.records.notation.GameNotation) ------------------------------
+
+    @cached_property
+    def _notation(self) -> BoardNotation:
+        return board_notation(self.variants, "variant of this game", strict=True)
+
+    def read_notation(self, text: str) -> Action:
+        """The action ``text`` writes, in the base game's verbs and its variants'."""
+        return self._notation.read(text)
+
+    def write_notation(self, action: Action) -> str:
+        """The canonical notation of ``action``."""
+        return self._notation.write(action)
+
+    def notation_words(self) -> tuple[str, ...]:
+        """The base game's verbs, then each of its variants'."""
+        return self._notation.verbs()
+
+    # --- logs (tigris_rules.records.GameRecords, GameReplayer) ------------------------------
+
+    def log_action_type(self) -> Any:
+        """The board game's inputs, a variant's included."""
+        return Action
+
+    def log_deal_type(self) -> type:
+        """A :class:`~tigris_rules.Deal`."""
+        return Deal
+
+    def replayer(self, state: GameState, *, well_formed: bool) -> Replayer:
+        """The inputs of a log replayed on one working copy."""
+        return Replayer(state, well_formed=well_formed)

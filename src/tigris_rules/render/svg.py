@@ -58,7 +58,7 @@ from tigris_rules.model.squares import (
     square_name,
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.notation import format_action
+from tigris_rules.records.notation import format_action
 from tigris_rules.render.svg_glyphs import (
     PALETTE,
     TILE_PATHS,

@@ -37,7 +37,7 @@ from tigris_rules.model.actions import Action
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import Decision
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.notation import format_action
+from tigris_rules.records.notation import format_action
 from tigris_rules.render.svg_glyphs import (
     PALETTE,
     TILE_PATHS,

@@ -27,7 +27,6 @@ from tigris_rules.model.state import GameState
 
 if TYPE_CHECKING:  # the working copy holds the hooks of its configuration
     from tigris_rules.model.config import GameConfig
-    from tigris_rules.notation import NotationVerb
     from tigris_rules.rules.work import Position, Work
 
 __all__ = ["AddProblem", "Hooks", "Rejection", "Resume", "Variant", "hooks_of"]
@@ -359,30 +358,6 @@ class Variant(Generic[AreaT]):
         one of its keywords was passed: an area other than :meth:`new_area`'s is then
         refused. The default is :meth:`new_area`'s."""
         return self.new_area(config)
-
-    # --- notation ---------------------------------------------------------------------------
-
-    @classmethod
-    def notation_verbs(cls) -> tuple[NotationVerb, ...]:
-        """The verbs of the text notation (docs/notation.md) that read this variant's inputs,
-        each a :class:`~tigris_rules.notation.NotationVerb`: its word, its other spellings and
-        the function reading the rest of the line.
-
-        Called by :func:`~tigris_rules.notation.parse_action` for every installed variant
-        (reading a line needs no configuration), in canonical order after the base verbs. A
-        word must be lower-case letters and may be no base verb, spelling or other variant's
-        word: otherwise reading any line raises :class:`~tigris_rules.ConfigError` naming
-        both owners. The default adds none."""
-        return ()
-
-    @classmethod
-    def format_notation(cls, action: VariantAction) -> str | None:
-        """The canonical notation of ``action``, an instance of one of :attr:`inputs`, as
-        :meth:`notation_verbs` reads it back (``parse_action(text) == action``); called by
-        :func:`~tigris_rules.notation.format_action` once ``action`` is well formed (CONV-19).
-        The default, ``None``, means the variant writes none: ``format_action`` then raises
-        :class:`~tigris_rules.InvalidActionError`."""
-        return None
 
 
 Hooked = tuple[tuple[int, Variant[Any]], ...]

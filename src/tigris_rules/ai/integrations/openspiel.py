@@ -63,7 +63,7 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
 from tigris_rules.model.events import Event
 from tigris_rules.model.state import GameState
-from tigris_rules.notation import format_action
+from tigris_rules.records.notation import format_action
 from tigris_rules.render.text import describe_event, render_board, render_view
 from tigris_rules.rules.components import HAND_SIZE
 from tigris_rules.rules.setup import bag_contents, new_game
