@@ -36,7 +36,8 @@ import tigris_rules.cards
 import tigris_rules.cards.render
 import tigris_rules.cards.render_svg
 import tigris_rules.cards.view
-import tigris_rules.diagram
+import tigris_rules.render.diagram
+from tigris_rules.render import diagram
 import tigris_rules.encoding
 import tigris_rules.events_public
 import tigris_rules.information
@@ -56,7 +57,6 @@ from tigris_rules import (
     bots,
     bulk,
     cards,
-    diagram,
     encoding,
     information,
     json_schema,
@@ -108,7 +108,7 @@ PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tigris_rules.bots,
     tigris_rules.serialize,
     tigris_rules.events_public,
-    tigris_rules.diagram,
+    tigris_rules.render.diagram,
     tigris_rules.testing,
     tigris_rules.encoding,
     tigris_rules.information,

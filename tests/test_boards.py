@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import tigris_rules as tr
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 from tigris_rules.model.board import BOARD_NAMES, board_layout
 from tigris_rules.model.events import TreasureTaken
 from tigris_rules.model.squares import COLUMNS, ROWS, SQUARE_COUNT, square_index, square_name

@@ -19,7 +19,7 @@ from tigris_rules.bots import (
     make_bots,
     play_game,
 )
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 
 
 def test_make_bot_by_name() -> None:

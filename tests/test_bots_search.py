@@ -22,7 +22,7 @@ from tigris_rules.bots import (
     play_game,
 )
 from tigris_rules.cli import main
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 from tigris_rules.search import DEFAULT_ITERATIONS, SearchError, position_values
 
 

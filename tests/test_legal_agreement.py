@@ -96,7 +96,7 @@ def test_a_decision_of_a_variant_the_game_does_not_use_has_no_answer() -> None:
     """CONV-15, CONV-17: a hand-made state awaiting a civilization-building decision in a
     game without the buildings variant lists no legal answer, and rejects the answers
     that variant would accept under CONV-15, naming the decision."""
-    from tigris_rules.diagram import position
+    from tigris_rules.render.diagram import position
 
     decision = tr.BuildingDecision(0, tr.Color.RED, ("g5",))
     state = position(pending=decision)

@@ -11,7 +11,7 @@ import pytest
 import tigris_rules as tr
 from scenario import with_ziggurat
 from tigris_rules.bots import play_game, random_bots
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import NO_SQUARE, GameState

@@ -12,7 +12,7 @@ from typing import TypeVar
 import pytest
 
 import tigris_rules as tr
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 from tigris_rules.model.cells import EMPTY
 from tigris_rules.model.events import (
     ConflictResolved,

@@ -7,7 +7,7 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 from tigris_rules.model.cells import CATASTROPHE, EMPTY
 from tigris_rules.model.events import CatastrophePlaced, LeaderReturned, PointsScored, TilePlaced
 from tigris_rules.model.squares import SQUARE_NAMES, square_index

@@ -30,7 +30,7 @@ from tigris_rules import (
     SwapTiles,
     WithdrawLeader,
 )
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 from tigris_rules.model.actions import ChooseConflict
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER
 from tigris_rules.model.events import (

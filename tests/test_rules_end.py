@@ -18,7 +18,7 @@ from tigris_rules import (
     PlaceTile,
     SwapTiles,
 )
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 from tigris_rules.model.events import (
     GameOver,
     PointsScored,

@@ -7,7 +7,7 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected, rejected_with_reasons
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER
 from tigris_rules.model.events import (
     CatastrophePlaced,

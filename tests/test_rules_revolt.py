@@ -7,7 +7,7 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 from tigris_rules.model.actions import Monument
 from tigris_rules.model.cells import EMPTY, LEADER
 from tigris_rules.model.events import (

@@ -26,7 +26,7 @@ from tigris_rules import (
     TreasureDecision,
     WithdrawLeader,
 )
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 from tigris_rules.model.actions import MAIN_ACTION_TYPES
 from tigris_rules.model.cells import CATASTROPHE, EMPTY
 from tigris_rules.model.events import (

@@ -10,7 +10,7 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 from tigris_rules.model.actions import Monument
 from tigris_rules.model.cells import EMPTY, FLIPPED
 from tigris_rules.model.events import (

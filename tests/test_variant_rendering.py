@@ -11,7 +11,7 @@ import pytest
 
 import tigris_rules as tr
 from beacon_variant import BeaconDecision, BeaconLit, BeaconSquare, DigQuarry, LightBeacon
-from tigris_rules.diagram import DiagramError, position, to_diagram
+from tigris_rules.render.diagram import DiagramError, position, to_diagram
 from tigris_rules.model.cells import STRUCTURE
 from tigris_rules.model.decisions import StructureDecision
 from tigris_rules.model.squares import square_index

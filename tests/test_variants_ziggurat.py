@@ -14,7 +14,7 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected, with_ziggurat
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 from tigris_rules.model.actions import Decline
 from tigris_rules.model.cells import EMPTY, STRUCTURE
 from tigris_rules.model.events import (

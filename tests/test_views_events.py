@@ -6,7 +6,7 @@ import pytest
 
 import tigris_rules as tr
 from tigris_rules.bots import RandomBot
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 from tigris_rules.events_public import (
     PublicTilesDrawn,
     event_for,

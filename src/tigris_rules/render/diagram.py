@@ -17,7 +17,7 @@ A variant that builds a structure names the token of its squares
 (:attr:`~tigris_rules.rules.hooks.Variant.diagram_token`), read whether or not the game
 plays the variant.
 
->>> from tigris_rules.diagram import position
+>>> from tigris_rules.render.diagram import position
 >>> state = position('''
 ...      e  f  g
 ...   3  .  r* 0K
