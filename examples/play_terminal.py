@@ -43,7 +43,8 @@ from tigris_rules.events_public import events_for
 from tigris_rules.model.actions import Action
 from tigris_rules.model.events import Event
 from tigris_rules.notation import NotationError, format_action, parse_action
-from tigris_rules.render.text import DYNASTIES, describe_event, render_view, supports_color
+from tigris_rules.render import describe_event, render_view, supports_color
+from tigris_rules.render.sentences import DYNASTIES
 from tigris_rules.views import view
 
 HELP = (
@@ -117,7 +118,7 @@ class Game:
     def report(self, events: Sequence[Event]) -> None:
         """Print ``events`` as the person may see them."""
         for event in events_for(events, self.seat):
-            self.say(f"  {describe_event(event)}")
+            self.say(f"  {describe_event(event, config=self.state.config)}")
 
     def answer(self, line: str) -> bool:
         """Handle one line typed by the person; False when he leaves."""

@@ -36,8 +36,6 @@ import tigris_rules.cards
 import tigris_rules.cards.render
 import tigris_rules.cards.render_svg
 import tigris_rules.cards.view
-import tigris_rules.render.diagram
-from tigris_rules.render import diagram
 import tigris_rules.encoding
 import tigris_rules.events_public
 import tigris_rules.information
@@ -46,6 +44,7 @@ import tigris_rules.json_schema
 import tigris_rules.notation
 import tigris_rules.records
 import tigris_rules.render
+import tigris_rules.render.diagram
 import tigris_rules.rulebook
 import tigris_rules.search
 import tigris_rules.serialize
@@ -73,6 +72,7 @@ from tigris_rules.integrations.returns import ranking_returns
 from tigris_rules.render import (
     describe_decision,
     describe_event,
+    diagram,
     render_board,
     render_result,
     render_svg,
@@ -219,17 +219,20 @@ CASES: list[Case] = [
          errors={"events": tr.ArgumentTypeError}),
     Case(tr.public_events, {"events": EVENTS}),
     # --- rendering ------------------------------------------------------------------------
-    Case(render_board, {"state": BOARD, "color": False}, {"state": frozenset({"board"})}),
+    Case(render_board, {"state": BOARD, "color": False},
+         {"state": frozenset({"board", "cards"})}),
     Case(render_svg, {"board": BOARD, "scale": 1.0, "coordinates": True, "caption": None,
                       "last": None, "panel": None},
-         {"board": frozenset({"board"}), "scale": NUMBER, "caption": frozenset({"none", "str"}),
+         {"board": frozenset({"board", "cards"}), "scale": NUMBER,
+          "caption": frozenset({"none", "str"}),
           "last": frozenset({"none"}), "panel": frozenset({"none"})},
          errors={"last": ACTION_ERRORS}),
-    Case(render_result, {"state": BOARD}, {"state": frozenset({"board"})}),
+    Case(render_result, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
     Case(render_view, {"view": tr.view(BOARD, 0), "color": False}),
-    Case(describe_decision, {"pending": None, "active": 0},
-         {"pending": frozenset({"none"}), "active": NUMBER}),
-    Case(describe_event, {"event": EVENTS[0]}),
+    Case(describe_decision, {"pending": None, "active": 0, "config": None},
+         {"pending": frozenset({"none"}), "active": NUMBER, "config": frozenset({"none"})}),
+    Case(describe_event, {"event": EVENTS[0], "config": None},
+         {"config": frozenset({"none"})}),
     Case(supports_color, {"stream": None}, {"stream": frozenset(WRONG)}),
     Case(tr.render_table, {"state": CARDS}, {"state": frozenset({"cards"})}),
     Case(tr.render_card_result, {"state": CARDS}, {"state": frozenset({"cards"})}),
@@ -333,6 +336,7 @@ CASES: list[Case] = [
                                                      "pending")}},
          errors={"players": (tr.ArgumentTypeError, tr.ConfigError)}),
     Case(diagram.to_diagram, {"state": BOARD}, {"state": frozenset({"board"})}),
+    Case(diagram.structure_tokens, {"config": tr.GameConfig(variants=("ziggurat",))}),
     Case(testing.check_invariants, {"state": BOARD, "before": None},
          {"state": frozenset({"board", "cards"}), "before": frozenset({"none", "board", "cards"})}),
     Case(testing.configs, {"players": (2,), "boards": ("classic",), "variants": (),

@@ -7,11 +7,11 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected
-from tigris_rules.render.diagram import position
 from tigris_rules.model.cells import CATASTROPHE, EMPTY
 from tigris_rules.model.events import CatastrophePlaced, LeaderReturned, PointsScored, TilePlaced
 from tigris_rules.model.squares import SQUARE_NAMES, square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.rules.regions import regions_of
 
 BLACK = tr.Color.BLACK

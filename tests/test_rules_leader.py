@@ -7,7 +7,6 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected, rejected_with_reasons
-from tigris_rules.render.diagram import position
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER
 from tigris_rules.model.events import (
     CatastrophePlaced,
@@ -20,6 +19,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import SQUARE_NAMES, square_index
 from tigris_rules.model.state import GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.rules.regions import regions_of
 
 BLACK = tr.Color.BLACK

@@ -6,7 +6,6 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected, rejected_with_reasons
-from tigris_rules.render.diagram import position
 from tigris_rules.model.cells import EMPTY
 from tigris_rules.model.events import (
     Event,
@@ -19,6 +18,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import SQUARE_NAMES, square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.rules.regions import regions_of
 
 BLACK = tr.Color.BLACK

@@ -15,7 +15,6 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected, with_buildings
-from tigris_rules.render.diagram import position
 from tigris_rules.model.actions import Decline
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED
 from tigris_rules.model.events import (
@@ -30,6 +29,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.variants.buildings import (
     BuildingDecision,
     BuildingPlaced,
