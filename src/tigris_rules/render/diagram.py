@@ -13,9 +13,13 @@ are set; every other square is empty. Tokens:
 ``*``       after a tile, flipped tile or structure token: a treasure lies there
 ==========  =========================================================
 
-A variant that builds a structure names the token of its squares
-(:attr:`~tigris_rules.rules.hooks.Variant.diagram_token`), read whether or not the game
-plays the variant.
+A diagram is read and written for one configuration, with the tokens of its variants only.
+The squares of a variant's structure are drawn by the first letter of its
+:attr:`~tigris_rules.rules.hooks.Variant.cell_name`, upper-cased (``Z`` for the ziggurat's
+``"ziggurat"`` squares); a configuration in which two variants would draw the same token, or
+one a token of the base game, is refused with :class:`~tigris_rules.ConfigError`
+(:func:`structure_tokens`). A variant reads its further pieces from keywords of
+:func:`position` through its :class:`VariantDiagram` facet.
 
 >>> from tigris_rules.render.diagram import position
 >>> state = position('''

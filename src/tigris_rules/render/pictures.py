@@ -15,7 +15,8 @@ from typing import Any, Protocol
 
 from tigris_rules.errors import ArgumentTypeError
 from tigris_rules.model.facets import offered
-from tigris_rules.model.ruleset import Ruleset
+from tigris_rules.model.config import GameConfig
+from tigris_rules.model.ruleset import Ruleset, ruleset_for
 
 __all__ = ["GamePictures", "pictures_of"]
 
@@ -53,9 +54,13 @@ class GamePictures(Protocol):
 
 def pictures_of(board: object, argument: str) -> GamePictures:
     """The pictures of the game ``board`` (a state or a view, the ``argument`` of a public
-    function) follows; :class:`~tigris_rules.ArgumentTypeError` naming ``argument`` when it
-    is not a state or a view of a game that draws them."""
+    function) follows: of the ruleset it carries, or else of its configuration's;
+    :class:`~tigris_rules.ArgumentTypeError` naming ``argument`` when it is not a state or a
+    view of a game that draws them."""
     ruleset = getattr(board, "ruleset", None)
+    config = getattr(board, "config", None)
+    if ruleset is None and isinstance(config, GameConfig):  # a view that carries no ruleset
+        ruleset = ruleset_for(config)
     if not isinstance(ruleset, Ruleset):
         raise ArgumentTypeError.expected(argument, "a game state or a player view", board)
     pictures = offered(ruleset, GamePictures)  # type: ignore[type-abstract]
