@@ -21,6 +21,9 @@ from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.render.diagram import position
 from tigris_rules.rules.regions import regions_of
 
+ZIGGURAT = tr.GameConfig(variants=("ziggurat",))
+"""A game with the ziggurat, whose squares a diagram draws ``Z``."""
+
 BLACK = tr.Color.BLACK
 RED = tr.Color.RED
 BLUE = tr.Color.BLUE
@@ -78,6 +81,7 @@ def test_tile_2_target_must_be_empty(token: str) -> None:
           5  r  {token}
         """,
         hands={0: "kg"},
+        config=ZIGGURAT if token == "Z" else None,
     )
     rejected(state, tr.PlaceTile(BLACK, "g5"), "TILE-2")
 

@@ -375,7 +375,8 @@ def test_treas_3_priority_treasure_on_ziggurat_square() -> None:
           8  ~  k  Z  .
           9  ~  Z  Z* Z
          10  .  .  Z  .
-        """
+        """,
+        config=tr.GameConfig(variants=("ziggurat",)),
     )
     after, events = tr.step(state, tr.PlaceLeader(GREEN, "m5"))
     assert events == (LeaderPlaced(0, GREEN, "m5"), TreasureTaken(0, "o9"))

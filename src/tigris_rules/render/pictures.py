@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from tigris_rules.errors import ArgumentTypeError
-from tigris_rules.model.facets import offered
 from tigris_rules.model.config import GameConfig
+from tigris_rules.model.facets import offered
 from tigris_rules.model.ruleset import Ruleset, ruleset_for
 
 __all__ = ["GamePictures", "pictures_of"]

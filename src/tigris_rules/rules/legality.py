@@ -420,7 +420,7 @@ def _describe(state: Position, decision: Decision) -> str:
     }.get(type(decision))
     if what is None:
         owner = _variant_of(state, decision)  # none for a variant the game does not play
-        what = "answer a decision" if owner is None else owner.describe(decision)
+        what = f"answer a {type(decision).__name__}" if owner is None else owner.describe(decision)
     return f"player {decision.player} must {what}"
 
 
