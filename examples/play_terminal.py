@@ -42,7 +42,8 @@ from tigris_rules.ai.bots import BOT_NAMES, Bot, BotError, make_bot
 from tigris_rules.model.actions import Action
 from tigris_rules.model.events import Event
 from tigris_rules.records.notation import NotationError, format_action, parse_action
-from tigris_rules.render.text import DYNASTIES, describe_event, render_view, supports_color
+from tigris_rules.render import describe_event, render_view, supports_color
+from tigris_rules.render.sentences import DYNASTIES
 from tigris_rules.views import view
 from tigris_rules.views.events import events_for
 
@@ -117,7 +118,7 @@ class Game:
     def report(self, events: Sequence[Event]) -> None:
         """Print ``events`` as the person may see them."""
         for event in events_for(events, self.seat):
-            self.say(f"  {describe_event(event)}")
+            self.say(f"  {describe_event(event, config=self.state.config)}")
 
     def answer(self, line: str) -> bool:
         """Handle one line typed by the person; False when he leaves."""

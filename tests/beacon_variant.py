@@ -1,6 +1,7 @@
 """A variant of the tests only, plugged in the way another distribution plugs its own (an
 entry point of ``tigris_rules.variants``): a beacon on one square and quarry squares (the
-structure cell), drawn, told and read through the rendering hooks alone.
+structure cell), drawn, told and read through its picture facets alone (those of
+:mod:`tigris_rules.render`).
 
 It changes no rule: it only shows that the renderers and diagrams serve a variant they do
 not know (tests/test_variant_rendering.py).
@@ -68,8 +69,7 @@ class Beacons(Variant[BeaconSquare]):
     decisions = (BeaconDecision,)
     events = (BeaconLit,)
     builds = (DigQuarry,)
-    cell_name = "quarry"
-    diagram_token = "Q"
+    cell_name = "quarry"  # drawn "Q" in diagrams
     diagram_keywords = ("beacon",)
 
     def new_area(self, config: GameConfig) -> BeaconSquare:
@@ -95,8 +95,8 @@ class Beacons(Variant[BeaconSquare]):
             return f"seat {event.player} lights the beacon on {event.square}"
         return None
 
-    def describe_decision(self, decision: Decision) -> str | None:
-        return "must light the beacon"
+    def describe(self, decision: Decision) -> str:
+        return "light the beacon"
 
     def describe_structure(self, action: VariantAction) -> str | None:
         return f"the quarry on {action.square}" if isinstance(action, DigQuarry) else None
@@ -110,6 +110,9 @@ class Beacons(Variant[BeaconSquare]):
         group = pen.piece(layer, "quarry-square", square, "quarry square")
         pen.square_rect(group, square, 2, fill="#999999")
         return True
+
+    def svg_structures(self, board: Any, layer: ET.Element, pen: SvgPen) -> None:
+        """The quarry squares are the whole quarry."""
 
     def svg_marks(self, board: Any, layer: ET.Element, pen: SvgPen) -> None:
         square = self.area(board).square

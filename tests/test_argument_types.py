@@ -40,11 +40,11 @@ import tigris_rules.cards
 import tigris_rules.cards.render
 import tigris_rules.cards.render_svg
 import tigris_rules.cards.view
-import tigris_rules.diagram
 import tigris_rules.json_schema
 import tigris_rules.records
 import tigris_rules.records.notation
 import tigris_rules.render
+import tigris_rules.render.diagram
 import tigris_rules.rulebook
 import tigris_rules.serialize
 import tigris_rules.state_check
@@ -54,7 +54,6 @@ import tigris_rules.views
 from tigris_rules import (
     bulk,
     cards,
-    diagram,
     json_schema,
     records,
     rulebook,
@@ -68,6 +67,7 @@ from tigris_rules.cards.render_svg import render_card_svg
 from tigris_rules.render import (
     describe_decision,
     describe_event,
+    diagram,
     render_board,
     render_result,
     render_svg,
@@ -102,7 +102,7 @@ PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tigris_rules.records.notation,
     tigris_rules.ai.bots,
     tigris_rules.serialize,
-    tigris_rules.diagram,
+    tigris_rules.render.diagram,
     tigris_rules.testing,
     tigris_rules.ai.encoding,
     tigris_rules.ai.information,
@@ -215,17 +215,20 @@ CASES: list[Case] = [
          errors={"events": tr.ArgumentTypeError}),
     Case(tr.public_events, {"events": EVENTS}),
     # --- rendering ------------------------------------------------------------------------
-    Case(render_board, {"state": BOARD, "color": False}, {"state": frozenset({"board"})}),
+    Case(render_board, {"state": BOARD, "color": False},
+         {"state": frozenset({"board", "cards"})}),
     Case(render_svg, {"board": BOARD, "scale": 1.0, "coordinates": True, "caption": None,
                       "last": None, "panel": None},
-         {"board": frozenset({"board"}), "scale": NUMBER, "caption": frozenset({"none", "str"}),
+         {"board": frozenset({"board", "cards"}), "scale": NUMBER,
+          "caption": frozenset({"none", "str"}),
           "last": frozenset({"none"}), "panel": frozenset({"none"})},
          errors={"last": ACTION_ERRORS}),
-    Case(render_result, {"state": BOARD}, {"state": frozenset({"board"})}),
+    Case(render_result, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
     Case(render_view, {"view": tr.view(BOARD, 0), "color": False}),
-    Case(describe_decision, {"pending": None, "active": 0},
-         {"pending": frozenset({"none"}), "active": NUMBER}),
-    Case(describe_event, {"event": EVENTS[0]}),
+    Case(describe_decision, {"pending": None, "active": 0, "config": None},
+         {"pending": frozenset({"none"}), "active": NUMBER, "config": frozenset({"none"})}),
+    Case(describe_event, {"event": EVENTS[0], "config": None},
+         {"config": frozenset({"none"})}),
     Case(supports_color, {"stream": None}, {"stream": frozenset(WRONG)}),
     Case(tr.render_table, {"state": CARDS}, {"state": frozenset({"cards"})}),
     Case(tr.render_card_result, {"state": CARDS}, {"state": frozenset({"cards"})}),
@@ -331,6 +334,7 @@ CASES: list[Case] = [
                                                      "pending")}},
          errors={"players": (tr.ArgumentTypeError, tr.ConfigError)}),
     Case(diagram.to_diagram, {"state": BOARD}, {"state": frozenset({"board"})}),
+    Case(diagram.structure_tokens, {"config": tr.GameConfig(variants=("ziggurat",))}),
     Case(testing.check_invariants, {"state": BOARD, "before": None},
          {"state": frozenset({"board", "cards"}), "before": frozenset({"none", "board", "cards"})}),
     Case(testing.configs, {"players": (2,), "boards": ("classic",), "variants": (),

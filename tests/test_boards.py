@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 import tigris_rules as tr
-from tigris_rules.diagram import position
 from tigris_rules.model.board import BOARD_NAMES, board_layout
 from tigris_rules.model.events import TreasureTaken
 from tigris_rules.model.squares import COLUMNS, ROWS, SQUARE_COUNT, square_index, square_name
+from tigris_rules.render.diagram import position
 
 SHARED_BOARDS = Path(__file__).resolve().parent.parent.parent / "shared" / "boards"
 

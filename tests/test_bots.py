@@ -23,7 +23,7 @@ from tigris_rules.ai.bots import (
     play_game,
     random_bots,
 )
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 
 
 def test_make_bot_by_name() -> None:

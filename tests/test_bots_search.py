@@ -23,7 +23,7 @@ from tigris_rules.ai.bots import (
 )
 from tigris_rules.ai.search import DEFAULT_ITERATIONS, SearchError, position_values
 from tigris_rules.cli import main
-from tigris_rules.diagram import position
+from tigris_rules.render.diagram import position
 
 
 def _play(

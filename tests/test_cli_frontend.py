@@ -9,6 +9,7 @@ import pytest
 
 import tigris_rules as tr
 from tigris_rules.cli import main
+from tigris_rules.render import render_svg
 
 
 def test_play_with_named_bots(capsys: pytest.CaptureFixture[str]) -> None:
@@ -51,8 +52,13 @@ def test_replay_svg_to_an_unwritable_place(
 
 
 def test_states_draw_themselves_for_notebooks() -> None:
+    """A state of either game draws itself as its ruleset draws it."""
     state = tr.new_game(tr.GameConfig(players=2), seed=1)
-    assert ET.fromstring(state._repr_svg_()).tag.endswith("svg")
+    assert state._repr_svg_() == render_svg(state)
+    cards = tr.new_card_game(tr.GameConfig(players=2, game="cards"), seed=1)
+    picture = cards._repr_svg_()
+    assert picture is not None
+    assert ET.fromstring(picture).get("class") == "tigris-card-table"
 
 
 def test_front_end_names_are_exported() -> None:

@@ -26,7 +26,7 @@ from sybil import Sybil
 from sybil.parsers.markdown import PythonCodeBlockParser, SkipParser
 
 import tigris_rules
-import tigris_rules.diagram
+import tigris_rules.render.diagram
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -40,7 +40,7 @@ SKIP_MARKER = re.compile(r"^[ \t]*<!--+\s*skip:?[ \t]*(\w+)(.*?)--+>", re.MULTIL
 SH_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
-@pytest.mark.parametrize("module", [tigris_rules, tigris_rules.diagram])
+@pytest.mark.parametrize("module", [tigris_rules, tigris_rules.render.diagram])
 def test_docstring_examples(module: object) -> None:
     failures, tried = doctest.testmod(module, raise_on_error=False)  # type: ignore[arg-type]
     assert tried > 0

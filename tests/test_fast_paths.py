@@ -163,8 +163,8 @@ def test_a_state_taken_from_the_replay_keeps_its_regions_as_the_replay_goes_on()
     """CONV-8, CONV-17: a position read from the replay shares its regions with the working
     copy; the next inputs replayed must not change them, so that the earlier position's
     regions stay those of its own board."""
-    from tigris_rules.diagram import position
     from tigris_rules.model.squares import square_index
+    from tigris_rules.render.diagram import position
     from tigris_rules.rules.regions import compute_regions, regions_of
 
     start = position(

@@ -56,8 +56,8 @@ def test_carried_regions_match_a_full_computation(seed: int) -> None:
 def test_a_tile_joining_two_regions_merges_them() -> None:
     """CONV-8: a region is a maximal set of linked occupied squares; occupying the square
     between two regions makes one region of them and leaves the old object unchanged."""
-    from tigris_rules.diagram import position
     from tigris_rules.model.squares import square_index
+    from tigris_rules.render.diagram import position
 
     state = position(
         """
@@ -77,10 +77,10 @@ def test_a_tile_joining_two_regions_merges_them() -> None:
 def test_emptying_a_square_splits_its_region_and_keeps_the_leaders() -> None:
     """CONV-8: lifting the leader that linked two groups of tiles leaves two regions; a
     region keeps only the leaders standing in it, and the old object is unchanged."""
-    from tigris_rules.diagram import position
     from tigris_rules.model.cells import EMPTY
     from tigris_rules.model.squares import square_index
     from tigris_rules.model.state import NO_SQUARE
+    from tigris_rules.render.diagram import position
 
     state = position(
         """
@@ -108,8 +108,8 @@ def test_a_leader_check_kept_for_a_move_is_not_used_for_another_action() -> None
     regions with it lifted for that move. A catastrophe on the king's only temple (f3) is then
     played from the same state instead: the temple goes, the king is returned, and the
     regions carried to the new state are those of its board (f3 no longer occupied)."""
-    from tigris_rules.diagram import position
     from tigris_rules.model.squares import square_index
+    from tigris_rules.render.diagram import position
 
     state = position(
         """
@@ -129,7 +129,7 @@ def test_a_merge_leaves_every_region_number_with_a_list_of_leaders() -> None:
     """CONV-8, CONV-9: a tile on f3 joins the regions of e3 and g3; the region number the merge
     empties still lists its leaders (none), so that a walk over every region, as the
     invariant check makes, reads the merged position."""
-    from tigris_rules.diagram import position
+    from tigris_rules.render.diagram import position
     from tigris_rules.testing import check_invariants
 
     state = position(

@@ -11,10 +11,10 @@ import pytest
 import tigris_rules as tr
 from scenario import with_ziggurat
 from tigris_rules.ai.bots import play_game, random_bots
-from tigris_rules.diagram import position
 from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.render.svg import render_svg
 from tigris_rules.variants.buildings import building_squares
 from tigris_rules.views import view
@@ -290,7 +290,7 @@ def test_the_last_action_is_outlined_and_named() -> None:
         "a1", "a2", "b1", "b2"
     ]  # fmt: skip
     with pytest.raises(tr.InvalidActionError):
-        render_svg(state, last="tile red g4")  # type: ignore[arg-type]
+        render_svg(state, last="tile red g4")
 
 
 def test_the_inputs_of_the_variants_are_outlined() -> None:

@@ -8,9 +8,11 @@ the diff.
 from __future__ import annotations
 
 import doctest
+import inspect
 import io
 import os
 import re
+import typing
 from pathlib import Path
 
 import attrs
@@ -30,12 +32,13 @@ from tigris_rules.model.decisions import (
     WarOrderDecision,
 )
 from tigris_rules.model.events import VariantEvent
+from tigris_rules.render import describe_decision, describe_event
+from tigris_rules.render import sentences as sentences_module
 from tigris_rules.render import text as text_module
 from tigris_rules.render.text import (
     COLOR_LEGEND,
     LEGEND,
-    describe_decision,
-    describe_event,
+    legend,
     render_board,
     render_result,
     render_view,
@@ -44,6 +47,7 @@ from tigris_rules.render.text import (
 from tigris_rules.variants.buildings import BuildingDecision, BuildingPlaced, BuildingReturned
 from tigris_rules.variants.ziggurat import BuildZiggurat, ZigguratBuilt, ZigguratIncomeDecision
 from tigris_rules.views import view
+from tigris_rules.views.events import PublicEvent
 
 GOLDEN = Path(__file__).parent / "data" / "render"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -158,6 +162,10 @@ def test_supports_color(
     assert supports_color(FakeStream(tty, encoding)) is expected
 
 
+BOTH = tr.GameConfig(players=4, variants=("buildings", "ziggurat"))
+"""A configuration playing both variants that ask decisions and tell events."""
+
+
 def test_describe_every_decision() -> None:
     red, green = tr.Color.RED, tr.Color.GREEN
     conflict = Conflict(ConflictKind.REVOLT, red, 0, 1, "f5", "g3", 2, 1, attacker_commit=1)
@@ -172,18 +180,35 @@ def test_describe_every_decision() -> None:
         "may build the black-red monument on f5 or the ziggurat centred on g6, or decline",
         TreasureDecision(2, ("b2", "c3", "d4"), ("c3", "d4")): "seat 2 (lion) must choose "
         "which treasure stays: c3 or d4 (the others of b2, c3, d4 are taken)",
-        BuildingDecision(3, green, ("f4", "g4", "h4")): "seat 3 (urn) may put the green "
-        "building on f4, g4 or h4, or decline",
+        BuildingDecision(3, green, ("f4", "g4", "h4")): "seat 3 (urn) must place the "
+        "civilization building or decline",
         ZigguratIncomeDecision(0): "seat 0 (archer) must choose the colour of the ziggurat VP",
     }
     for decision, text in cases.items():
-        assert describe_decision(decision, 0) == text
+        assert describe_decision(decision, 0, config=BOTH) == text
     assert describe_decision(None, 2) == "seat 2 (lion) must choose an action or end the turn"
 
 
+def test_a_variants_decision_is_told_by_the_variants_of_its_game() -> None:
+    """A variant's decision, or a structure of a variant offered by the structure decision,
+    needs the game's configuration: without one, or with one that does not play the
+    variant, it is refused, whatever is installed."""
+    income = ZigguratIncomeDecision(0)
+    offer = StructureDecision(0, (), (BuildZiggurat("g6"),))
+    for pending in (income, offer):
+        with pytest.raises(tr.ArgumentValueError, match=r"^config: .*pass the game's config"):
+            describe_decision(pending, 0)
+        with pytest.raises(tr.ArgumentValueError, match="no variant of the configuration"):
+            describe_decision(pending, 0, config=tr.GameConfig(variants=("buildings",)))
+    plain = StructureDecision(0, ((tr.Monument.BLACK_RED, "f5"),), ())
+    assert describe_decision(plain, 0) == (
+        "seat 0 (archer) may build the black-red monument on f5, or decline"
+    )
+
+
 def test_describe_the_events_of_the_variants() -> None:
-    """The buildings and the ziggurat tell their own events; an event no installed variant
-    declares is written as it is."""
+    """The buildings and the ziggurat tell their own events, in a game that plays them; an
+    event no variant of the game declares is refused, naming its class."""
     green = tr.Color.GREEN
     cases: dict[object, str] = {
         BuildingPlaced(1, green, "f4", None): "seat 1 puts the green building on f4",
@@ -193,9 +218,21 @@ def test_describe_the_events_of_the_variants() -> None:
         ZigguratBuilt(0, "g6"): "seat 0 builds the ziggurat centred on g6",
     }
     for event, text in cases.items():
-        assert describe_event(event) == text  # type: ignore[arg-type]
-    stranger = Stranger()
-    assert describe_event(stranger) == repr(stranger)
+        assert describe_event(event, config=BOTH) == text  # type: ignore[arg-type]
+    with pytest.raises(tr.ArgumentValueError, match=r"^config: ZigguratBuilt is a variant's"):
+        describe_event(ZigguratBuilt(0, "g6"))
+    with pytest.raises(tr.ArgumentValueError, match="declares Stranger"):
+        describe_event(Stranger(), config=BOTH)
+
+
+def test_every_base_event_is_told() -> None:
+    """The ``match`` of :func:`describe_event` has a branch for every class of the base
+    events (mypy checks it with ``assert_never``): each is told in its own words."""
+    source = inspect.getsource(sentences_module.describe_event)
+    cases = [line.strip() for line in source.splitlines() if line.strip().startswith("case ")]
+    told = set(re.findall(r"(\w+)\(\)", " ".join(cases)))
+    assert told == {m.__name__ for m in typing.get_args(PublicEvent)}
+    assert "repr(" not in source
 
 
 @attrs.frozen
@@ -204,6 +241,17 @@ class Stranger(VariantEvent):
 
 
 def test_docstring_examples() -> None:
-    failures, tried = doctest.testmod(text_module, raise_on_error=False)
-    assert tried > 0
-    assert failures == 0
+    for module in (text_module, sentences_module):
+        failures, tried = doctest.testmod(module, raise_on_error=False)
+        assert tried > 0
+        assert failures == 0
+
+
+def test_the_legend_depends_on_the_configuration_only(toy_variants: None) -> None:
+    """With the toy plug-ins installed, a plain game's legend is the plain legend; a
+    configuration's legend adds its own variants' symbols to this package's."""
+    plain = render_board(tr.new_game(tr.GameConfig(players=2), seed=1)).splitlines()[12]
+    assert plain == LEGEND == legend(tr.GameConfig(players=2))
+    assert "Z ziggurat" in plain
+    toys = tr.GameConfig(players=2, variants=("calm", "marker"))
+    assert legend(toys) == LEGEND

@@ -30,7 +30,6 @@ from tigris_rules import (
     SwapTiles,
     WithdrawLeader,
 )
-from tigris_rules.diagram import position
 from tigris_rules.model.actions import ChooseConflict
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER
 from tigris_rules.model.events import (
@@ -43,6 +42,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import SQUARE_NAMES, square_index
 from tigris_rules.model.state import GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.render.text import DYNASTIES, render_result
 from tigris_rules.rules.setup import deal_from_seed
 

@@ -18,7 +18,6 @@ from tigris_rules import (
     PlaceTile,
     SwapTiles,
 )
-from tigris_rules.diagram import position
 from tigris_rules.model.events import (
     GameOver,
     PointsScored,
@@ -29,6 +28,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.rules.scoring import allocate_treasures, result
 
 BLACK, RED, BLUE, GREEN = Color.BLACK, Color.RED, Color.BLUE, Color.GREEN

@@ -7,7 +7,6 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected, rejected_with_reasons
-from tigris_rules.diagram import position
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER
 from tigris_rules.model.events import (
     CatastrophePlaced,
@@ -20,7 +19,11 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import SQUARE_NAMES, square_index
 from tigris_rules.model.state import GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.rules.regions import regions_of
+
+ZIGGURAT = tr.GameConfig(variants=("ziggurat",))
+"""A game with the ziggurat, whose squares a diagram draws ``Z``."""
 
 BLACK = tr.Color.BLACK
 RED = tr.Color.RED
@@ -216,7 +219,8 @@ def test_leader_5_target_must_be_empty(token: str) -> None:
         f"""
              f  g
           5  r  {token}
-        """
+        """,
+        config=ZIGGURAT if token == "Z" else None,
     )
     rejected(state, tr.PlaceLeader(BLACK, "g5"), "LEADER-5")
 
@@ -274,7 +278,7 @@ def test_leader_6_target_not_river() -> None:
 )
 def test_leader_7_target_adjacent_to_temple(diagram: str) -> None:
     """LEADER-7: g5 has no orthogonally adjacent face-up red tile."""
-    state = position(diagram)
+    state = position(diagram, config=ZIGGURAT if "Z" in diagram else None)
     rejected(state, tr.PlaceLeader(BLACK, "g5"), "LEADER-7")
 
 

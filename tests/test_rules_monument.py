@@ -9,7 +9,6 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected
-from tigris_rules.diagram import position
 from tigris_rules.model.actions import Monument
 from tigris_rules.model.cells import EMPTY, FLIPPED
 from tigris_rules.model.events import (
@@ -25,6 +24,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import COLUMNS, ROWS, square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.rules import monuments
 from tigris_rules.rules.regions import regions_of
 from tigris_rules.variants.buildings import BuildingDecision, building_squares

@@ -20,10 +20,10 @@ from tigris_rules import (
     PlaceTile,
     SwapTiles,
 )
-from tigris_rules.diagram import position
 from tigris_rules.model.events import TilesDrawn, TurnEnded
 from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import GameState
+from tigris_rules.render.diagram import position
 
 BLACK, RED, BLUE, GREEN = Color.BLACK, Color.RED, Color.BLUE, Color.GREEN
 

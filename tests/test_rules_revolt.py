@@ -7,7 +7,6 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected
-from tigris_rules.diagram import position
 from tigris_rules.model.actions import Monument
 from tigris_rules.model.cells import EMPTY, LEADER
 from tigris_rules.model.events import (
@@ -23,6 +22,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.rules.regions import regions_of
 
 BLACK = tr.Color.BLACK

@@ -22,11 +22,11 @@ from tigris_rules import (
     PlaceTile,
 )
 from tigris_rules.ai.bots import play_game, random_bots
-from tigris_rules.diagram import position
 from tigris_rules.model.board import BoardFileError, board_layout, parse_board
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED
 from tigris_rules.model.squares import SQUARE_COUNT, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.rules.setup import deal_from_seed
 from tigris_rules.variants.buildings import building_squares
 

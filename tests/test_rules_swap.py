@@ -7,10 +7,10 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected
-from tigris_rules.diagram import position
 from tigris_rules.model.events import GameOver, TilesDrawn, TilesSwapped
 from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import GameState
+from tigris_rules.render.diagram import position
 
 BLACK = tr.Color.BLACK
 RED = tr.Color.RED

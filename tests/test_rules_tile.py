@@ -6,7 +6,6 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected, rejected_with_reasons
-from tigris_rules.diagram import position
 from tigris_rules.model.cells import EMPTY
 from tigris_rules.model.events import (
     Event,
@@ -19,7 +18,11 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import SQUARE_NAMES, square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.rules.regions import regions_of
+
+ZIGGURAT = tr.GameConfig(variants=("ziggurat",))
+"""A game with the ziggurat, whose squares a diagram draws ``Z``."""
 
 BLACK = tr.Color.BLACK
 RED = tr.Color.RED
@@ -78,6 +81,7 @@ def test_tile_2_target_must_be_empty(token: str) -> None:
           5  r  {token}
         """,
         hands={0: "kg"},
+        config=ZIGGURAT if token == "Z" else None,
     )
     rejected(state, tr.PlaceTile(BLACK, "g5"), "TILE-2")
 

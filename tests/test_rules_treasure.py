@@ -9,7 +9,6 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected
-from tigris_rules.diagram import position
 from tigris_rules.model.cells import FLIPPED
 from tigris_rules.model.events import (
     LeaderPlaced,
@@ -20,6 +19,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import SQUARE_NAMES, square_index
 from tigris_rules.model.state import GameState
+from tigris_rules.render.diagram import position
 
 BLACK = tr.Color.BLACK
 RED = tr.Color.RED
@@ -375,7 +375,8 @@ def test_treas_3_priority_treasure_on_ziggurat_square() -> None:
           8  ~  k  Z  .
           9  ~  Z  Z* Z
          10  .  .  Z  .
-        """
+        """,
+        config=tr.GameConfig(variants=("ziggurat",)),
     )
     after, events = tr.step(state, tr.PlaceLeader(GREEN, "m5"))
     assert events == (LeaderPlaced(0, GREEN, "m5"), TreasureTaken(0, "o9"))

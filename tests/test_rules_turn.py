@@ -26,7 +26,6 @@ from tigris_rules import (
     TreasureDecision,
     WithdrawLeader,
 )
-from tigris_rules.diagram import position
 from tigris_rules.model.actions import MAIN_ACTION_TYPES
 from tigris_rules.model.cells import CATASTROPHE, EMPTY
 from tigris_rules.model.events import (
@@ -49,6 +48,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.render.diagram import position
 
 BLACK, RED, BLUE, GREEN = Color.BLACK, Color.RED, Color.BLUE, Color.GREEN
 

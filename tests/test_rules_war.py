@@ -10,7 +10,6 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected
-from tigris_rules.diagram import position
 from tigris_rules.model.actions import Monument
 from tigris_rules.model.cells import EMPTY, FLIPPED
 from tigris_rules.model.events import (
@@ -27,6 +26,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.rules.regions import regions_of
 
 BLACK = tr.Color.BLACK

@@ -36,6 +36,7 @@ from tigris_rules.json_schema import build_schemas
 from tigris_rules.model.config import known_variants
 from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE
+from tigris_rules.render import describe_decision, describe_event
 from tigris_rules.rulebook import UnknownRuleError
 from tigris_rules.testing import check_invariants
 from tigris_rules.views.events import PublicEvent, events_for
@@ -219,6 +220,18 @@ def test_a_decline_leaves_the_marker_in_the_supply() -> None:
         tr.apply(state, tr.EndTurn())
     assert refused.value.rule == "CONV-15"
     assert "place the marker or decline" in str(refused.value)
+
+
+def test_the_marker_and_its_decision_are_told_in_a_game_playing_it() -> None:
+    """The marker's event is told by its facet, its decision by its core ``describe``, in
+    a game that plays it; a game that does not refuses them, naming the class."""
+    config = tr.GameConfig(players=2, variants=("marker",))
+    told = describe_event(MarkerPlaced(1), config=config)
+    assert told == "seat 1 puts his marker on the board"
+    asked = describe_decision(MarkerDecision(0, ("f4",)), 0, config=config)
+    assert asked == "seat 0 (archer) must place the marker or decline"
+    with pytest.raises(tr.ArgumentValueError, match="declares MarkerPlaced"):
+        describe_event(MarkerPlaced(1), config=tr.GameConfig(players=2, variants=("calm",)))
 
 
 def test_views_hide_the_other_players_markers_until_the_end() -> None:

@@ -10,13 +10,13 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected
-from tigris_rules.diagram import position
 from tigris_rules.model.actions import Decline
 from tigris_rules.model.board import board_layout
 from tigris_rules.model.cells import STRUCTURE
 from tigris_rules.model.events import Event, GameOver, TreasureTaken
 from tigris_rules.model.squares import NEIGHBOURS, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE
+from tigris_rules.render.diagram import position
 from tigris_rules.variants.buildings import BuildingDecision, building_squares
 from tigris_rules.variants.ziggurat import BuildZiggurat, ZigguratBuilt, ziggurat_centre
 

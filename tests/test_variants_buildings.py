@@ -15,7 +15,6 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected, with_buildings
-from tigris_rules.diagram import position
 from tigris_rules.model.actions import Decline
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED
 from tigris_rules.model.events import (
@@ -30,6 +29,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.variants.buildings import (
     BuildingDecision,
     BuildingPlaced,
@@ -160,7 +160,8 @@ def test_bld_2_a_line_is_a_run_of_one_colour_ended_by_any_other_square(
     """BLD-2: the line through j5 runs back to f5 only when g5 holds a black tile; an empty
     square, another colour, a flipped tile, a ziggurat square, a catastrophe or a leader on
     g5 ends it at h5."""
-    state = position(LINE_BREAKERS.format(token), config=BLD, hands={0: "k"})
+    config = tr.GameConfig(variants=("buildings", "ziggurat")) if token == "Z" else BLD
+    state = position(LINE_BREAKERS.format(token), config=config, hands={0: "k"})
     after = tr.apply(state, tr.PlaceTile(BLACK, "j5"), 0)
     assert building_decision(after).squares == squares
 

@@ -12,10 +12,10 @@ from typing import Any, cast
 import pytest
 
 import tigris_rules as tr
-from tigris_rules.diagram import position
 from tigris_rules.model import plugins
 from tigris_rules.model import ruleset as model_ruleset
 from tigris_rules.model.config import known_variants
+from tigris_rules.render.diagram import position
 from tigris_rules.rules import hooks
 from tigris_rules.rules.ruleset import BoardRules
 from tigris_rules.rules.work import Work

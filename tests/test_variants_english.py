@@ -11,7 +11,6 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected
-from tigris_rules.diagram import position
 from tigris_rules.model.cells import LEADER
 from tigris_rules.model.events import (
     ConflictResolved,
@@ -25,6 +24,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import GameState
+from tigris_rules.render.diagram import position
 
 BLACK = tr.Color.BLACK
 RED = tr.Color.RED

@@ -14,7 +14,6 @@ import pytest
 
 import tigris_rules as tr
 from scenario import play, rejected, with_ziggurat
-from tigris_rules.diagram import position
 from tigris_rules.model.actions import Decline
 from tigris_rules.model.cells import EMPTY, STRUCTURE
 from tigris_rules.model.events import (
@@ -31,6 +30,7 @@ from tigris_rules.model.events import (
 )
 from tigris_rules.model.squares import square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.variants.buildings import (
     BuildingDecision,
     BuildingReturned,

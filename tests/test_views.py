@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 import tigris_rules as tr
 from tigris_rules import views
 from tigris_rules.ai.bots import RandomBot, play_game, random_bots
-from tigris_rules.diagram import position
 from tigris_rules.model.state import GameState
+from tigris_rules.render.diagram import position
 from tigris_rules.views import PlayerView, ViewError, board, events, game, view
 
 VARIANT_SETS = [(), ("english",), ("buildings", "ziggurat"), ("english", "buildings", "ziggurat")]

@@ -6,7 +6,6 @@ import pytest
 
 import tigris_rules as tr
 from tigris_rules.ai.bots import RandomBot
-from tigris_rules.diagram import position
 from tigris_rules.model.events import (
     Event,
     PointsScored,
@@ -17,7 +16,8 @@ from tigris_rules.model.events import (
     TilesSwapped,
     TreasureTaken,
 )
-from tigris_rules.render.text import describe_event
+from tigris_rules.render import describe_event
+from tigris_rules.render.diagram import position
 from tigris_rules.views.events import (
     PublicTilesDrawn,
     event_for,
@@ -106,7 +106,7 @@ def test_no_secret_reaches_another_player_in_whole_games(players: int) -> None:
                         assert event.player == viewer
                     if isinstance(event, TileLeft) and event.player != viewer:
                         assert not swapped or event.player != actor
-                    assert describe_event(event)
+                    assert describe_event(event, config=config)
                 secret = TilesDrawn | TileLeft | PublicTilesDrawn
                 kept = [e for e in events if not isinstance(e, secret)]
                 assert [e for e in seen if not isinstance(e, secret)] == kept

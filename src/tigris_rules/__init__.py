@@ -38,7 +38,6 @@ from tigris_rules.cards import (
     TurnStart,
     card_view,
 )
-from tigris_rules.cards import render_svg as _card_svg  # installs the display  # noqa: F401
 from tigris_rules.cards.render import render_card_result, render_table
 from tigris_rules.errors import (
     ArgumentTypeError,
@@ -106,7 +105,6 @@ from tigris_rules.records import (
     validate_log,
     write_log,
 )
-from tigris_rules.render import svg as _svg  # installs GameState._repr_svg_  # noqa: F401
 from tigris_rules.rules.legality import LegalActions
 from tigris_rules.serialize import dumps, loads
 from tigris_rules.state_check import StateProblem, check_state

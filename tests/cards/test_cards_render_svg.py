@@ -10,8 +10,10 @@ from test_cards_render import crowded
 
 import tigris_rules as tr
 from tigris_rules.cards import PlayColumn
+from tigris_rules.cards.render import render_card_result, render_table
 from tigris_rules.cards.render_svg import render_card_svg
 from tigris_rules.cards.view import card_view
+from tigris_rules.render import render_board, render_result, render_svg
 
 
 def by_class(root: ET.Element, token: str) -> list[ET.Element]:
@@ -82,3 +84,20 @@ def test_the_last_action_is_outlined() -> None:
 def test_not_a_card_state() -> None:
     with pytest.raises(tr.ArgumentTypeError, match="board"):
         render_card_svg(tr.new_game(tr.GameConfig(players=2), seed=1))  # type: ignore[arg-type]
+
+
+def test_the_generic_renderers_draw_the_card_game_as_its_ruleset_does() -> None:
+    """``render_board``, ``render_result`` and ``render_svg`` ask the state's ruleset
+    (``GamePictures``): a card-game state is drawn by the card game's own renderers, and
+    shown so in Jupyter."""
+    state = crowded()
+    assert render_board(state) == render_board(state, color=True) == render_table(state)
+    assert render_result(state) == render_card_result(state)
+    assert render_svg(state, scale=2, last=PlayColumn(RED, 2)) == render_card_svg(
+        state, scale=2, last=PlayColumn(RED, 2)
+    )
+    assert state._repr_svg_() == render_card_svg(state)
+    seen = card_view(state, 0)
+    assert render_svg(seen) == render_card_svg(seen)
+    with pytest.raises(tr.ArgumentValueError, match=r"^caption: the card game's picture"):
+        render_svg(state, caption="the crowded table")

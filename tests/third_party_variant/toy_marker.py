@@ -197,6 +197,14 @@ class Marker(Variant[Markers]):
                 w.events.append(MarkerPlaced(w.active))
         return Resume.AFTER_WARS
 
+    # --- its event in words (the facet VariantEventText of tigris_rules.render) -------------
+
+    def describe_event(self, event: VariantEvent) -> str | None:
+        """MARK-3: that the marker stands is told, not where."""
+        if isinstance(event, MarkerPlaced):
+            return f"seat {event.player} puts his marker on the board"
+        return None
+
     # --- its notation, its inputs in the action encoding, its secrets in samples -------------
 
     @classmethod

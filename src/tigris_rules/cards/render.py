@@ -22,7 +22,7 @@ from tigris_rules.cards.scoring import card_result
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.outcome import Result
-from tigris_rules.render.text import DYNASTIES
+from tigris_rules.render.sentences import DYNASTIES
 
 __all__ = ["LEGEND", "render_card_result", "render_table"]
 

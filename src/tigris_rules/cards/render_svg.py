@@ -50,6 +50,7 @@ from tigris_rules.cards.state import CardGameState
 from tigris_rules.cards.view import CardView, GapView
 from tigris_rules.cards.wellformed import check_card_well_formed
 from tigris_rules.model.colors import COLORS
+from tigris_rules.render.sentences import DYNASTIES
 from tigris_rules.render.svg_glyphs import (
     PALETTE,
     TILE_PATHS,
@@ -58,7 +59,6 @@ from tigris_rules.render.svg_glyphs import (
     symbol,
 )
 from tigris_rules.render.svg_kit import fit_lines, fmt, sub, text_block
-from tigris_rules.render.text import DYNASTIES
 
 __all__ = ["render_card_svg"]
 
@@ -556,12 +556,3 @@ def render_card_svg(
     )
     text_block(box, lines, x=_MARGIN + 6, y=y + size + 2, width=inner - 12, size=size)
     return ET.tostring(svg, encoding="unicode")
-
-
-def _jupyter_svg(state: CardGameState) -> str:
-    """The picture Jupyter shows for a card-game state: its table, as
-    :func:`render_card_svg` draws it."""
-    return render_card_svg(state)
-
-
-CardGameState._repr_svg_ = _jupyter_svg

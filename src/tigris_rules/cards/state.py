@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
@@ -20,6 +19,7 @@ from tigris_rules.cards.steps import Step
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.fields import InJson, InView, InWork, StateField
+from tigris_rules.model.pens import svg_picture
 from tigris_rules.model.ruleset import ruleset_for
 
 if TYPE_CHECKING:
@@ -170,9 +170,11 @@ class CardGameState:
         pile = self.piles[player]
         return pile[-1] if pile else None
 
-    _repr_svg_: ClassVar[Callable[[CardGameState], str]]
-    """The table as SVG, for Jupyter: installed by :mod:`tigris_rules.cards.render_svg`,
-    which ``import tigris_rules`` loads (the ruleset imports nothing from its adapters)."""
+    def _repr_svg_(self) -> str | None:
+        """The table as SVG, for Jupyter: the picture the game's ruleset draws
+        (``ruleset.svg_board``, :class:`tigris_rules.render.GamePictures`), ``None`` when
+        it draws none. The ruleset imports the renderer when asked; the rules name none."""
+        return svg_picture(self)
 
     def pile_counts(self, player: int) -> tuple[int, int, int, int, int]:
         """``player``'s VP pile by colour (black, red, blue, green) and treasure cards."""

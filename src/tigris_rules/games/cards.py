@@ -13,6 +13,7 @@ from tigris_rules.cards.ruleset import CardRules
 from tigris_rules.cards.setup import CardDeal
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.cards.view import CardView, card_view
+from tigris_rules.errors import ArgumentValueError
 from tigris_rules.records._card_notation import CARD_VERBS, format_card_action, parse_card_action
 
 __all__ = ["CardGame"]
@@ -55,3 +56,37 @@ class CardGame(CardRules):
     def log_deal_type(self) -> type:
         """A :class:`~tigris_rules.CardDeal`."""
         return CardDeal
+
+    # --- pictures (tigris_rules.render.pictures.GamePictures) -------------------------------
+
+    def text_board(self, board: Any, color: bool) -> str:
+        """The table as :func:`tigris_rules.cards.render.render_table` draws it, in plain
+        ASCII (the card game's text has no colours)."""
+        from tigris_rules.cards.render import render_table
+
+        return render_table(board)
+
+    def text_result(self, state: Any) -> str:
+        """The result as :func:`tigris_rules.cards.render.render_card_result` draws it."""
+        from tigris_rules.cards.render import render_card_result
+
+        return render_card_result(state)
+
+    def svg_board(
+        self,
+        board: Any,
+        *,
+        scale: float = 1.0,
+        coordinates: bool = True,
+        caption: str | None = None,
+        last: Any = None,
+        panel: bool | None = None,
+    ) -> str:
+        """The table as :func:`tigris_rules.cards.render_svg.render_card_svg` draws it: it
+        has no coordinates and always shows the seats (``coordinates`` and ``panel`` change
+        nothing), and no caption (refused)."""
+        from tigris_rules.cards.render_svg import render_card_svg
+
+        if caption is not None:
+            raise ArgumentValueError("caption: the card game's picture has no caption")
+        return render_card_svg(board, scale=scale, last=last)

@@ -1,5 +1,6 @@
-"""What a variant draws with: the pens the renderers hand to the rendering hooks of
-:class:`~tigris_rules.rules.hooks.Variant`.
+"""What a variant draws with: the pens the renderers hand to a variant's picture facets
+(:class:`~tigris_rules.render.VariantText`, :class:`~tigris_rules.render.VariantSvg`); and
+how a state finds its own picture (:func:`svg_picture`).
 
 Variants sit below the renderers (docs/architecture.md), so they never import them: the text
 renderer (:mod:`tigris_rules.render.text`) and the SVG renderer
@@ -10,10 +11,24 @@ pieces itself.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 
-__all__ = ["Legend", "SvgPen", "TextPen"]
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
+
+__all__ = ["SVG_PICTURE", "Legend", "SvgPen", "TextPen", "svg_picture"]
+
+SVG_PICTURE: Final = "svg_board"
+"""The method of a ruleset that draws a state as SVG
+(:class:`tigris_rules.render.GamePictures`): named here, as the model imports no adapter."""
+
+
+def svg_picture(state: Any) -> str | None:
+    """``state`` as SVG, as the ruleset it carries draws it (its :data:`SVG_PICTURE` method,
+    which imports the renderer when called), or ``None`` when the ruleset draws no picture:
+    what a state's ``_repr_svg_`` shows in Jupyter."""
+    draw = getattr(state.ruleset, SVG_PICTURE, None)
+    return None if draw is None else str(draw(state))
 
 
 class Legend(NamedTuple):
@@ -21,10 +36,10 @@ class Legend(NamedTuple):
     stands for (``"Z ziggurat"``)."""
 
     pieces: tuple[str, ...] = ()
-    """The pieces drawn by :meth:`~tigris_rules.rules.hooks.Variant.text_glyph`, listed with
+    """The pieces drawn by :meth:`~tigris_rules.render.VariantText.text_glyph`, listed with
     the base pieces (before catastrophes)."""
     marks: tuple[str, ...] = ()
-    """The marks drawn by :meth:`~tigris_rules.rules.hooks.Variant.text_mark`, listed after
+    """The marks drawn by :meth:`~tigris_rules.render.VariantText.text_mark`, listed after
     the leaders (before the unification marker)."""
 
 

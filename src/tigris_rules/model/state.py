@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import copy
 import functools
-from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
@@ -15,6 +14,7 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
 from tigris_rules.model.fields import InJson, InView, InWork, StateField
+from tigris_rules.model.pens import svg_picture
 from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import square_name
 
@@ -125,9 +125,11 @@ class GameState:
         square = self.leaders[4 * player + color.index]
         return None if square == NO_SQUARE else square_name(square)
 
-    _repr_svg_: ClassVar[Callable[[GameState], str]]
-    """The board as SVG, for Jupyter: installed by :mod:`tigris_rules.render.svg`, which
-    ``import tigris_rules`` loads (the model imports nothing from the layers above it)."""
+    def _repr_svg_(self) -> str | None:
+        """The board as SVG, for Jupyter: the picture the game's ruleset draws
+        (``ruleset.svg_board``, :class:`tigris_rules.render.GamePictures`), ``None`` when
+        it draws none. The ruleset imports the renderer when asked; the model names none."""
+        return svg_picture(self)
 
     def score(self, player: int) -> dict[Color, int]:
         """``player``'s VP per colour."""

@@ -1,15 +1,27 @@
-"""Renderers: turn game states, player views and events into text or SVG for people.
+"""Pictures for people: text, SVG and diagrams of game states, player views and events.
 
-Every renderer takes a :class:`~tigris_rules.GameState` or a
-:class:`~tigris_rules.views.PlayerView`.
+:func:`render_board`, :func:`render_result` and :func:`render_svg` draw a state (or a view)
+of any game, as its ruleset draws it (:class:`GamePictures`); :func:`render_view` draws a
+board-game player's view. A board-game variant shows its pieces through its facets:
+:class:`VariantText` (the text board), :class:`VariantSvg` (the SVG board),
+:class:`VariantInputSquares` (the squares of its inputs), :class:`VariantEventText` and
+:class:`VariantStructureText` (sentences), :class:`VariantDiagram` (diagrams,
+:mod:`tigris_rules.render.diagram`).
 """
 
 from __future__ import annotations
 
-from tigris_rules.render.svg import render_svg
-from tigris_rules.render.text import (
+from tigris_rules.render.diagram import VariantDiagram
+from tigris_rules.render.pictures import GamePictures
+from tigris_rules.render.sentences import (
+    VariantEventText,
+    VariantStructureText,
     describe_decision,
     describe_event,
+)
+from tigris_rules.render.svg import VariantInputSquares, VariantSvg, render_svg
+from tigris_rules.render.text import (
+    VariantText,
     render_board,
     render_result,
     render_view,
@@ -17,6 +29,13 @@ from tigris_rules.render.text import (
 )
 
 __all__ = [
+    "GamePictures",
+    "VariantDiagram",
+    "VariantEventText",
+    "VariantInputSquares",
+    "VariantStructureText",
+    "VariantSvg",
+    "VariantText",
     "describe_decision",
     "describe_event",
     "render_board",

@@ -1,15 +1,15 @@
 """SVG rendering of the whole board, for web pages, reports and Jupyter.
 
-:func:`render_svg` draws a :class:`~tigris_rules.GameState` or a
+:func:`board_svg` draws a :class:`~tigris_rules.GameState` or a
 :class:`~tigris_rules.views.PlayerView` (anything with the board fields of
 :class:`~tigris_rules.render.text.BoardLike`) as one standalone SVG document: land and
 river squares, face-up tiles in their colours, flipped tiles, monuments, catastrophes,
 treasures (priority ones marked), the unification marker, the leaders, each a disc of its
 colour carrying its owner's dynasty symbol (archer, bull, lion, urn for seats 0..3, CONV-4),
-and the pieces of the game's variants, each drawn by its variant
-(:meth:`~tigris_rules.rules.hooks.Variant.svg_square`,
-:meth:`~tigris_rules.rules.hooks.Variant.svg_structures`,
-:meth:`~tigris_rules.rules.hooks.Variant.svg_marks`).
+and the pieces of the game's variants, each drawn by its variant through its
+:class:`VariantSvg` facet. :func:`render_svg` draws a state or a view of any game, as its
+ruleset draws it (:class:`~tigris_rules.render.pictures.GamePictures`): the board game's with
+:func:`board_svg`, the card game's with :func:`~tigris_rules.cards.render_svg.render_card_svg`.
 
 Every piece is an element whose ``class`` attribute names what it is, so that the picture
 can be styled with CSS and inspected by programs:
@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tigris_rules.arguments import expect
 from tigris_rules.model.actions import (
@@ -50,6 +51,8 @@ from tigris_rules.model.actions import (
 from tigris_rules.model.cells import CATASTROPHE, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import CommitDecision
+from tigris_rules.model.facets import offered
+from tigris_rules.model.pens import SvgPen
 from tigris_rules.model.squares import (
     COLUMNS,
     ROWS,
@@ -59,6 +62,7 @@ from tigris_rules.model.squares import (
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.records.notation import format_action
+from tigris_rules.render.pictures import pictures_of
 from tigris_rules.render.svg_glyphs import (
     PALETTE,
     TILE_PATHS,
@@ -69,10 +73,46 @@ from tigris_rules.render.svg_glyphs import (
 from tigris_rules.render.svg_kit import fit_lines, fmt, sub, text_width
 from tigris_rules.render.svg_panel import PANEL_WIDTH, draw_panel, panel_height, seat_panel
 from tigris_rules.render.text import BOARD_TYPES, DYNASTIES, BoardLike
-from tigris_rules.rules.installed import declaring
 from tigris_rules.rules.legality import check_well_formed
 
-__all__ = ["CELL", "PALETTE", "render_svg"]
+if TYPE_CHECKING:
+    from tigris_rules.rules.hooks import Variant
+
+__all__ = ["CELL", "PALETTE", "VariantInputSquares", "VariantSvg", "board_svg", "render_svg"]
+
+
+class VariantSvg(Protocol):
+    """How a variant draws its pieces on the SVG board (:func:`board_svg`), each piece a
+    group whose classes its methods document. A variant offers all three methods or none
+    (one with nothing to draw at a step returns ``False`` or draws nothing); without the
+    facet its pieces are not drawn."""
+
+    def svg_square(self, board: Any, square: int, layer: ET.Element, pen: SvgPen) -> bool:
+        """Called for each square of ``board`` whose cell the base board does not draw (cell
+        code ``STRUCTURE``), in square order among the tiles: draw its piece in ``layer`` with
+        ``pen`` and return True, or return False when the piece is not the variant's."""
+        ...
+
+    def svg_structures(self, board: Any, layer: ET.Element, pen: SvgPen) -> None:
+        """Draw the variant's structures of ``board`` in ``layer``, over the squares and the
+        monuments (called in canonical order)."""
+        ...
+
+    def svg_marks(self, board: Any, layer: ET.Element, pen: SvgPen) -> None:
+        """Draw the variant's marks on pieces of ``board`` (a building on its tile) in
+        ``layer``, over every structure and under treasures and leaders (called in canonical
+        order)."""
+        ...
+
+
+class VariantInputSquares(Protocol):
+    """The squares a variant's inputs name, outlined when one is the last input of a
+    picture (``render_svg(last=...)``); without the facet none is outlined."""
+
+    def input_squares(self, action: VariantAction) -> tuple[int, ...]:
+        """The squares ``action`` (one of the variant's inputs) names."""
+        ...
+
 
 CELL = 40
 """The side of one square, in SVG user units."""
@@ -306,17 +346,19 @@ def _marker(layer: ET.Element, square: int) -> None:
     )
 
 
-def _action_squares(action: Action) -> tuple[int, ...]:
+def _action_squares(action: Action, variants: tuple[Variant[Any], ...]) -> tuple[int, ...]:
     """The squares an action or answer names: one square, a monument's block, or those its
-    variant names; none for the others."""
+    variant among ``variants`` (the game's) names; none for the others."""
     if isinstance(action, BuildMonument):
         top_left = square_index(action.block)
         return (top_left, top_left + 1, top_left + COLUMNS, top_left + COLUMNS + 1)
     if isinstance(action, PlaceLeader | PlaceTile | PlaceCatastrophe | KeepTreasure):
         return (square_index(action.square),)
     if isinstance(action, VariantAction):
-        variant = declaring("inputs", type(action))
-        return () if variant is None else variant.input_squares(action)
+        for variant in variants:
+            if isinstance(action, variant.inputs):
+                named = offered(variant, VariantInputSquares)
+                return () if named is None else named.input_squares(action)
     return ()
 
 
@@ -357,7 +399,7 @@ def _highlights(svg: ET.Element, board: BoardLike, last: Action | None) -> None:
     progress) and the two leaders of a conflict awaiting a commitment."""
     layer = sub(svg, "g", class_="highlights", fill="none", stroke_linejoin="round")
     if last is not None:
-        squares = _action_squares(last)
+        squares = _action_squares(last, board.ruleset.variants)
         title = f"last action: {format_action(last)}"
     else:
         placed = getattr(board, "placed", NO_SQUARE)
@@ -393,6 +435,11 @@ def _highlights(svg: ET.Element, board: BoardLike, last: Action | None) -> None:
             )
 
 
+def _svgs(variants: tuple[Variant[Any], ...]) -> tuple[VariantSvg, ...]:
+    """The variants among ``variants`` that offer :class:`VariantSvg`, in their order."""
+    return tuple(drawn for v in variants if (drawn := offered(v, VariantSvg)) is not None)
+
+
 def _caption(svg: ET.Element, lines: list[str], size: float, width: float, top: float) -> None:
     """The caption under the board: one ``text`` of class ``caption``, a ``tspan`` per line
     when it takes several."""
@@ -423,6 +470,32 @@ def _caption(svg: ET.Element, lines: list[str], size: float, width: float, top: 
 
 
 def render_svg(
+    board: Any,
+    *,
+    scale: float = 1.0,
+    coordinates: bool = True,
+    caption: str | None = None,
+    last: Any = None,
+    panel: bool | None = None,
+) -> str:
+    """The board or table of ``board`` (a state or a view of any game) as a standalone SVG
+    document, as its game draws it: the board game's as :func:`board_svg` describes it,
+    with every option; the card game's as
+    :func:`~tigris_rules.cards.render_svg.render_card_svg` does, which takes ``scale`` and
+    ``last`` (an action of the card game), draws no coordinates and always shows the seats,
+    and refuses a ``caption``.
+    """
+    pictures = pictures_of(board, "board")
+    expect(scale, (int, float), "scale")
+    expect(coordinates, bool, "coordinates")
+    expect(caption, (str, None), "caption")
+    expect(panel, (bool, None), "panel")
+    return pictures.svg_board(
+        board, scale=scale, coordinates=coordinates, caption=caption, last=last, panel=panel
+    )
+
+
+def board_svg(
     board: BoardLike,
     *,
     scale: float = 1.0,
@@ -431,7 +504,7 @@ def render_svg(
     last: Action | None = None,
     panel: bool | None = None,
 ) -> str:
-    """The board of ``board`` (a state or a view) as a standalone SVG document.
+    """The board of ``board`` (a board-game state or view) as a standalone SVG document.
 
     ``scale`` multiplies the displayed size (the drawing is 40 units per square, about
     700 x 500 at scale 1, 980 x 500 with the panel); ``coordinates`` draws the column
@@ -498,7 +571,7 @@ def render_svg(
     if coordinates:
         _coordinates(svg)
     cells = board.cells
-    variants = board.ruleset.variants
+    variants = _svgs(board.ruleset.variants)
     pieces = sub(svg, "g", class_="pieces")
     for square in range(SQUARE_COUNT):
         code = cells[square]
@@ -533,11 +606,3 @@ def render_svg(
     if caption is not None:
         _caption(svg, lines, size, width, content)
     return ET.tostring(svg, encoding="unicode")
-
-
-def _jupyter_svg(state: GameState) -> str:
-    """The picture Jupyter shows for a game state: its board, as :func:`render_svg` draws it."""
-    return render_svg(state)
-
-
-GameState._repr_svg_ = _jupyter_svg

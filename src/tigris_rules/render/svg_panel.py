@@ -35,9 +35,11 @@ import attrs
 
 from tigris_rules.model.actions import Action
 from tigris_rules.model.colors import COLORS
+from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.records.notation import format_action
+from tigris_rules.render.sentences import DYNASTIES, describe_decision
 from tigris_rules.render.svg_glyphs import (
     PALETTE,
     TILE_PATHS,
@@ -46,7 +48,6 @@ from tigris_rules.render.svg_glyphs import (
     symbol,
 )
 from tigris_rules.render.svg_kit import fit_lines, fmt, sub, text_block
-from tigris_rules.render.text import DYNASTIES, describe_decision
 from tigris_rules.rules.engine import to_move
 
 if TYPE_CHECKING:
@@ -82,6 +83,8 @@ class SeatPanel:
     pending: Decision | None
     over: bool
     to_move: int | None
+    config: GameConfig
+    """The game's configuration, whose variants tell their decisions."""
 
 
 def seat_panel(board: GameState | PlayerView) -> SeatPanel:
@@ -110,6 +113,7 @@ def seat_panel(board: GameState | PlayerView) -> SeatPanel:
         pending=board.pending,
         over=board.over,
         to_move=mover,
+        config=board.config,
     )
 
 
@@ -121,7 +125,7 @@ def _seat_name(seat: int) -> str:
 def _decision_text(info: SeatPanel) -> str:
     if info.over:
         return "The game is over."
-    text = describe_decision(info.pending, info.active)
+    text = describe_decision(info.pending, info.active, config=info.config)
     text = text[0].upper() + text[1:] + "."
     if info.viewer is not None and info.to_move == info.viewer:
         text += " That is you."

@@ -7,65 +7,44 @@ can be compared in tests and printed on any terminal. With ``color=True`` the sa
 drawn with Unicode symbols and ANSI colours for terminals that support them
 (:func:`supports_color` tells).
 
-The renderers take a :class:`~tigris_rules.GameState` or a
+The board renderers take a :class:`~tigris_rules.GameState` or a
 :class:`~tigris_rules.views.PlayerView` alike (anything with the board fields of
-:class:`BoardLike`).
+:class:`BoardLike`); :func:`render_board` and :func:`render_result` draw a state of any game,
+as its ruleset draws it (:class:`~tigris_rules.render.pictures.GamePictures`). A variant of
+the game draws its pieces through its :class:`VariantText` facet.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Protocol, TextIO, get_args
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from tigris_rules.arguments import expect
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import BoardLayout
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.config import GameConfig
-from tigris_rules.model.decisions import (
-    CommitDecision,
-    Decision,
-    StructureDecision,
-    TreasureDecision,
-    VariantDecision,
-    WarOrderDecision,
-)
-from tigris_rules.model.events import (
-    CatastrophePlaced,
-    ConflictResolved,
-    ConflictStarted,
-    GameOver,
-    LeaderMoved,
-    LeaderPlaced,
-    LeaderReturned,
-    LeaderWithdrawn,
-    MonumentBuilt,
-    PointsScored,
-    SupportCommitted,
-    TileLeft,
-    TilePlaced,
-    TilesDrawn,
-    TilesRemoved,
-    TilesSwapped,
-    TreasureTaken,
-    TurnEnded,
-    VariantEvent,
-)
+from tigris_rules.model.facets import offered
+from tigris_rules.model.pens import Legend, TextPen
+from tigris_rules.model.plugins import BUILT_IN, VARIANT_GROUP, plugin
+from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import COLUMNS, ROWS, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.rules.installed import declaring, installed_variants
+from tigris_rules.render.pictures import pictures_of
+from tigris_rules.render.sentences import DYNASTIES, describe_decision, seat_name
 from tigris_rules.rules.scoring import Result, result
 from tigris_rules.views import PlayerView
-from tigris_rules.views.events import PublicEvent, PublicTilesDrawn
 
 __all__ = [
     "COLOR_LEGEND",
     "DYNASTIES",
     "LEGEND",
     "BoardLike",
-    "describe_decision",
-    "describe_event",
+    "VariantText",
+    "board_result",
+    "board_text",
     "legend",
     "render_board",
     "render_result",
@@ -73,13 +52,11 @@ __all__ = [
     "supports_color",
 ]
 
-DYNASTIES: tuple[str, ...] = ("archer", "bull", "lion", "urn")
-"""The dynasty label of each seat, seat 0 first (CONV-4)."""
-
 if TYPE_CHECKING:
+    from tigris_rules.rules.hooks import Variant
     from tigris_rules.rules.ruleset import BoardRules
 
-    # made when asked for, from the installed variants (the module's __getattr__)
+    # made when asked for, from the shipped variants (the module's __getattr__)
     LEGEND: str
     """The line printed under the board that explains the cell symbols: :func:`legend`."""
     COLOR_LEGEND: str
@@ -147,6 +124,42 @@ BOARD_TYPES: tuple[type, ...] = (GameState, PlayerView)
 """The classes the board renderers draw (every :class:`BoardLike` of the library)."""
 
 
+class VariantText(Protocol):
+    """How a variant shows its pieces on the text board (:func:`render_board`). A variant
+    offers all four methods or none (one that draws no structure answers ``None`` from
+    :meth:`text_glyph`, one that marks no piece ``None`` from :meth:`text_mark`); without
+    the facet its pieces are not drawn, and a structure square shows ``?``."""
+
+    def text_lines(self, board: Any) -> list[str]:
+        """The lines written under ``board`` (a state or a player view of a game playing the
+        variant) after the monuments, e.g. where the variant's pieces stand."""
+        ...
+
+    def text_glyph(self, board: Any, square: int, pen: TextPen) -> str | None:
+        """Called for each square of ``board`` whose cell the base board does not draw (cell
+        code ``STRUCTURE``): the one visible character drawing its piece (written with
+        ``pen``), or ``None`` when the piece is not the variant's. The first variant, in
+        canonical order, that answers draws it."""
+        ...
+
+    def text_mark(self, board: Any, square: int, pen: TextPen) -> str | None:
+        """Called for each square of a board drawn in colour: the one visible character in
+        front of its piece (a mark such as a building), or ``None``. The first variant that
+        answers draws it, before the unification marker."""
+        ...
+
+    def text_legend(self, pen: TextPen) -> Legend:
+        """The variant's entries in the legend under a text board, for the symbols
+        :meth:`text_glyph` and :meth:`text_mark` draw with ``pen``; asked with no game (it
+        reads no area)."""
+        ...
+
+
+def _texts(variants: tuple[Variant[Any], ...]) -> tuple[VariantText, ...]:
+    """The variants among ``variants`` that offer :class:`VariantText`, in their order."""
+    return tuple(text for v in variants if (text := offered(v, VariantText)) is not None)
+
+
 # --- plain ASCII --------------------------------------------------------------------------
 
 
@@ -186,7 +199,7 @@ def _monument_line(state: BoardLike) -> str:
 def _variant_glyph(state: BoardLike, square: int, pen: _Pen) -> str:
     """The character a variant of the game draws on ``square`` (a cell the base board does
     not draw), ``?`` when none does."""
-    for variant in state.ruleset.variants:
+    for variant in _texts(state.ruleset.variants):
         glyph = variant.text_glyph(state, square, pen)
         if glyph is not None:
             return glyph
@@ -235,17 +248,20 @@ _PLAIN = _Pen(color=False)
 _COLOURED = _Pen(color=True)
 
 
-def legend(*, color: bool = False) -> str:
-    """The line printed under a board that explains its symbols: those of the base game and
-    of every installed variant (the same line for every game), with ANSI colour codes when
-    ``color`` is true.
+def legend(config: GameConfig | None = None, *, color: bool = False) -> str:
+    """The line printed under a board of ``config``'s game that explains its symbols, with
+    ANSI colour codes when ``color`` is true: those of the base game, of this package's
+    variants (every board of the package has always listed them) and of ``config``'s other
+    variants, in canonical order. It depends on the configuration only, never on what else
+    is installed; without one it is the base game's.
 
-    >>> legend().startswith("Legend: . land  ~ river  k r b g tile")
+    >>> legend().startswith("Legend: . land  ~ river  k r b g tile (black red blue green)")
     True
     """
+    expect(config, (GameConfig, None), "config")
     expect(color, bool, "color")
     pen = _COLOURED if color else _PLAIN
-    entries = [variant.text_legend(pen) for variant in installed_variants()]
+    entries = [variant.text_legend(pen) for variant in _texts(_legend_variants(config))]
     pieces = [piece for entry in entries for piece in entry.pieces]
     marks = [mark for entry in entries for mark in entry.marks]
     if not color:
@@ -278,9 +294,25 @@ def legend(*, color: bool = False) -> str:
     return "Legend: " + "  ".join(parts)
 
 
+def _legend_variants(config: GameConfig | None) -> tuple[Variant[Any], ...]:
+    """The variants whose symbols the legend of ``config``'s board lists: this package's and
+    the configuration's, in canonical order."""
+    played: tuple[Variant[Any], ...] = () if config is None else ruleset_for(config).variants
+    names = {variant.name for variant in played}
+    shipped = tuple(_shipped(name) for name in BUILT_IN[VARIANT_GROUP] if name not in names)
+    return tuple(sorted((*played, *shipped), key=lambda v: (v.order, v.name)))
+
+
+@cache
+def _shipped(name: str) -> Variant[Any]:
+    """One instance of this package's variant ``name`` (for hooks that read no area)."""
+    variant: Variant[Any] = plugin(VARIANT_GROUP, name)()
+    return variant
+
+
 def __getattr__(name: str) -> str:
-    """``LEGEND`` and ``COLOR_LEGEND``, the two legends of :func:`legend`, made when asked
-    for (the installed variants are found then, not when the module is imported)."""
+    """``LEGEND`` and ``COLOR_LEGEND``, the two legends of the base game (:func:`legend`),
+    made when asked for (the variants' modules are imported then, not with this one)."""
     if name == "LEGEND":
         return legend()
     if name == "COLOR_LEGEND":
@@ -293,7 +325,7 @@ def _color_cell(state: BoardLike, square: int, leader_at: dict[int, int]) -> str
     mark or the unification marker), the piece, and a treasure mark."""
     code = state.cells[square]
     prefix = " "
-    for variant in state.ruleset.variants:
+    for variant in _texts(state.ruleset.variants):
         mark = variant.text_mark(state, square, _COLOURED)
         if mark is not None:
             prefix = mark
@@ -349,8 +381,19 @@ def supports_color(stream: TextIO | None = None) -> bool:
     return True
 
 
-def render_board(state: BoardLike, *, color: bool = False) -> str:
-    """Draw the board of ``state`` (a state or a view) as text.
+def render_board(state: Any, *, color: bool = False) -> str:
+    """Draw the board or table of ``state`` (a state of any game, or a board-game player
+    view) as text, as its game draws it: the board game's board as :func:`board_text`
+    describes it (``color`` draws it in ANSI colours), the card game's table as
+    :func:`~tigris_rules.cards.render.render_table` does (in plain ASCII whatever ``color``
+    says).
+    """
+    expect(color, bool, "color")
+    return pictures_of(state, "state").text_board(state, color)
+
+
+def board_text(state: BoardLike, *, color: bool = False) -> str:
+    """Draw the board of ``state`` (a board-game state or view) as text.
 
     The first line holds the column letters ``a``..``p``; then come the 11 rows, each
     starting with its row number. Every cell is three characters wide:
@@ -365,14 +408,14 @@ def render_board(state: BoardLike, *, color: bool = False) -> str:
     list of built monuments (with the top-left square of their block) follow the board,
     then the lines of the game's variants (where their pieces stand). The squares of a
     variant's structure are drawn as the variant draws them, ``?`` when no variant of the
-    game does (:meth:`~tigris_rules.rules.hooks.Variant.text_glyph`); the legend lists the
-    symbols of every installed variant (:func:`legend`). The text has no trailing newline.
+    game does (:meth:`VariantText.text_glyph`); the legend lists the symbols of the game's
+    configuration (:func:`legend`). The text has no trailing newline.
 
     With ``color=True`` the same grid uses ANSI colours and Unicode symbols: ``\u25a0`` a
     tile in its colour, ``\u2248`` river, ``\u00b7`` land, ``\u25a9`` a monument tile,
     ``\u2715`` a catastrophe, ``\u25c6`` a treasure and ``\u25c8`` a priority one, the
     leader letter in its colour, and in front of a piece a variant's mark
-    (:meth:`~tigris_rules.rules.hooks.Variant.text_mark`) or ``+`` the unification marker.
+    (:meth:`VariantText.text_mark`) or ``+`` the unification marker.
     Each cell still takes three columns on screen. Use :func:`supports_color` to decide.
     """
     expect(state, BOARD_TYPES, "state", "a GameState or a PlayerView")
@@ -389,9 +432,9 @@ def render_board(state: BoardLike, *, color: bool = False) -> str:
             lines.append((_paint(_DIM, label) + cells).rstrip())
         else:
             lines.append(f"{label}{cells}".rstrip())
-    lines.append(legend(color=color))
+    lines.append(legend(state.config, color=color))
     lines.append(_monument_line(state))
-    for variant in state.ruleset.variants:
+    for variant in _texts(state.ruleset.variants):
         lines.extend(variant.text_lines(state))
     return "\n".join(lines)
 
@@ -404,8 +447,16 @@ def _slashed(values: tuple[int, ...]) -> str:
     return "/".join(str(v) for v in values)
 
 
-def render_result(state: GameState) -> str:
-    """Draw the result of ``state`` as a plain ASCII table, best place first.
+def render_result(state: Any) -> str:
+    """Draw the result of ``state`` (a state of any game) as a plain ASCII table, as its game
+    draws it: the board game's as :func:`board_result` describes it, the card game's as
+    :func:`~tigris_rules.cards.render.render_card_result` does."""
+    return pictures_of(state, "state").text_result(state)
+
+
+def board_result(state: GameState) -> str:
+    """Draw the result of ``state`` (a board-game state) as a plain ASCII table, best place
+    first.
 
     One row per player with: place (shared on ties, SCORE-5), seat and dynasty, VP in
     black, red, blue and green, treasures held, how the treasures were assigned per colour
@@ -469,63 +520,6 @@ def _result_table(outcome: Result) -> str:
     return "\n".join([title, *body])
 
 
-def _seat(player: int) -> str:
-    return f"seat {player} ({_dynasty(player)})"
-
-
-def _or_list(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def describe_decision(pending: Decision | None, active: int) -> str:
-    """One sentence saying who must decide what: the choice of action of the ``active``
-    player when ``pending`` is ``None``, else the pending decision.
-
-    >>> describe_decision(None, 1)
-    'seat 1 (bull) must choose an action or end the turn'
-    """
-    expect(pending, (*get_args(Decision), None), "pending", "a Decision or None")
-    expect(active, int, "active")
-    if pending is None:
-        return f"{_seat(active)} must choose an action or end the turn"
-    who = _seat(pending.player)
-    if isinstance(pending, WarOrderDecision):
-        return f"{who} must choose the next war: {_or_list([c.value for c in pending.colors])}"
-    if isinstance(pending, CommitDecision):
-        c = pending.conflict
-        committed = "" if c.attacker_commit is None else f", committed {c.attacker_commit}"
-        return (
-            f"{who} must commit {pending.commit_color.value} tiles as {pending.role.value} in "
-            f"the {c.color.value} {c.kind.value} (attacker seat {c.attacker} on "
-            f"{c.attacker_square}: base {c.attacker_base}{committed}; defender seat "
-            f"{c.defender} on {c.defender_square}: base {c.defender_base})"
-        )
-    if isinstance(pending, StructureDecision):
-        options = [f"the {m.value} monument on {block}" for m, block in pending.monuments]
-        options += [_structure(action) for action in pending.structures]
-        return f"{who} may build {_or_list(options)}, or decline"
-    if isinstance(pending, TreasureDecision):
-        return (
-            f"{who} must choose which treasure stays: {_or_list(list(pending.candidates))} "
-            f"(the others of {', '.join(pending.treasures)} are taken)"
-        )
-    if isinstance(pending, VariantDecision):
-        variant = declaring("decisions", type(pending))
-        told = None if variant is None else variant.describe_decision(pending)
-        if told is not None:
-            return f"{who} {told}"
-    return f"{who} must answer a decision"
-
-
-def _structure(action: Any) -> str:
-    """A structure the structure decision offers, as its variant names it."""
-    variant = declaring("builds", type(action))
-    told = None if variant is None else variant.describe_structure(action)
-    return told if told is not None else type(action).__name__
-
-
 def _counts(values: tuple[int, int, int, int]) -> str:
     return " ".join(f"{v}{letter}" for v, letter in zip(values, _TILE_LETTERS, strict=True))
 
@@ -558,98 +552,19 @@ def render_view(view: PlayerView, *, color: bool = False) -> str:
         status = f"The game is over after {view.turn + 1} turns."
     else:
         status = (
-            f"Turn {view.turn + 1}: {_seat(view.active)} is active, "
+            f"Turn {view.turn + 1}: {seat_name(view.active)} is active, "
             f"{view.actions_taken} of 2 actions taken."
         )
-    who = "spectator" if view.viewer is None else _seat(view.viewer)
-    lines = [f"View of {who}. {status}", render_board(view, color=color)]
+    who = "spectator" if view.viewer is None else seat_name(view.viewer)
+    lines = [f"View of {who}. {status}", board_text(view, color=color)]
     lines += [_player_line(view, p) for p in range(view.players)]
     available = ", ".join(m.value for m in view.available_monuments) or "none"
     lines.append(f"Bag: {view.bag_size} tiles. Monuments available: {available}.")
     if view.over and view.result is not None:
         lines.append(_result_table(view.result))
     else:
-        now = describe_decision(view.pending, view.active)
+        now = describe_decision(view.pending, view.active, config=view.config)
         if view.my_decision:
             now += f" -- that is you ({len(view.legal_actions)} legal inputs)"
         lines.append(f"Now: {now}.")
     return "\n".join(lines)
-
-
-def _tiles(count: int, color: str = "") -> str:
-    what = f"{color} tile" if color else "tile"
-    return f"{count} {what}{'' if count == 1 else 's'}"
-
-
-def describe_event(event: PublicEvent) -> str:
-    """One short sentence telling ``event`` (a full or a public event), for logs and
-    terminal front-ends.
-
-    >>> from tigris_rules.model.colors import Color
-    >>> from tigris_rules.model.events import PointsScored, ScoreCause
-    >>> describe_event(PointsScored(0, Color.RED, 1, ScoreCause.PLACEMENT))
-    'seat 0 scores 1 red VP (placement)'
-    """
-    expect(event, get_args(PublicEvent), "event", "an Event or a PublicTilesDrawn")
-    if isinstance(event, TilePlaced):
-        joined = ", uniting two kingdoms" if event.unification else ""
-        return f"seat {event.player} places a {event.color.value} tile on {event.square}{joined}"
-    if isinstance(event, LeaderPlaced):
-        return f"seat {event.player} places the {event.color.leader_name} on {event.square}"
-    if isinstance(event, LeaderMoved):
-        return (
-            f"seat {event.player} moves the {event.color.leader_name} from {event.origin} "
-            f"to {event.square}"
-        )
-    if isinstance(event, LeaderWithdrawn):
-        return f"seat {event.player} withdraws the {event.color.leader_name} from {event.square}"
-    if isinstance(event, LeaderReturned):
-        return (
-            f"seat {event.player}'s {event.color.leader_name} on {event.square} goes back to "
-            f"the supply ({event.reason})"
-        )
-    if isinstance(event, CatastrophePlaced):
-        destroyed = f", destroying a {event.destroyed.value} tile" if event.destroyed else ""
-        return f"seat {event.player} places a catastrophe on {event.square}{destroyed}"
-    if isinstance(event, TilesSwapped):
-        return f"seat {event.player} swaps {_tiles(event.count)}"
-    if isinstance(event, TilesDrawn):
-        drawn = ", ".join(c.value for c in event.tiles) or "nothing"
-        short = " (the bag ran short)" if event.short else ""
-        return f"seat {event.player} draws {drawn}{short}"
-    if isinstance(event, PublicTilesDrawn):
-        short = " (the bag ran short)" if event.short else ""
-        return f"seat {event.player} draws {_tiles(event.count)}{short}"
-    if isinstance(event, PointsScored):
-        return f"seat {event.player} scores {event.amount} {event.color.value} VP ({event.cause})"
-    if isinstance(event, ConflictStarted):
-        return (
-            f"{event.color.value} {event.kind.value}: seat {event.attacker} (base "
-            f"{event.attacker_base}) attacks seat {event.defender} (base {event.defender_base})"
-        )
-    if isinstance(event, SupportCommitted):
-        return f"seat {event.player} commits {_tiles(event.count, event.color.value)}"
-    if isinstance(event, ConflictResolved):
-        return (
-            f"seat {event.winner} wins the {event.color.value} {event.kind.value} against seat "
-            f"{event.loser} ({event.attacker_total} to {event.defender_total})"
-        )
-    if isinstance(event, TilesRemoved):
-        return f"{event.color.value} tiles leave the board: {', '.join(event.squares)}"
-    if isinstance(event, TileLeft):
-        return f"seat {event.player}'s {_tiles(event.count, event.color.value)} leave the game"
-    if isinstance(event, MonumentBuilt):
-        return f"seat {event.player} builds the {event.monument.value} monument on {event.block}"
-    if isinstance(event, VariantEvent):
-        variant = declaring("events", type(event))
-        told = None if variant is None else variant.describe_event(event)
-        if told is not None:
-            return told
-    if isinstance(event, TreasureTaken):
-        return f"seat {event.player} takes the treasure on {event.square}"
-    if isinstance(event, TurnEnded):
-        after = "" if event.next_player is None else f"; seat {event.next_player} is next"
-        return f"seat {event.player}'s turn ends{after}"
-    if isinstance(event, GameOver):
-        return f"the game is over ({event.reason})"
-    return repr(event)

@@ -6,13 +6,13 @@ declared as an entry point of the group ``tigris_rules.variants``
 state, :meth:`Variant.area`), its inputs, decisions and events, and every surface of them.
 Every hook has a do-nothing default, so a variant implements only the moments it changes.
 The base rules call the hooks of the configuration's variants, in canonical order, and never
-name a variant.
+name a variant. What the adapters need beyond the rules is asked of a variant through their
+own facets (its pictures: :mod:`tigris_rules.render`).
 """
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, cast
 
@@ -21,8 +21,6 @@ import cattrs
 
 from tigris_rules.model.actions import Action, VariantAction
 from tigris_rules.model.decisions import CommitDecision, Decision
-from tigris_rules.model.events import VariantEvent
-from tigris_rules.model.pens import Legend, SvgPen, TextPen
 from tigris_rules.model.state import GameState
 
 if TYPE_CHECKING:  # the working copy holds the hooks of its configuration
@@ -274,90 +272,6 @@ class Variant(Generic[AreaT]):
         in a player view; as :meth:`area_schema` (the default: the area's own schema, as
         the default view shows the whole area)."""
         return cls.area_schema()
-
-    # --- rendering (render.text, render.svg, diagram) ---------------------------------------
-
-    diagram_token: ClassVar[str | None] = None
-    """The token of the squares of this variant's structure (cell code ``STRUCTURE``) in
-    the diagrams of :mod:`tigris_rules.diagram`, if it builds one: read as such a square
-    (with or without a game playing the variant) and written for each."""
-    diagram_keywords: ClassVar[tuple[str, ...]] = ()
-    """The keywords of :func:`tigris_rules.diagram.position` this variant reads, each giving
-    some of its pieces (:meth:`diagram_area`)."""
-
-    def text_lines(self, board: Any) -> list[str]:
-        """Called by :func:`~tigris_rules.render.render_board` for ``board`` (a state or a
-        player view of a game playing the variant): the lines written under the board after
-        the monuments, e.g. where the variant's pieces stand."""
-        return []
-
-    def text_glyph(self, board: Any, square: int, pen: TextPen) -> str | None:
-        """Called for each square of ``board`` whose cell the base board does not draw (cell
-        code ``STRUCTURE``): the one visible character drawing its piece (written with
-        ``pen``), or ``None`` when the piece is not the variant's. The first variant, in
-        canonical order, that answers draws it."""
-        return None
-
-    def text_mark(self, board: Any, square: int, pen: TextPen) -> str | None:
-        """Called for each square of a board drawn in colour: the one visible character in
-        front of its piece (a mark such as a building), or ``None``. The first variant that
-        answers draws it, before the unification marker."""
-        return None
-
-    def text_legend(self, pen: TextPen) -> Legend:
-        """The variant's entries in the legend under a text board, for the symbols
-        :meth:`text_glyph` and :meth:`text_mark` draw with ``pen``. Every installed variant
-        is asked (in canonical order, with no game), so that every board has one legend."""
-        return Legend()
-
-    def describe_event(self, event: VariantEvent) -> str | None:
-        """One short sentence telling ``event``, one of :attr:`events`
-        (:func:`~tigris_rules.render.describe_event`); ``None`` writes its ``repr``. Asked of
-        the installed variant declaring the event, with no game."""
-        return None
-
-    def describe_decision(self, decision: Decision) -> str | None:
-        """What the player must or may do to answer ``decision``, one of :attr:`decisions`,
-        completing "seat 3 (urn) ..." (:func:`~tigris_rules.render.describe_decision`);
-        ``None`` writes "must answer a decision". Asked with no game."""
-        return None
-
-    def describe_structure(self, action: VariantAction) -> str | None:
-        """The structure ``action`` (one of :attr:`builds`) builds, as the structure decision
-        offers it among the monuments ("the ziggurat centred on g6"). Asked with no game."""
-        return None
-
-    def input_squares(self, action: VariantAction) -> tuple[int, ...]:
-        """The squares ``action`` (one of :attr:`inputs`) names, outlined when it is the last
-        input of an SVG picture. Asked with no game."""
-        return ()
-
-    def svg_square(self, board: Any, square: int, layer: ET.Element, pen: SvgPen) -> bool:
-        """Called for each square of ``board`` whose cell the base board does not draw (cell
-        code ``STRUCTURE``), in square order among the tiles: draw its piece in ``layer`` with
-        ``pen`` and return True, or return False when the piece is not the variant's."""
-        return False
-
-    def svg_structures(self, board: Any, layer: ET.Element, pen: SvgPen) -> None:
-        """Draw the variant's structures of ``board`` in ``layer``, over the squares and the
-        monuments (called in canonical order)."""
-
-    def svg_marks(self, board: Any, layer: ET.Element, pen: SvgPen) -> None:
-        """Draw the variant's marks on pieces of ``board`` (a building on its tile) in
-        ``layer``, over every structure and under treasures and leaders (called in canonical
-        order)."""
-
-    def diagram_area(
-        self, config: GameConfig, cells: tuple[int, ...], given: Mapping[str, object]
-    ) -> AreaT | None:
-        """The variant's area in a position drawn by :func:`tigris_rules.diagram.position`:
-        ``cells`` as drawn, ``given`` the values of its :attr:`diagram_keywords` passed (a
-        keyword not passed is absent). A wrong value raises
-        :class:`~tigris_rules.ArgumentTypeError` or :class:`~tigris_rules.ArgumentValueError`
-        naming the keyword. Also called when the configuration does not play the variant but
-        one of its keywords was passed: an area other than :meth:`new_area`'s is then
-        refused. The default is :meth:`new_area`'s."""
-        return self.new_area(config)
 
 
 Hooked = tuple[tuple[int, Variant[Any]], ...]

@@ -53,7 +53,6 @@ from tigris_rules.model.squares import (
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Hooked, Variant
-from tigris_rules.rules.installed import declaring
 from tigris_rules.rules.regions import Regions, pieces_without, regions_of
 from tigris_rules.rules.work import Position, Work
 
@@ -421,10 +420,8 @@ def _describe(state: Position, decision: Decision) -> str:
         TreasureDecision: "choose the treasure that stays",
     }.get(type(decision))
     if what is None:
-        owner = _variant_of(state, decision)
-        if owner is None:  # a decision of a variant the game does not play: as it says
-            owner = declaring("decisions", type(decision))
-        what = "answer a decision" if owner is None else owner.describe(decision)
+        owner = _variant_of(state, decision)  # none for a variant the game does not play
+        what = f"answer a {type(decision).__name__}" if owner is None else owner.describe(decision)
     return f"player {decision.player} must {what}"
 
 

@@ -346,7 +346,7 @@ class Buildings(Variant[BuildingSquares]):
             "additionalProperties": False,
         }
 
-    # --- rendering (render.text, render.svg, diagram) ---------------------------------------
+    # --- its pictures (the facets of tigris_rules.render) ------------------------------------
 
     diagram_keywords = ("buildings",)
 
@@ -358,6 +358,10 @@ class Buildings(Variant[BuildingSquares]):
             if square != NO_SQUARE
         ]
         return ["Buildings: " + (", ".join(placed) if placed else "none placed")]
+
+    def text_glyph(self, board: Any, square: int, pen: TextPen) -> str | None:
+        """A building stands on a tile: it draws no structure square."""
+        return None
 
     def text_mark(self, board: Any, square: int, pen: TextPen) -> str | None:
         """A house in front of the tile carrying a building, in the building's colour."""
@@ -383,19 +387,18 @@ class Buildings(Variant[BuildingSquares]):
             return f"the {event.color.value} building on {event.square} goes back to the supply"
         return None
 
-    def describe_decision(self, decision: Decision) -> str | None:
-        if isinstance(decision, BuildingDecision):
-            return (
-                f"may put the {decision.color.value} building on "
-                f"{_or_list(decision.squares)}, or decline"
-            )
-        return None
-
     def input_squares(self, action: VariantAction) -> tuple[int, ...]:
         """The tile that receives the building."""
         if isinstance(action, PlaceBuilding) and is_square_name(action.square):
             return (square_index(action.square),)
         return ()
+
+    def svg_square(self, board: Any, square: int, layer: ET.Element, pen: SvgPen) -> bool:
+        """A building stands on a tile: it draws no structure square."""
+        return False
+
+    def svg_structures(self, board: Any, layer: ET.Element, pen: SvgPen) -> None:
+        """A building is a mark on its tile (:meth:`svg_marks`), not a structure."""
 
     def svg_marks(self, board: Any, layer: ET.Element, pen: SvgPen) -> None:
         """Each building (class ``building building-<colour>``): a gold frame around its

@@ -284,9 +284,9 @@ class Ziggurat(Variant[ZigguratSite]):
             "description": "the centre of the ziggurat's cross, null before it is built (ZIG-1)",
         }
 
-    # --- rendering (render.text, render.svg, diagram) ---------------------------------------
+    # --- its pictures (the facets of tigris_rules.render) ------------------------------------
 
-    diagram_token = "Z"
+    diagram_keywords = ()
 
     def text_lines(self, board: Any) -> list[str]:
         """Where the ziggurat stands."""
@@ -296,20 +296,19 @@ class Ziggurat(Variant[ZigguratSite]):
 
     def text_glyph(self, board: Any, square: int, pen: TextPen) -> str | None:
         """Every structure square is a ziggurat square: ``Z``, or a magenta triangle."""
-        return pen.paint(_PYRAMID, ink=_MAGENTA) if pen.color else self.diagram_token
+        return pen.paint(_PYRAMID, ink=_MAGENTA) if pen.color else _LETTER
+
+    def text_mark(self, board: Any, square: int, pen: TextPen) -> str | None:
+        """The ziggurat marks no piece."""
+        return None
 
     def text_legend(self, pen: TextPen) -> Legend:
-        symbol = pen.paint(_PYRAMID, ink=_MAGENTA) if pen.color else self.diagram_token
+        symbol = pen.paint(_PYRAMID, ink=_MAGENTA) if pen.color else _LETTER
         return Legend(pieces=(f"{symbol} ziggurat",))
 
     def describe_event(self, event: VariantEvent) -> str | None:
         if isinstance(event, ZigguratBuilt):
             return f"seat {event.player} builds the ziggurat centred on {event.square}"
-        return None
-
-    def describe_decision(self, decision: Decision) -> str | None:
-        if isinstance(decision, ZigguratIncomeDecision):
-            return "must choose the colour of the ziggurat VP"
         return None
 
     def describe_structure(self, action: VariantAction) -> str | None:
@@ -369,6 +368,9 @@ class Ziggurat(Variant[ZigguratSite]):
                 stroke_width="1.5",
             )
 
+    def svg_marks(self, board: Any, layer: ET.Element, pen: SvgPen) -> None:
+        """The ziggurat marks no piece."""
+
     def diagram_area(
         self, config: GameConfig, cells: tuple[int, ...], given: Mapping[str, object]
     ) -> ZigguratSite:
@@ -424,6 +426,9 @@ class Ziggurat(Variant[ZigguratSite]):
         return ([1 if c == STRUCTURE else 0 for c in view.cells],)
 
 
+_LETTER = "Z"
+"""The ziggurat square's letter on a plain text board (also its token in diagrams, the first
+letter of its ``cell_name``)."""
 _PYRAMID = "\u25b2"
 """The ziggurat square's symbol on a coloured text board."""
 _MAGENTA = "95"

@@ -64,7 +64,7 @@ from tigris_rules.model.deal import Deal
 from tigris_rules.model.events import Event
 from tigris_rules.model.state import GameState
 from tigris_rules.records.notation import format_action
-from tigris_rules.render.text import describe_event, render_board, render_view
+from tigris_rules.render import describe_event, render_board, render_view
 from tigris_rules.rules.components import HAND_SIZE
 from tigris_rules.rules.setup import bag_contents, new_game
 from tigris_rules.views import view
@@ -350,7 +350,9 @@ class TigrisEuphratesState(pyspiel.State):  # type: ignore[misc]
             else:
                 text = format_action(move)
             lines.append(f"seat {seen.player}: {text}")
-            lines.extend("  " + describe_event(e) for e in events_for(seen.events, player))
+            lines.extend(
+                "  " + describe_event(e, config=config) for e in events_for(seen.events, player)
+            )
         if self.is_terminal() and not is_over(position.state):  # type: ignore[arg-type]
             lines.append(f"stopped after {position.decisions} decisions")
         return lines

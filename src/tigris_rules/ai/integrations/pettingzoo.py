@@ -43,7 +43,7 @@ from tigris_rules.errors import ArgumentTypeError, ConfigError
 from tigris_rules.model.actions import Action
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.state import GameState
-from tigris_rules.render.text import describe_decision, render_board
+from tigris_rules.render import describe_decision, render_board
 from tigris_rules.rules.setup import new_game
 
 __all__ = ["TigrisEuphratesEnv", "env"]
@@ -202,7 +202,7 @@ class TigrisEuphratesEnv(AECEnv):  # type: ignore[misc]
         if is_over(state):
             status = "The game is over."
         else:
-            status = describe_decision(state.pending, state.active)
+            status = describe_decision(state.pending, state.active, config=state.config)
         return f"{render_board(state)}\n{status}"
 
     def close(self) -> None:

@@ -13,11 +13,15 @@ are set; every other square is empty. Tokens:
 ``*``       after a tile, flipped tile or structure token: a treasure lies there
 ==========  =========================================================
 
-A variant that builds a structure names the token of its squares
-(:attr:`~tigris_rules.rules.hooks.Variant.diagram_token`), read whether or not the game
-plays the variant.
+A diagram is read and written for one configuration, with the tokens of its variants only.
+The squares of a variant's structure are drawn by the first letter of its
+:attr:`~tigris_rules.rules.hooks.Variant.cell_name`, upper-cased (``Z`` for the ziggurat's
+``"ziggurat"`` squares); a configuration in which two variants would draw the same token, or
+one a token of the base game, is refused with :class:`~tigris_rules.ConfigError`
+(:func:`structure_tokens`). A variant reads its further pieces from keywords of
+:func:`position` through its :class:`VariantDiagram` facet.
 
->>> from tigris_rules.diagram import position
+>>> from tigris_rules.render.diagram import position
 >>> state = position('''
 ...      e  f  g
 ...   3  .  r* 0K
@@ -28,14 +32,16 @@ plays the variant.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast, get_args
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast, get_args
 
 from tigris_rules.arguments import expect
-from tigris_rules.errors import ArgumentTypeError, TigrisError
+from tigris_rules.errors import ArgumentTypeError, ConfigError, TigrisError
 from tigris_rules.model.actions import MONUMENTS, Monument
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
+from tigris_rules.model.facets import offered
 from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import (
     COLUMNS,
@@ -46,7 +52,6 @@ from tigris_rules.model.squares import (
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.components import CATASTROPHES_PER_PLAYER
-from tigris_rules.rules.installed import installed_variants
 from tigris_rules.rules.monuments import block_squares
 from tigris_rules.rules.setup import bag_contents
 
@@ -54,15 +59,81 @@ if TYPE_CHECKING:
     from tigris_rules.rules.hooks import Variant
     from tigris_rules.rules.ruleset import BoardRules
 
-__all__ = ["DiagramError", "position", "to_diagram"]
+__all__ = [
+    "BASE_TOKENS",
+    "DiagramError",
+    "VariantDiagram",
+    "position",
+    "structure_tokens",
+    "to_diagram",
+]
 
 _TILE_LETTERS = "krbg"
 _LEADER_LETTERS = "KRBG"
 _LETTERS = "abcdefghijklmnop"
 
+BASE_TOKENS: frozenset[str] = frozenset({".", "~", *_TILE_LETTERS, "#", "X"})
+"""The one-character tokens of the base game (a leader's token has two characters)."""
+
 
 class DiagramError(TigrisError, ValueError):
     """A diagram that cannot be read."""
+
+
+class VariantDiagram(Protocol):
+    """How a variant reads its pieces in a position drawn by :func:`position`, from keywords
+    of its own. Without the facet its area in a drawn position is its
+    :meth:`~tigris_rules.rules.hooks.Variant.new_area`."""
+
+    diagram_keywords: ClassVar[tuple[str, ...]]
+    """The keywords of :func:`position` this variant reads, each giving some of its pieces
+    (``("buildings",)``; none for a variant that reads its area from the board drawn)."""
+
+    def diagram_area(
+        self, config: GameConfig, cells: tuple[int, ...], given: Mapping[str, object]
+    ) -> object:
+        """The variant's area in a position of ``config``'s game drawn by :func:`position`:
+        ``cells`` as drawn, ``given`` the values of its :attr:`diagram_keywords` passed (a
+        keyword not passed, or passed as ``None``, is absent). A wrong value raises
+        :class:`~tigris_rules.ArgumentTypeError` or :class:`~tigris_rules.ArgumentValueError`
+        naming the keyword."""
+        ...
+
+
+def structure_tokens(config: GameConfig) -> Mapping[str, Variant[Any]]:
+    """The token of each structure of ``config``'s variants (one with a
+    :attr:`~tigris_rules.rules.hooks.Variant.cell_name`): its first letter, upper-cased.
+
+    Raises :class:`~tigris_rules.ConfigError` naming both variants when two of them would
+    draw the same token, or naming the variant when its token is one of the base game's
+    (:data:`BASE_TOKENS`).
+    """
+    expect(config, GameConfig, "config")
+    return _tokens(config)
+
+
+@cache
+def _tokens(config: GameConfig) -> Mapping[str, Variant[Any]]:
+    ruleset = cast("BoardRules", ruleset_for(config))
+    tokens: dict[str, Variant[Any]] = {}
+    for variant in ruleset.variants:
+        if not variant.cell_name:
+            continue
+        token = variant.cell_name[0].upper()
+        if token in BASE_TOKENS:
+            raise ConfigError(
+                f"the {variant.name} variant's {variant.cell_name} squares would be drawn "
+                f"{token!r} in diagrams, a token of the base game: rename its cell_name"
+            )
+        other = tokens.get(token)
+        if other is not None:
+            raise ConfigError(
+                f"the {other.name} and {variant.name} variants would both draw their "
+                f"structures ({other.cell_name}, {variant.cell_name}) {token!r} in diagrams: "
+                "they cannot be drawn in one configuration"
+            )
+        tokens[token] = variant
+    return tokens
 
 
 def _parse_hand(spec: str | tuple[int, int, int, int]) -> tuple[int, int, int, int]:
@@ -81,12 +152,13 @@ def _read(
     cells: list[int],
     leaders: list[int],
     treasures: set[int],
-    players: int,
+    config: GameConfig,
 ) -> None:
     lines = [line for line in diagram.splitlines() if line.strip()]
     if not lines:
         return
-    structures = {v.diagram_token: STRUCTURE for v in installed_variants() if v.diagram_token}
+    players = config.players
+    structures = dict.fromkeys(structure_tokens(config), STRUCTURE)
     header = lines[0].split()
     if any(len(c) != 1 or c not in _LETTERS for c in header):
         raise DiagramError(f"the first line must name columns a..p, got {lines[0]!r}")
@@ -168,11 +240,10 @@ def position(
     in a hand, in canonical colour order, so that all the tiles (COMP-4) are accounted for.
 
     Each variant of the game sets its area from the board drawn and from the further keywords
-    it declares (:attr:`~tigris_rules.rules.hooks.Variant.diagram_keywords`, read by
-    :meth:`~tigris_rules.rules.hooks.Variant.diagram_area`); ``None`` is the same as leaving a
-    keyword out. A keyword no installed variant declares raises
-    :class:`~tigris_rules.ArgumentTypeError`, and pieces given for a variant the
-    configuration does not play raise :class:`DiagramError`.
+    it declares (:class:`VariantDiagram`); ``None`` is the same as leaving a keyword out. A
+    keyword no variant of the configuration declares raises
+    :class:`~tigris_rules.ArgumentTypeError`; the structure squares of the configuration's
+    variants are read from their tokens (:func:`structure_tokens`).
     """
     expect(diagram, str, "diagram")
     expect(config, (GameConfig, None), "config")
@@ -192,7 +263,7 @@ def position(
     cells = [EMPTY] * SQUARE_COUNT
     leaders = [NO_SQUARE] * (4 * n)
     treasures: set[int] = set()
-    _read(diagram, cells, leaders, treasures, n)
+    _read(diagram, cells, leaders, treasures, config)
     monument_squares = [NO_SQUARE] * len(MONUMENTS)
     for monument, top_left in (monuments or {}).items():
         square = square_index(top_left)
@@ -242,29 +313,22 @@ def _areas(
     """The variants' areas of a drawn position, each read by its variant from ``cells`` and
     from the keywords in ``pieces`` it declares."""
     given = {name: value for name, value in pieces.items() if value is not None}
-    readers: dict[str, Variant[Any]] = {}
-    for variant in installed_variants():
-        for name in variant.diagram_keywords:
-            readers.setdefault(name, variant)
-    for name in given:
-        if name not in readers:
-            known = ", ".join(sorted(readers)) or "none"
-            raise ArgumentTypeError(
-                f"{name}: no installed variant reads this keyword (variants' keywords: {known})"
-            )
     ruleset = cast("BoardRules", ruleset_for(config))
-    played = {variant.name for variant in ruleset.variants}
-    for name, value in given.items():
-        reader = readers[name]
-        if reader.name in played:
-            continue
-        if reader.diagram_area(config, cells, {name: value}) != reader.new_area(config):
-            raise DiagramError(f"{name}= needs the {reader.name} variant in the configuration")
+    readers = [offered(variant, VariantDiagram) for variant in ruleset.variants]
+    known = {name for reader in readers if reader is not None for name in reader.diagram_keywords}
+    for name in given:
+        if name not in known:
+            raise ArgumentTypeError(
+                f"{name}: no variant of the configuration reads this keyword (its variants' "
+                f"keywords: {', '.join(sorted(known)) or 'none'})"
+            )
     return tuple(
-        variant.diagram_area(
-            config, cells, {n: v for n, v in given.items() if n in variant.diagram_keywords}
+        variant.new_area(config)
+        if reader is None
+        else reader.diagram_area(
+            config, cells, {n: v for n, v in given.items() if n in reader.diagram_keywords}
         )
-        for variant in ruleset.variants
+        for variant, reader in zip(ruleset.variants, readers, strict=True)
     )
 
 
@@ -275,12 +339,9 @@ def _start_squares(config: GameConfig) -> tuple[int, ...]:
 
 
 def _structure_token(state: GameState) -> str:
-    """The token of structure squares: that of the game's first variant declaring one, else
-    of the first installed variant declaring one (``?`` if none does)."""
-    for variant in (*state.ruleset.variants, *installed_variants()):
-        if variant.diagram_token:
-            return variant.diagram_token
-    return "?"
+    """The token of structure squares: that of the game's first variant building one (``?``
+    if none does; no diagram reads it back)."""
+    return next(iter(structure_tokens(state.config)), "?")
 
 
 def to_diagram(state: GameState) -> str:
