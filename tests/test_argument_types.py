@@ -41,16 +41,15 @@ import tigris_rules.encoding
 import tigris_rules.events_public
 import tigris_rules.information
 import tigris_rules.integrations.returns
-import tigris_rules.json_schema
 import tigris_rules.notation
 import tigris_rules.records
+import tigris_rules.records.json_schema
+import tigris_rules.records.view_codec
 import tigris_rules.render
 import tigris_rules.rulebook
 import tigris_rules.search
-import tigris_rules.serialize
 import tigris_rules.state_check
 import tigris_rules.testing
-import tigris_rules.view_codec
 import tigris_rules.views
 from tigris_rules import (
     bots,
@@ -59,17 +58,15 @@ from tigris_rules import (
     diagram,
     encoding,
     information,
-    json_schema,
     notation,
     records,
     rulebook,
     search,
-    serialize,
     testing,
-    view_codec,
 )
 from tigris_rules.cards.render_svg import render_card_svg
 from tigris_rules.integrations.returns import ranking_returns
+from tigris_rules.records import json_schema, view_codec
 from tigris_rules.render import (
     describe_decision,
     describe_event,
@@ -106,7 +103,6 @@ PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tigris_rules.records,
     tigris_rules.notation,
     tigris_rules.bots,
-    tigris_rules.serialize,
     tigris_rules.events_public,
     tigris_rules.diagram,
     tigris_rules.testing,
@@ -115,8 +111,8 @@ PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tigris_rules.rulebook,
     tigris_rules.state_check,
     tigris_rules.cards.render_svg,
-    tigris_rules.view_codec,
-    tigris_rules.json_schema,
+    tigris_rules.records.view_codec,
+    tigris_rules.records.json_schema,
     tigris_rules.integrations.returns,
     tigris_rules.cards,
     tigris_rules.bulk,
@@ -258,46 +254,48 @@ CASES: list[Case] = [
     Case(tr.log_schema, {}),
     Case(records.log_schema_text, {}),
     Case(records.describe_action, {"action": tr.EndTurn()}, {"action": frozenset(WRONG)}),
-    # --- serialize ------------------------------------------------------------------------
+    # --- records: JSON ----------------------------------------------------------------------
     Case(tr.dumps, {"obj": BOARD, "indent": None},
          {"obj": frozenset(WRONG), "indent": SEAT}),
     Case(tr.loads, {"text": '{"type": "end_turn"}', "kind": tr.Action, "max_bytes": None,
                     "check": True},
          {"text": TEXT, "max_bytes": SEAT}),
-    Case(serialize.parse_json, {"text": "{}", "max_bytes": None},
+    Case(records.parse_json, {"text": "{}", "max_bytes": None},
          {"text": TEXT, "max_bytes": SEAT}),
-    Case(serialize.structure, {"data": {"type": "end_turn"}, "kind": tr.Action},
+    Case(records.structure, {"data": {"type": "end_turn"}, "kind": tr.Action},
          {"data": frozenset(WRONG)}),
-    Case(serialize.unstructure, {"obj": BOARD}, {"obj": frozenset(WRONG)}),
-    Case(serialize.describe, {"value": 3}, {"value": frozenset(WRONG)}),
-    Case(serialize.format_size, {"count": 3}, {"count": NUMBER}),
-    Case(serialize.member, {"path": "$", "key": "a"}, {"path": TEXT, "key": TEXT}),
-    Case(serialize.need_object, {"value": {}}, {"value": frozenset(WRONG)}),
-    Case(serialize.need_array, {"value": [], "length": None},
+    Case(records.unstructure, {"obj": BOARD}, {"obj": frozenset(WRONG)}),
+    Case(records.describe, {"value": 3}, {"value": frozenset(WRONG)}),
+    Case(records.format_size, {"count": 3}, {"count": NUMBER}),
+    Case(records.member, {"path": "$", "key": "a"}, {"path": TEXT, "key": TEXT}),
+    Case(records.need_object, {"value": {}}, {"value": frozenset(WRONG)}),
+    Case(records.need_array, {"value": [], "length": None},
          {"value": frozenset(WRONG), "length": SEAT}),
-    Case(serialize.need_int, {"value": 3, "minimum": None},
+    Case(records.need_int, {"value": 3, "minimum": None},
          {"value": frozenset(WRONG), "minimum": SEAT}),
-    Case(serialize.check_keys, {"obj": {}, "required": (), "optional": ()},
+    Case(records.check_keys, {"obj": {}, "required": (), "optional": ()},
          {"required": TEXT, "optional": TEXT}),
-    Case(serialize.at, {"path": "$.a", "read": serialize.need_int, "value": 3},
+    Case(records.at, {"path": "$.a", "read": records.need_int, "value": 3},
          {"path": TEXT, "value": frozenset(WRONG)}),
-    Case(serialize.problems_of, {"exc": ValueError("x"), "path": "$"}, {"path": TEXT}),
-    Case(serialize.structure_square, {"value": "a1", "_": None},
+    Case(records.problems_of, {"exc": ValueError("x"), "path": "$"}, {"path": TEXT}),
+    Case(records.structure_square, {"value": "a1", "_": None},
          {"value": frozenset(WRONG), "_": frozenset(WRONG)}),
-    Case(serialize.tag_of, {"cls": tr.EndTurn}),
-    Case(serialize.tagged_classes, {}),
-    Case(serialize.quick_reader, {"union": tr.Action, "besides": "player", "build": _choose_first},
+    Case(records.tag_of, {"cls": tr.EndTurn}),
+    Case(records.tagged_classes, {}),
+    Case(records.quick_reader, {"union": tr.Action, "besides": "player", "build": _choose_first},
          {"union": frozenset(WRONG), "besides": TEXT}),
-    Case(serialize.register_fields, {"cls": _Scratch, "squares": (), "structure_fields": None,
+    Case(records.register_fields, {"cls": _Scratch, "squares": (), "structure_fields": None,
                                      "unstructure_fields": None},
          {"squares": TEXT, "structure_fields": frozenset({"none"}),
           "unstructure_fields": frozenset({"none"})}, call_accepted=False),
-    Case(serialize.register_hooks, {"cls": _Scratch, "unstructure_hook": attrs.asdict,
+    Case(records.register_hooks, {"cls": _Scratch, "unstructure_hook": attrs.asdict,
                                     "structure_hook": _choose_first}, call_accepted=False),
-    Case(serialize.installed_variant_tags, {}),
-    Case(serialize.register_variant, {"variant": Buildings}),
-    Case(serialize.register_variant_classes, {}),
-    Case(serialize.register_tagged, {"tag": "scratch", "cls": _Scratch, "family": "action",
+    Case(records.installed_variant_tags, {}),
+    Case(records.field_hooks, {"cls": tr.PlaceTile}),
+    Case(records.game_codec, {"ruleset": BOARD.ruleset}),
+    Case(records.register_variant, {"variant": Buildings}),
+    Case(records.register_variant_classes, {}),
+    Case(records.register_tagged, {"tag": "scratch", "cls": _Scratch, "family": "action",
                                      "squares": (), "structure_fields": None,
                                      "unstructure_fields": None},
          {"tag": TEXT, "family": TEXT, "squares": TEXT, "structure_fields": frozenset({"none"}),
@@ -384,7 +382,7 @@ CASES: list[Case] = [
     Case(view_codec.write_view, {"fields": view_codec.BOARD_VIEW_FIELDS,
                                  "view": tr.view(BOARD, 0)}),
     Case(view_codec.read_view, {"fields": view_codec.BOARD_VIEW_FIELDS, "cls": tr.PlayerView,
-                                "data": tr.serialize.unstructure(tr.view(BOARD, 0))},
+                                "data": tr.records.unstructure(tr.view(BOARD, 0))},
          {"data": frozenset(WRONG)}),
     Case(json_schema.build_schemas, {"variants": ["buildings"]},
          {"variants": frozenset({"none"})}),
@@ -392,6 +390,7 @@ CASES: list[Case] = [
     Case(json_schema.view_schema, {}),
     Case(json_schema.schema_text, {"kind": "view"}, {"kind": TEXT}),
     Case(json_schema.shipped_variants, {}),
+    Case(json_schema.schemas_for, {"config": tr.GameConfig()}, {"config": frozenset(WRONG)}),
     Case(json_schema.write_schemas, {"directory": Path(), "variants": None},
          {"directory": TEXT, "variants": frozenset({"none"})}, raises=(OSError,)),
     # --- integrations ---------------------------------------------------------------------

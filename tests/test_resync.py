@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import tigris_rules as tr
-from tigris_rules import records
+from tigris_rules.records import log as records
 
 LOGS = Path(__file__).parent / "data" / "logs"
 COLOR_NAMES = ("black", "red", "blue", "green")

@@ -55,17 +55,20 @@ from tigris_rules.model.config import GameConfig, known_games, known_variants
 from tigris_rules.model.outcome import Termination
 from tigris_rules.model.state import GameState
 from tigris_rules.records import (
+    DEFAULT_MAX_BYTES,
+    MAX_PROBLEMS,
+    MEGABYTE,
     STDIN,
     Position,
     ProblemKind,
     replay_position,
+    tag_of,
     validate_file,
 )
 from tigris_rules.render.svg import render_svg
 from tigris_rules.render.text import render_board, render_result
 from tigris_rules.rules.scoring import result
 from tigris_rules.search import DEFAULT_ITERATIONS
-from tigris_rules.serialize import DEFAULT_MAX_BYTES, MAX_PROBLEMS, MEGABYTE, tag_of
 
 __all__ = ["build_parser", "end_reason", "main"]
 
@@ -693,7 +696,7 @@ def _to_choose(turn: int, player: int | None, pending: object) -> str:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from tigris_rules.json_schema import build_schemas, render
+    from tigris_rules.records.json_schema import build_schemas, render
 
     print(render(build_schemas()[args.kind]), end="")
     return EXIT_OK

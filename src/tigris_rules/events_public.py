@@ -47,7 +47,7 @@ import attrs
 from tigris_rules.arguments import expect
 from tigris_rules.cards.events import CardEvent, CardsDrawn
 from tigris_rules.model.events import Event, SupportCommitted, TileLeft, TilesDrawn
-from tigris_rules.serialize import event_field_hooks, register_tagged
+from tigris_rules.records.converter import event_field_hooks, register_tagged
 
 __all__ = [
     "PUBLIC_EVENT_TAGS",

@@ -36,7 +36,6 @@ from typing import Any, Final, TypeAlias, cast, overload
 
 import attrs
 
-from tigris_rules import serialize
 from tigris_rules.api import (
     AnyAction,
     AnyState,
@@ -61,28 +60,28 @@ from tigris_rules.errors import (
     InvalidActionError,
     LogError,
 )
-from tigris_rules.json_reading import LazyArray, TooLarge, read_limited
 from tigris_rules.model.actions import Action
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
 from tigris_rules.model.events import Event
 from tigris_rules.model.state import GameState
-from tigris_rules.rules.engine import Replayer
-from tigris_rules.rules.scoring import Result
-from tigris_rules.serialize import (
-    DEFAULT_MAX_BYTES,
+from tigris_rules.records import _quick, json_io
+from tigris_rules.records._checks import (
     MAX_PROBLEMS,
     at,
     check_keys,
+    clip,
     describe,
-    format_size,
     need_array,
     need_int,
     need_object,
-    structure,
-    unstructure,
 )
+from tigris_rules.records.converter import TAG_KEY, register_hooks, structure, unstructure
+from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, format_size
+from tigris_rules.records.json_reading import LazyArray, TooLarge, read_limited
+from tigris_rules.rules.engine import Replayer
+from tigris_rules.rules.scoring import Result
 
 __all__ = [
     "FORMAT_NAME",
@@ -309,8 +308,8 @@ def _card_deal(value: object) -> CardDeal:
 
 
 _LOG_REQUIRED: Final = ("format", "version", "library_version", "config", "actions")
-_QUICK_ACTION: Final = serialize.quick_reader(Action, besides="player", build=LogEntry)
-_QUICK_CARD_ACTION: Final = serialize.quick_reader(CardAction, besides="player", build=LogEntry)
+_QUICK_ACTION: Final = _quick.quick_reader(Action, besides="player", build=LogEntry)
+_QUICK_CARD_ACTION: Final = _quick.quick_reader(CardAction, besides="player", build=LogEntry)
 _LOG_OPTIONAL: Final = ("seed", "deal", "result")
 
 
@@ -329,7 +328,7 @@ def _structure_head(obj: dict[str, Any]) -> GameLog:
     if version != FORMAT_VERSION:
         raise FormatError(
             "$.version",
-            f"unknown log format version {serialize.clip(str(version))}; this library "
+            f"unknown log format version {clip(str(version))}; this library "
             f"({_library_version()}) reads version {FORMAT_VERSION}",
         )
     check_keys(obj, _LOG_REQUIRED, _LOG_OPTIONAL)
@@ -392,7 +391,7 @@ def _structure_log(data: object) -> GameLog:
             entries.append(read(item))
         except FormatError as exc:
             problems += exc.under(f"$.actions[{i}]").problems
-            if len(problems) >= serialize.MAX_PROBLEMS:
+            if len(problems) >= MAX_PROBLEMS:
                 problems.append(("$.actions", "too many problems; the rest are not listed"))
                 break
     if problems:
@@ -401,10 +400,10 @@ def _structure_log(data: object) -> GameLog:
     return attrs.evolve(head, actions=tuple(entries), result=expected)
 
 
-serialize.register_hooks(LogEntry, _unstructure_entry, _structure_entry)
-serialize.register_hooks(PlayerOutcome, _unstructure_outcome, _structure_outcome)
-serialize.register_hooks(ExpectedResult, _unstructure_expected, _structure_expected)
-serialize.register_hooks(GameLog, _unstructure_log, _structure_log)
+register_hooks(LogEntry, _unstructure_entry, _structure_entry)
+register_hooks(PlayerOutcome, _unstructure_outcome, _structure_outcome)
+register_hooks(ExpectedResult, _unstructure_expected, _structure_expected)
+register_hooks(GameLog, _unstructure_log, _structure_log)
 
 
 # --- problems and reports -------------------------------------------------------------------
@@ -434,14 +433,14 @@ def describe_action(action: object) -> str:
         return repr(action)
     if not isinstance(data, dict):
         return repr(action)
-    parts = [str(data.pop(serialize.TAG_KEY, type(action).__name__))]
+    parts = [str(data.pop(TAG_KEY, type(action).__name__))]
     for name, value in data.items():
         if isinstance(value, str):
             parts.append(value)
         elif isinstance(value, int) and not isinstance(value, bool):
             parts.append(f"{name}={value}")
         else:
-            parts.append(f"{name}={serialize.dumps(value)}")
+            parts.append(f"{name}={json_io.dumps(value)}")
     return " ".join(parts)
 
 
@@ -1001,7 +1000,7 @@ class _Document:
     def items(self) -> Iterator[_Item]:
         """Each action read, or the :class:`FormatError` (paths from ``$``) of a bad one."""
         value = self.data["actions"]
-        raw = serialize.lazy_items(self.text, value) if isinstance(value, LazyArray) else value
+        raw = json_io.lazy_items(self.text, value) if isinstance(value, LazyArray) else value
         read = _entry_reader(self.head.config)
         for index, item in enumerate(raw):
             try:
@@ -1015,7 +1014,7 @@ class _Document:
 
 def _document(text: str | bytes, max_bytes: int | None) -> _Document:
     """The log in ``text``, its actions left unread; :class:`FormatError`."""
-    data, decoded = serialize.scan_json(text, "actions", max_bytes=max_bytes)
+    data, decoded = json_io.scan_json(text, "actions", max_bytes=max_bytes)
     obj = need_object(data)
     head = _structure_head(obj)
     value = obj["actions"]
@@ -1101,7 +1100,7 @@ def read_log(path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MA
     :class:`OSError` when the file cannot be read."""
     expect(path, (str, os.PathLike), "path")
     expect(max_bytes, (int, None), "max_bytes")
-    return serialize.loads(_read(path, max_bytes), GameLog, max_bytes=max_bytes)
+    return json_io.loads(_read(path, max_bytes), GameLog, max_bytes=max_bytes)
 
 
 def _unreadable(exc: OSError) -> Report:
@@ -1202,7 +1201,7 @@ def write_log(log: GameLog, path: str | os.PathLike[str]) -> None:
     laid-out JSON, one action per line."""
     expect(log, GameLog, "log")
     expect(path, (str, os.PathLike), "path")
-    Path(path).write_text(serialize.dumps(log, indent=2) + "\n", encoding="utf-8")
+    Path(path).write_text(json_io.dumps(log, indent=2) + "\n", encoding="utf-8")
 
 
 def log_schema_text() -> str:
@@ -1212,7 +1211,7 @@ def log_schema_text() -> str:
 
 def log_schema() -> dict[str, Any]:
     """The JSON Schema of the log format as a dict."""
-    data = serialize.parse_json(log_schema_text(), max_bytes=None)
+    data = json_io.parse_json(log_schema_text(), max_bytes=None)
     if not isinstance(data, dict):
         raise TypeError("the shipped log schema is not a JSON object")
     return data
