@@ -217,7 +217,7 @@ def test_a_state_field_without_metadata_is_refused_by_name() -> None:
         kept_field: int = attrs.field(metadata=kept(InWork.FIXED, InView.PUBLIC))
         bare: int = 0
 
-    with pytest.raises(TypeError, match="Half.bare does not say"):
+    with pytest.raises(TypeError, match=r"Half\.bare does not say"):
         field_table(Half)
 
 
@@ -292,7 +292,9 @@ def test_freeze_of_an_unchanged_copy_is_the_state(game: Game) -> None:
 
 
 def test_assemble_rejects_a_missing_field_at_once() -> None:
-    values: dict[str, object] = {row.name: None for row in field_table(GameState) if row.name != "turn"}
+    values: dict[str, object] = {
+        row.name: None for row in field_table(GameState) if row.name != "turn"
+    }
     with pytest.raises(ArgumentValueError, match="missing turn; unknown none"):
         assemble(values)
 

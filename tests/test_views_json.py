@@ -31,6 +31,7 @@ from tigris_rules.events_public import (
 from tigris_rules.model.actions import VariantAction
 from tigris_rules.model.events import ConflictStarted
 from tigris_rules.model.squares import square_index
+from tigris_rules.records.areas import view_area_schema
 from tigris_rules.records.json_schema import (
     SCHEMA_FILES,
     build_schemas,
@@ -40,7 +41,6 @@ from tigris_rules.records.json_schema import (
     shipped_variants,
     view_schema,
 )
-from tigris_rules.records.areas import view_area_schema
 from tigris_rules.records.view_codec import BOARD_VIEW_FIELDS
 from tigris_rules.rules.hooks import Variant
 from tigris_rules.variants.ziggurat import Ziggurat, ZigguratSite
