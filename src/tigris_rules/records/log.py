@@ -67,6 +67,7 @@ from tigris_rules.model.deal import Deal
 from tigris_rules.model.events import Event
 from tigris_rules.model.state import GameState
 from tigris_rules.records import _quick, json_io
+from tigris_rules.records import tags as _board_tags  # noqa: F401  # registers the board tags
 from tigris_rules.records._checks import (
     MAX_PROBLEMS,
     at,

@@ -637,7 +637,9 @@ def write_board_view(view: PlayerView) -> dict[str, Any]:
 
 
 def read_board_view(data: dict[str, Any], config: GameConfig) -> PlayerView:
-    """The board game's player view of the JSON object ``data`` (of ``config``)."""
+    """The board game's player view of the JSON object ``data``, whose configuration is
+    ``config``."""
+    expect(config, GameConfig, "config")
     return read_view(BOARD_VIEW_FIELDS, PlayerView, data)
 
 
