@@ -57,7 +57,8 @@ def write_log(path: Path, actions: int) -> int:
 
         def line(e: tr.LogEntry) -> str:
             return json.dumps(
-                {"player": e.player, **tr.serialize.unstructure(e.action)}, separators=(",", ":")
+                {"player": e.player, **tr.records.converter.unstructure(e.action)},
+                separators=(",", ":"),
             )
 
         lines = [line(e) for e in cycle]

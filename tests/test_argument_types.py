@@ -40,30 +40,29 @@ import tigris_rules.cards
 import tigris_rules.cards.render
 import tigris_rules.cards.render_svg
 import tigris_rules.cards.view
-import tigris_rules.json_schema
 import tigris_rules.records
+import tigris_rules.records.converter
+import tigris_rules.records.json_io
+import tigris_rules.records.json_schema
 import tigris_rules.records.notation
+import tigris_rules.records.view_codec
 import tigris_rules.render
 import tigris_rules.render.diagram
 import tigris_rules.rulebook
-import tigris_rules.serialize
 import tigris_rules.state_check
 import tigris_rules.testing
-import tigris_rules.view_codec
 import tigris_rules.views
 from tigris_rules import (
     bulk,
     cards,
-    json_schema,
     records,
     rulebook,
-    serialize,
     testing,
-    view_codec,
 )
 from tigris_rules.ai import bots, encoding, information, search
 from tigris_rules.ai.integrations.returns import ranking_returns
 from tigris_rules.cards.render_svg import render_card_svg
+from tigris_rules.records import converter, json_schema, view_codec
 from tigris_rules.render import (
     describe_decision,
     describe_event,
@@ -101,7 +100,7 @@ PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tigris_rules.records,
     tigris_rules.records.notation,
     tigris_rules.ai.bots,
-    tigris_rules.serialize,
+    tigris_rules.views.events,
     tigris_rules.render.diagram,
     tigris_rules.testing,
     tigris_rules.ai.encoding,
@@ -109,8 +108,10 @@ PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tigris_rules.rulebook,
     tigris_rules.state_check,
     tigris_rules.cards.render_svg,
-    tigris_rules.view_codec,
-    tigris_rules.json_schema,
+    tigris_rules.records.converter,
+    tigris_rules.records.json_io,
+    tigris_rules.records.view_codec,
+    tigris_rules.records.json_schema,
     tigris_rules.ai.integrations.returns,
     tigris_rules.cards,
     tigris_rules.bulk,
@@ -259,46 +260,34 @@ CASES: list[Case] = [
     Case(tr.log_schema, {}),
     Case(records.log_schema_text, {}),
     Case(records.describe_action, {"action": tr.EndTurn()}, {"action": frozenset(WRONG)}),
-    # --- serialize ------------------------------------------------------------------------
+    # --- records: JSON ----------------------------------------------------------------------
     Case(tr.dumps, {"obj": BOARD, "indent": None},
          {"obj": frozenset(WRONG), "indent": SEAT}),
     Case(tr.loads, {"text": '{"type": "end_turn"}', "kind": tr.Action, "max_bytes": None,
                     "check": True},
          {"text": TEXT, "max_bytes": SEAT}),
-    Case(serialize.parse_json, {"text": "{}", "max_bytes": None},
+    Case(records.json_io.parse_json, {"text": "{}", "max_bytes": None},
          {"text": TEXT, "max_bytes": SEAT}),
-    Case(serialize.structure, {"data": {"type": "end_turn"}, "kind": tr.Action},
+    Case(converter.structure, {"data": {"type": "end_turn"}, "kind": tr.Action},
          {"data": frozenset(WRONG)}),
-    Case(serialize.unstructure, {"obj": BOARD}, {"obj": frozenset(WRONG)}),
-    Case(serialize.describe, {"value": 3}, {"value": frozenset(WRONG)}),
-    Case(serialize.format_size, {"count": 3}, {"count": NUMBER}),
-    Case(serialize.member, {"path": "$", "key": "a"}, {"path": TEXT, "key": TEXT}),
-    Case(serialize.need_object, {"value": {}}, {"value": frozenset(WRONG)}),
-    Case(serialize.need_array, {"value": [], "length": None},
-         {"value": frozenset(WRONG), "length": SEAT}),
-    Case(serialize.need_int, {"value": 3, "minimum": None},
-         {"value": frozenset(WRONG), "minimum": SEAT}),
-    Case(serialize.check_keys, {"obj": {}, "required": (), "optional": ()},
-         {"required": TEXT, "optional": TEXT}),
-    Case(serialize.at, {"path": "$.a", "read": serialize.need_int, "value": 3},
-         {"path": TEXT, "value": frozenset(WRONG)}),
-    Case(serialize.problems_of, {"exc": ValueError("x"), "path": "$"}, {"path": TEXT}),
-    Case(serialize.structure_square, {"value": "a1", "_": None},
+    Case(converter.unstructure, {"obj": BOARD}, {"obj": frozenset(WRONG)}),
+    Case(records.json_io.format_size, {"count": 3}, {"count": NUMBER}),
+    Case(converter.structure_square, {"value": "a1", "_": None},
          {"value": frozenset(WRONG), "_": frozenset(WRONG)}),
-    Case(serialize.tag_of, {"cls": tr.EndTurn}),
-    Case(serialize.tagged_classes, {}),
-    Case(serialize.quick_reader, {"union": tr.Action, "besides": "player", "build": _choose_first},
-         {"union": frozenset(WRONG), "besides": TEXT}),
-    Case(serialize.register_fields, {"cls": _Scratch, "squares": (), "structure_fields": None,
+    Case(converter.tag_of, {"cls": tr.EndTurn}),
+    Case(converter.tagged_classes, {}),
+    Case(converter.register_fields, {"cls": _Scratch, "squares": (), "structure_fields": None,
                                      "unstructure_fields": None},
          {"squares": TEXT, "structure_fields": frozenset({"none"}),
           "unstructure_fields": frozenset({"none"})}, call_accepted=False),
-    Case(serialize.register_hooks, {"cls": _Scratch, "unstructure_hook": attrs.asdict,
+    Case(converter.register_hooks, {"cls": _Scratch, "unstructure_hook": attrs.asdict,
                                     "structure_hook": _choose_first}, call_accepted=False),
-    Case(serialize.installed_variant_tags, {}),
-    Case(serialize.register_variant, {"variant": Buildings}),
-    Case(serialize.register_variant_classes, {}),
-    Case(serialize.register_tagged, {"tag": "scratch", "cls": _Scratch, "family": "action",
+    Case(converter.installed_variant_tags, {}),
+    Case(converter.field_hooks, {"cls": tr.PlaceTile}),
+    Case(records.game_codec, {"ruleset": BOARD.ruleset}),
+    Case(converter.register_variant, {"variant": Buildings}),
+    Case(converter.register_variant_classes, {}),
+    Case(converter.register_tagged, {"tag": "scratch", "cls": _Scratch, "family": "action",
                                      "squares": (), "structure_fields": None,
                                      "unstructure_fields": None},
          {"tag": TEXT, "family": TEXT, "squares": TEXT, "structure_fields": frozenset({"none"}),
@@ -389,7 +378,11 @@ CASES: list[Case] = [
     Case(view_codec.write_view, {"fields": view_codec.BOARD_VIEW_FIELDS,
                                  "view": tr.view(BOARD, 0)}),
     Case(view_codec.read_view, {"fields": view_codec.BOARD_VIEW_FIELDS, "cls": tr.PlayerView,
-                                "data": tr.serialize.unstructure(tr.view(BOARD, 0))},
+                                "data": converter.unstructure(tr.view(BOARD, 0))},
+         {"data": frozenset(WRONG)}),
+    Case(view_codec.write_board_view, {"view": tr.view(BOARD, 0)}),
+    Case(view_codec.read_board_view, {"data": converter.unstructure(tr.view(BOARD, 0)),
+                                      "config": BOARD.config},
          {"data": frozenset(WRONG)}),
     Case(json_schema.build_schemas, {"variants": ["buildings"]},
          {"variants": frozenset({"none"})}),
@@ -397,6 +390,7 @@ CASES: list[Case] = [
     Case(json_schema.view_schema, {}),
     Case(json_schema.schema_text, {"kind": "view"}, {"kind": TEXT}),
     Case(json_schema.shipped_variants, {}),
+    Case(json_schema.schemas_for, {"config": tr.GameConfig()}, {"config": frozenset(WRONG)}),
     Case(json_schema.write_schemas, {"directory": Path(), "variants": None},
          {"directory": TEXT, "variants": frozenset({"none"})}, raises=(OSError,)),
     # --- integrations ---------------------------------------------------------------------

@@ -13,9 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tigris_rules as tr
-from tigris_rules import serialize
+from tigris_rules import records
 from tigris_rules.ai.bots import RandomBot
 from tigris_rules.errors import FormatError
+from tigris_rules.records import converter
 from tigris_rules.records.log import quick_entry_reader
 from tigris_rules.rules.engine import Replayer
 from tigris_rules.testing import well_formed_actions
@@ -69,7 +70,7 @@ def test_a_rejected_input_leaves_the_replay_unchanged() -> None:
 @given(well_formed_actions(), st.integers(0, 3))
 def test_the_quick_reader_reads_what_the_full_reader_reads(action: tr.Action, player: int) -> None:
     """A log entry as written is read by the quick reader into the same action."""
-    entry = {"player": player, **serialize.unstructure(action)}
+    entry = {"player": player, **converter.unstructure(action)}
     assert quick_entry_reader(tr.Action)(entry) == tr.LogEntry(player, action)
 
 
@@ -88,11 +89,11 @@ def test_the_quick_reader_reuses_an_entry_only_for_the_same_exact_values() -> No
 
 def test_the_quick_reader_keeps_a_bounded_number_of_entries() -> None:
     """Entries beyond the bound are read as well, only not kept."""
-    read = serialize.quick_reader(tr.Action, besides="player", build=tr.LogEntry)
-    for count in range(serialize.QUICK_KEPT + 10):
+    read = records._quick.quick_reader(tr.Action, besides="player", build=tr.LogEntry)
+    for count in range(records._quick.QUICK_KEPT + 10):
         entry = {"player": 0, "type": "commit_support", "count": count}
         assert read(entry) == tr.LogEntry(0, tr.CommitSupport(count))
-    last = {"player": 0, "type": "commit_support", "count": serialize.QUICK_KEPT + 9}
+    last = {"player": 0, "type": "commit_support", "count": records._quick.QUICK_KEPT + 9}
     assert read(last) is not read(last)
     assert read({**last, "count": 5}) is read({**last, "count": 5})
 
@@ -111,7 +112,7 @@ def test_the_quick_reader_steps_aside_for_anything_unusual(
     """Change, add or drop one key of a written entry: the quick reader either reads the
     same value as the full reader, or returns None and leaves the entry to it (for its
     exact error)."""
-    entry: dict[str, Any] = {"player": 0, **serialize.unstructure(action)}
+    entry: dict[str, Any] = {"player": 0, **records.converter.unstructure(action)}
     key = data.draw(st.sampled_from([*entry, "extra"]))
     if data.draw(st.booleans()) and key in entry:
         del entry[key]
@@ -119,7 +120,7 @@ def test_the_quick_reader_steps_aside_for_anything_unusual(
         entry[key] = data.draw(JSON | st.sampled_from(["red", "a1", "p11", "black-red", 0, 1]))
     quick = quick_entry_reader(tr.Action)(entry)
     try:
-        full = serialize.structure(entry, tr.LogEntry)
+        full = records.converter.structure(entry, tr.LogEntry)
     except FormatError:
         assert quick is None
         return
@@ -135,11 +136,11 @@ def test_every_action_the_reader_accepts_is_well_formed(
     any value: either the reader rejects it, or the action it gives passes the check."""
     from tigris_rules.rules.legality import check_well_formed
 
-    body: dict[str, Any] = serialize.unstructure(action)
+    body: dict[str, Any] = records.converter.unstructure(action)
     key = data.draw(st.sampled_from(sorted(body)))
     body[key] = data.draw(JSON | st.sampled_from(["red", "a1", "p11", "q1", -1, 0, 7, True]))
     try:
-        read = serialize.structure(body, tr.Action)
+        read = records.converter.structure(body, tr.Action)
     except FormatError:
         return
     check_well_formed(read)

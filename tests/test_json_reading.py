@@ -1,6 +1,6 @@
 """Logs read whole and logs whose actions are read one at a time give the same reports.
 
-A document of at most ``serialize.EAGER_CHARACTERS`` characters is decoded whole; a longer one
+A document of at most ``json_io.EAGER_CHARACTERS`` characters is decoded whole; a longer one
 keeps its actions undecoded and reads them one by one. Both readers must accept and reject
 the same documents with the same problems.
 """
@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 import tigris_rules as tr
-from tigris_rules import serialize
-from tigris_rules.records import validate_json
+from tigris_rules.records import json_io, validate_json
 
 LOGS = sorted((Path(__file__).parent / "data" / "logs").glob("*.json"))
 CLASSIC = Path(__file__).parent / "data" / "logs" / "game-2p-classic-seed1.json"
@@ -23,7 +22,7 @@ CLASSIC = Path(__file__).parent / "data" / "logs" / "game-2p-classic-seed1.json"
 def _both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[tr.Report, tr.Report]:
     whole = validate_json(text)
     with monkeypatch.context() as patch:
-        patch.setattr(serialize, "EAGER_CHARACTERS", 0)
+        patch.setattr(json_io, "EAGER_CHARACTERS", 0)
         lazy = validate_json(text)
     return whole, lazy
 

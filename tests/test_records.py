@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tigris_rules as tr
-from tigris_rules import records, serialize
+from tigris_rules import records
 from tigris_rules.ai.bots import random_bots
 from tigris_rules.cards import (
     Boat,
@@ -34,9 +34,9 @@ from tigris_rules.cards import (
     codec,
 )
 from tigris_rules.cards.actions import CARD_ACTION_TYPES
-from tigris_rules.json_schema import shipped_variants
 from tigris_rules.model.squares import SQUARE_NAMES
 from tigris_rules.records import FORMAT_NAME, FORMAT_VERSION, describe_action
+from tigris_rules.records.json_schema import shipped_variants
 from tigris_rules.rules.setup import deal_from_seed
 from tigris_rules.variants.buildings import PlaceBuilding
 from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor
@@ -468,13 +468,13 @@ def test_the_schema_bounds_the_column_limit_to_4_to_24() -> None:
 def test_the_schema_knows_every_action() -> None:
     """The entries are generated: check them against the registry of tags, the base game's
     and then this distribution's variants' inputs."""
-    serialize.register_variant_classes()
+    records.converter.register_variant_classes()
     own = {
-        serialize.tag_of(cls): (cls, _square_fields(cls))
+        records.converter.tag_of(cls): (cls, _square_fields(cls))
         for variant in shipped_variants()
         for cls in variant.inputs
     }
-    tags = {**serialize.ACTION_TAGS, **own}
+    tags = {**records.tags.ACTION_TAGS, **own}
     assert list(own) == ["place_building", "build_ziggurat", "choose_color"]
     defs = tr.log_schema()["$defs"]
     branches = defs["entry"]["allOf"]
@@ -530,20 +530,20 @@ def test_a_log_of_a_variant_not_installed_names_it() -> None:
 
 
 def _square_fields(cls: type) -> tuple[str, ...]:
-    hooks = serialize.field_hooks(cls)
-    return tuple(name for name, hook in hooks.items() if hook is serialize.structure_square)
+    hooks = records.converter.field_hooks(cls)
+    return tuple(name for name, hook in hooks.items() if hook is records.converter.structure_square)
 
 
 def test_the_schema_knows_every_card_action() -> None:
     """The card game's entries: its own tags and the four it shares with the board game."""
     defs = tr.log_schema()["$defs"]
     branches = defs["card_entry"]["allOf"]
-    shared = [tag for tag, (cls, _) in serialize.ACTION_TAGS.items() if cls in CARD_ACTION_TYPES]
+    shared = [tag for tag, (cls, _) in records.tags.ACTION_TAGS.items() if cls in CARD_ACTION_TYPES]
     tags = [*codec.CARD_ACTION_TAGS, *shared]
     assert shared == ["end_turn", "choose_conflict", "commit_support", "decline"]
     assert [b["if"]["properties"]["type"]["const"] for b in branches] == tags
     assert defs["card_entry"]["properties"]["type"]["enum"] == tags
-    assert {serialize.tag_of(cls) for cls in CARD_ACTION_TYPES} == set(tags)
+    assert {records.converter.tag_of(cls) for cls in CARD_ACTION_TYPES} == set(tags)
     for tag, cls in codec.CARD_ACTION_TAGS.items():
         definition = defs[f"action_{tag}"]
         assert definition["properties"]["type"] == {"const": tag}
@@ -656,7 +656,7 @@ def mutated_logs(draw: st.DrawFn) -> str:
                 json_values
             )
         elif kind == "tag" and isinstance(container, dict):
-            container["type"] = draw(st.sampled_from(sorted(serialize.tagged_classes())))
+            container["type"] = draw(st.sampled_from(sorted(records.converter.tagged_classes())))
         else:
             container[key] = draw(json_values)
     out = json.dumps(data)
@@ -986,8 +986,15 @@ def test_well_formed_but_wrong_card_actions_are_reported_not_crashed(
 
 @pytest.mark.parametrize(
     "module",
-    [serialize, records.log, records.recording, records.validation],
-    ids=["serialize", "records.log", "records.recording", "records.validation"],
+    [
+        records.converter,
+        records.json_schema,
+        records.view_codec,
+        records.log,
+        records.recording,
+        records.validation,
+    ],
+    ids=["converter", "json_schema", "view_codec", "log", "recording", "validation"],
 )
 def test_docstring_examples(module: object) -> None:
     failures, tried = doctest.testmod(module, raise_on_error=False)  # type: ignore[arg-type]

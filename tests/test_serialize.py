@@ -13,15 +13,15 @@ from hypothesis import strategies as st
 
 import tigris_rules as tr
 from tigris_rules import cards as C
-from tigris_rules import serialize
+from tigris_rules import records
 from tigris_rules.ai.bots import random_bots
 from tigris_rules.cards import steps as S
-from tigris_rules.json_schema import shipped_variants
 from tigris_rules.model import actions as A
 from tigris_rules.model import decisions as D
 from tigris_rules.model import events as E
 from tigris_rules.model.board import BOARD_NAMES
 from tigris_rules.model.state import GameState
+from tigris_rules.records.json_schema import shipped_variants
 from tigris_rules.variants.buildings import (
     BuildingDecision,
     BuildingPlaced,
@@ -99,7 +99,7 @@ def round_trip(value: object, kind: Any) -> None:
 def test_tags_are_fixed_strings() -> None:
     """The tags are part of the log format: renaming a class must not change them (a
     variant's classes are tagged when the installed variants are first read or written)."""
-    serialize.register_variant_classes()
+    records.converter.register_variant_classes()
     expected = {
         "place_leader": A.PlaceLeader,
         "withdraw_leader": A.WithdrawLeader,
@@ -143,10 +143,10 @@ def test_tags_are_fixed_strings() -> None:
         "turn_ended": E.TurnEnded,
         "game_over": E.GameOver,
     }
-    registered = serialize.tagged_classes()
+    registered = records.converter.tagged_classes()
     for tag, cls in expected.items():
         assert registered[tag] is cls, tag
-        assert serialize.tag_of(cls) == tag
+        assert records.converter.tag_of(cls) == tag
 
 
 @pytest.mark.parametrize(
@@ -154,9 +154,9 @@ def test_tags_are_fixed_strings() -> None:
 )
 def test_every_member_of_the_unions_has_a_tag(union: Any) -> None:
     """A class added to a union without a tag would be written without one: catch it."""
-    serialize.register_variant_classes()
+    records.converter.register_variant_classes()
     missing = {cls.__name__ for cls in union_members(union)} - {
-        cls.__name__ for cls in serialize.tagged_classes().values()
+        cls.__name__ for cls in records.converter.tagged_classes().values()
     }
     assert not missing, f"register a tag in tigris_rules.serialize for: {sorted(missing)}"
 
@@ -210,7 +210,8 @@ def test_the_cache_is_not_written() -> None:
     assert tr.dumps(state) == before
     loaded = tr.loads(before, GameState)
     assert loaded == state
-    assert set(loaded._cache) <= {"ruleset"}  # only the rules found when the state was checked
+    assert loaded._cache.regions is None  # nothing but what the state check needed
+    assert loaded._cache.targets is None
 
 
 # --- round trips ----------------------------------------------------------------------------
@@ -484,7 +485,9 @@ class _Ping:
 
 
 def test_new_tagged_classes_can_be_registered() -> None:
-    serialize.register_tagged("test_ping", _Ping, family="test message", squares=("square",))
+    records.converter.register_tagged(
+        "test_ping", _Ping, family="test message", squares=("square",)
+    )
     union: Any = _Ping | tr.EndTurn
     assert tr.dumps(_Ping("c3", 2)) == '{"type":"test_ping","square":"c3","count":2}'
     assert tr.loads('{"type": "test_ping", "square": "c3"}', union) == _Ping("c3")
@@ -494,9 +497,9 @@ def test_new_tagged_classes_can_be_registered() -> None:
     with pytest.raises(tr.FormatError, match="is a test message, not an action"):
         tr.loads('{"type": "test_ping", "square": "c3"}', tr.Action)
     with pytest.raises(ValueError, match="already belongs"):
-        serialize.register_tagged("test_ping", tr.GameConfig, family="x")
+        records.converter.register_tagged("test_ping", tr.GameConfig, family="x")
     with pytest.raises(ValueError, match="already has the tag"):
-        serialize.register_tagged("place_tile_2", tr.PlaceTile, family="action")
+        records.converter.register_tagged("place_tile_2", tr.PlaceTile, family="action")
 
 
 # --- the card game --------------------------------------------------------------------------
@@ -548,10 +551,10 @@ def test_card_tags_are_fixed_strings() -> None:
         "end_action_step": S.EndActionStep,
         "refill_step": S.RefillStep,
     }
-    registered = serialize.tagged_classes()
+    registered = records.converter.tagged_classes()
     for tag, cls in expected.items():
         assert registered[tag] is cls, tag
-        assert serialize.tag_of(cls) == tag
+        assert records.converter.tag_of(cls) == tag
 
 
 @pytest.mark.parametrize(
@@ -561,7 +564,7 @@ def test_card_tags_are_fixed_strings() -> None:
 )
 def test_every_member_of_the_card_unions_has_a_tag(union: Any) -> None:
     for cls in union_members(union):
-        assert serialize.tag_of(cls)
+        assert records.converter.tag_of(cls)
 
 
 def test_the_json_of_card_values() -> None:
@@ -751,7 +754,7 @@ def test_bad_card_states_name_the_path() -> None:
         (lambda d: d.update(active=3), "$.active", "seat 0..2"),
         (lambda d: d.update(end_reason="boredom"), "$.end_reason", "stalemate"),
         (lambda d: d.update(todo=[{"type": "end_turn"}]), "$.todo[0].type", "not a step"),
-        (lambda d: d["config"].update(game="board"), "$.config.game", "card-game configuration"),
+        (lambda d: d["config"].update(game="board"), "$.config.game", "of the cards game"),
         (lambda d: d.update(turn_start={"hands": []}), "$.turn_start.hands", "3 item"),
         (
             lambda d: d.update(turn_start={"hands": d["hands"], "piles": []}),

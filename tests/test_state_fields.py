@@ -1,7 +1,7 @@
-"""Every place that lists the fields of a state agrees with the state's field table.
+"""Every place that lists the fields of a state agrees with the state's field metadata.
 
-A state's fields are written out by hand in its class, its field table
-(:mod:`tigris_rules.model.fields`), the engine's working copy (its slots, its thawing and its
+A state's fields are written out by hand in its class (each with its metadata,
+:mod:`tigris_rules.model.fields`), the engine's working copy (its slots, its thawing and its
 ``freeze``), the JSON writer and reader, and the player view. These tests check each of them
 against the table for both games, so that a field added to a state and forgotten in one of
 them fails here, naming the field.
@@ -19,14 +19,23 @@ import attrs
 import pytest
 
 import tigris_rules as tr
-from tigris_rules import serialize
+from tigris_rules import records
 from tigris_rules.ai.bots import random_bots
-from tigris_rules.cards.state import CARD_STATE_FIELDS, CardGameState, TurnStart
+from tigris_rules.cards.state import CardGameState, TurnStart
 from tigris_rules.cards.view import CardView, card_view
 from tigris_rules.cards.work import CardWork
 from tigris_rules.errors import ArgumentValueError
-from tigris_rules.model.fields import InJson, InView, InWork, StateField, json_keys
-from tigris_rules.model.state import STATE_FIELDS, GameState, assemble
+from tigris_rules.model.fields import (
+    STATE_FIELD,
+    InJson,
+    InView,
+    InWork,
+    StateField,
+    field_table,
+    json_keys,
+    kept,
+)
+from tigris_rules.model.state import GameState, StateCache, assemble
 from tigris_rules.rules.work import Work
 from tigris_rules.views import PlayerView, view
 
@@ -83,7 +92,7 @@ GAMES = (
     Game(
         name="board",
         state_class=GameState,
-        table=STATE_FIELDS,
+        table=field_table(GameState),
         config=tr.GameConfig(players=2, variants=("buildings", "ziggurat")),
         work=Work,
         work_class=Work,
@@ -97,7 +106,7 @@ GAMES = (
     Game(
         name="cards",
         state_class=CardGameState,
-        table=CARD_STATE_FIELDS,
+        table=field_table(CardGameState),
         config=tr.GameConfig(players=2, game="cards"),
         work=CardWork,
         work_class=CardWork,
@@ -202,6 +211,44 @@ def test_json_may_leave_out_exactly_the_fields_with_a_default(game: Game) -> Non
     assert names(game, InJson.OPTIONAL) == defaults
 
 
+def test_a_state_field_without_metadata_is_refused_by_name() -> None:
+    @attrs.frozen
+    class Half:
+        kept_field: int = attrs.field(metadata=kept(InWork.FIXED, InView.PUBLIC))
+        bare: int = 0
+
+    with pytest.raises(TypeError, match=r"Half\.bare does not say"):
+        field_table(Half)
+
+
+def test_the_metadata_is_read_in_the_order_of_the_fields() -> None:
+    for cls in (GameState, CardGameState):
+        rows = field_table(cls)
+        fields = [f for f in attrs.fields(cls) if f.init]
+        assert [row.name for row in rows] == [f.name for f in fields]
+        for row, field in zip(rows, fields, strict=True):
+            role = field.metadata[STATE_FIELD]
+            assert (row.work, row.view) == (role.work, role.view)
+
+
+def test_the_cache_is_typed_and_starts_empty() -> None:
+    state = sample(GAMES[0])
+    cache = StateCache()
+    assert not cache
+    with pytest.raises(AttributeError):
+        cache.other = 1  # type: ignore[attr-defined]  # slots: no key but the four named
+    len(tr.legal_actions(state))
+    assert state._cache.targets is not None or state._cache.regions is not None
+
+
+def test_assemble_checks_names_not_only_the_count() -> None:
+    values: dict[str, object] = {row.name: None for row in field_table(GameState)}
+    del values["turn"]
+    values["turns"] = 0  # as many values as fields, one misnamed
+    with pytest.raises(ArgumentValueError, match="missing turn; unknown 'turns'"):
+        assemble(values)
+
+
 # --- the working copy -----------------------------------------------------------------------
 
 
@@ -245,13 +292,15 @@ def test_freeze_of_an_unchanged_copy_is_the_state(game: Game) -> None:
 
 
 def test_assemble_rejects_a_missing_field_at_once() -> None:
-    values: dict[str, object] = {row.name: None for row in STATE_FIELDS if row.name != "turn"}
+    values: dict[str, object] = {
+        row.name: None for row in field_table(GameState) if row.name != "turn"
+    }
     with pytest.raises(ArgumentValueError, match="missing turn; unknown none"):
         assemble(values)
 
 
 def test_assemble_rejects_an_unknown_field_at_once() -> None:
-    values: dict[str, object] = {row.name: None for row in STATE_FIELDS}
+    values: dict[str, object] = {row.name: None for row in field_table(GameState)}
     values["turns"] = 0
     with pytest.raises(ArgumentValueError, match="missing none; unknown 'turns'"):
         assemble(values)
@@ -259,9 +308,10 @@ def test_assemble_rejects_an_unknown_field_at_once() -> None:
 
 def test_assemble_takes_every_field() -> None:
     state = sample(GAMES[0])
-    built = assemble({row.name: getattr(state, row.name) for row in STATE_FIELDS})
+    built = assemble({row.name: getattr(state, row.name) for row in field_table(GameState)})
     assert built == state
-    assert built._cache == {}
+    assert isinstance(built._cache, StateCache)
+    assert not built._cache
 
 
 # --- JSON -----------------------------------------------------------------------------------
@@ -269,10 +319,10 @@ def test_assemble_takes_every_field() -> None:
 
 @games
 def test_the_json_keys_are_the_table_s(game: Game) -> None:
-    required, optional = json_keys(game.table)
+    required, optional = json_keys(game.state_class)
     state = sample(game)
-    assert list(serialize.unstructure(state)) == [row.name for row in game.table]
-    data = serialize.unstructure(state)
+    assert list(records.converter.unstructure(state)) == [row.name for row in game.table]
+    data = records.converter.unstructure(state)
     with pytest.raises(tr.FormatError) as caught:
         tr.loads(json.dumps({key: data[key] for key in optional}), game.state_class)
     assert [path for path, _ in caught.value.problems] == [f"$.{k}" for k in required]
@@ -289,7 +339,7 @@ def test_json_writes_and_reads_every_field(game: Game) -> None:
 @games
 def test_a_field_left_out_of_the_json_reads_as_its_default(game: Game) -> None:
     state = unusual_state(game)
-    data = serialize.unstructure(state)
+    data = records.converter.unstructure(state)
     for field in state_fields(game):
         if field.name not in data or field.default is attrs.NOTHING or field.name == "areas":
             continue  # the variants' areas read as their opening values: test_serialize.py

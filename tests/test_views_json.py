@@ -13,14 +13,18 @@ import jsonschema  # type: ignore[import-untyped]  # no stubs in the dev environ
 import pytest
 
 import tigris_rules as tr
-from tigris_rules import serialize
+from tigris_rules import records
 from tigris_rules.ai.bots import RandomBot
 from tigris_rules.cards.codec import CARD_VIEW_FIELDS
 from tigris_rules.cards.events import CardsDrawn
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.cards.view import CardView
 from tigris_rules.errors import ArgumentValueError, FormatError
-from tigris_rules.json_schema import (
+from tigris_rules.model.actions import VariantAction
+from tigris_rules.model.events import ConflictStarted
+from tigris_rules.model.squares import square_index
+from tigris_rules.records.areas import view_area_schema
+from tigris_rules.records.json_schema import (
     SCHEMA_FILES,
     build_schemas,
     event_schema,
@@ -29,12 +33,9 @@ from tigris_rules.json_schema import (
     shipped_variants,
     view_schema,
 )
-from tigris_rules.model.actions import VariantAction
-from tigris_rules.model.events import ConflictStarted
-from tigris_rules.model.squares import square_index
+from tigris_rules.records.view_codec import BOARD_VIEW_FIELDS
 from tigris_rules.rules.hooks import Variant
 from tigris_rules.variants.ziggurat import Ziggurat, ZigguratSite
-from tigris_rules.view_codec import BOARD_VIEW_FIELDS
 from tigris_rules.views.events import (
     AnyPublicEvent,
     PublicCardEvent,
@@ -147,7 +148,7 @@ def test_every_event_and_public_event_round_trips_and_follows_the_schema() -> No
     for event in _distinct_events():
         text = tr.dumps(event)
         data = json.loads(text)
-        assert data["type"] == serialize.tag_of(type(event))
+        assert data["type"] == records.converter.tag_of(type(event))
         errors = list(check.iter_errors(data))
         assert not errors, (event, errors[0].message)
         union: Any = PublicCardEvent if type(event) in _card_only() else PublicEvent
@@ -169,7 +170,7 @@ def test_views_use_names_not_internal_codes() -> None:
     assert data["leaders"][0][place.color.value] == place.square
     assert set(data["cells"].values()) == {"red", "leader"}
     assert data["cells"][place.square] == "leader"
-    assert data["legal_actions"][0]["type"] in serialize.ACTION_TAGS
+    assert data["legal_actions"][0]["type"] in records.tags.ACTION_TAGS
     assert data["hands"][1] is None
     assert data["areas"] == {}
     card = json.loads(tr.dumps(tr.view(tr.new_card_game(CONFIGS[5], seed=1), None)))
@@ -201,7 +202,7 @@ def test_another_players_card_draw_shows_only_its_count() -> None:
 @pytest.mark.usefixtures("shipped_variants_only")
 def test_the_shipped_schemas_are_the_generated_ones() -> None:
     """The schemas are made from the codec's tables: after a change of a view, an event, an
-    action or a decision, run ``python -m tigris_rules.json_schema`` (it describes this
+    action or a decision, run ``python -m tigris_rules.records.json_schema`` (it describes this
     distribution's own variants, whatever else is installed)."""
     for kind, schema in build_schemas(shipped_variants()).items():
         assert schema_text(kind) == render(schema), f"regenerate {SCHEMA_FILES[kind]}"
@@ -225,14 +226,16 @@ def test_the_schemas_know_every_tagged_event() -> None:
         for union in ("public_event", "public_card_event")
         for branch in defs[union]["allOf"]
     }
-    for tag, cls in serialize.tagged_classes().items():
+    for tag, cls in records.converter.tagged_classes().items():
         name = f"event_{tag}"
         if name in defs:
             assert defs[name]["properties"]["type"] == {"const": tag}
             fields = {f.name for f in attrs.fields(cls)}
             assert set(defs[name]["properties"]) == fields | {"type"}
             assert name in roots
-    assert len(roots) == len({t for t in serialize.tagged_classes() if f"event_{t}" in defs})
+    assert len(roots) == len(
+        {t for t in records.converter.tagged_classes() if f"event_{t}" in defs}
+    )
 
 
 def test_the_schemas_reject_malformed_documents() -> None:
@@ -597,7 +600,7 @@ def test_the_areas_of_views_follow_the_variants_schemas() -> None:
     for view in _all_views():
         for variant in view.ruleset.variants if isinstance(view, tr.PlayerView) else ():
             areas = json.loads(tr.dumps(view))["areas"]
-            schema = variant.view_area_schema()
+            schema = view_area_schema(variant)
             if schema is False:  # a variant keeping no data writes none
                 assert variant.name not in areas
                 continue

@@ -105,8 +105,8 @@ from tigris_rules.records import (
     validate_log,
     write_log,
 )
+from tigris_rules.records.json_io import dumps, loads
 from tigris_rules.rules.legality import LegalActions
-from tigris_rules.serialize import dumps, loads
 from tigris_rules.state_check import StateProblem, check_state
 from tigris_rules.variants.buildings import BuildingDecision, PlaceBuilding
 from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor, ZigguratIncomeDecision

@@ -27,28 +27,31 @@ from typing import IO, Any, Final, Protocol, TypeAlias, TypeVar, runtime_checkab
 
 import attrs
 
-from tigris_rules import serialize
 from tigris_rules.ai.bots import Bot, BotError, RandomBot, random_bots
 from tigris_rules.api import to_move
 from tigris_rules.arguments import expect, expect_items
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import ArgumentTypeError, ConfigError
-from tigris_rules.json_reading import CHUNK
 from tigris_rules.model.actions import Action
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.state import GameState
 from tigris_rules.records import (
+    DEFAULT_MAX_BYTES,
+    MEGABYTE,
     STDIN,
     GameLog,
     Problem,
     ProblemKind,
     Report,
+    dumps,
     record_game,
     validate_file,
     validate_json,
 )
-from tigris_rules.serialize import DEFAULT_MAX_BYTES, MAX_PROBLEMS, format_size
+from tigris_rules.records._checks import MAX_PROBLEMS
+from tigris_rules.records.json_io import format_size
+from tigris_rules.records.json_reading import CHUNK
 
 __all__ = [
     "Client",
@@ -72,7 +75,7 @@ file, read where the work runs; a ``str`` or ``bytes`` is the JSON text of the l
 BATCH_LOGS: Final = 16
 """Logs in one batch at most: enough that the cost of sending a batch is small beside the
 work it holds."""
-BATCH_BYTES: Final = 4 * serialize.MEGABYTE
+BATCH_BYTES: Final = 4 * MEGABYTE
 """A batch of texts is closed once it holds this many bytes, whatever its number of logs."""
 IN_FLIGHT: Final = 3
 """Batches per worker sent ahead of the one being collected."""
@@ -529,7 +532,7 @@ def _play_games(batch: _Seeds) -> list[Game]:
     for seed, log in zip(batch.seeds, _play_logs(batch), strict=True):
         outcome = log.result.players if log.result is not None else ()
         winners = tuple(p.player for p in outcome if p.place == 1)
-        text = serialize.dumps(log, indent=batch.indent) if batch.text else None
+        text = dumps(log, indent=batch.indent) if batch.text else None
         games.append(Game(seed, len(log.actions), winners, text))
     return games
 

@@ -62,10 +62,12 @@ from tigris_rules.records import (
     replay_position,
     validate_file,
 )
+from tigris_rules.records._checks import MAX_PROBLEMS
+from tigris_rules.records.converter import tag_of
+from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, MEGABYTE
 from tigris_rules.render.svg import render_svg
 from tigris_rules.render.text import render_board, render_result
 from tigris_rules.rules.scoring import result
-from tigris_rules.serialize import DEFAULT_MAX_BYTES, MAX_PROBLEMS, MEGABYTE, tag_of
 
 __all__ = ["build_parser", "end_reason", "main"]
 
@@ -693,7 +695,7 @@ def _to_choose(turn: int, player: int | None, pending: object) -> str:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from tigris_rules.json_schema import build_schemas, render
+    from tigris_rules.records.json_schema import build_schemas, render
 
     print(render(build_schemas()[args.kind]), end="")
     return EXIT_OK

@@ -2,9 +2,12 @@
 steps, and the layout of :class:`~tigris_rules.cards.CardGameState` and
 :class:`~tigris_rules.cards.CardDeal` (docs/log-format.md).
 
-Importing this module registers everything with the library's one converter
-(:mod:`tigris_rules.serialize`); :mod:`tigris_rules.records` imports it, so ``tr.dumps`` and
-``tr.loads`` know the card game as soon as ``tigris_rules`` is imported.
+Importing this module registers the tags with the library's converter
+(:mod:`tigris_rules.records.converter`); :mod:`tigris_rules.records` imports it, so
+``tr.dumps`` and ``tr.loads`` know the card game's tags as soon as ``tigris_rules`` is
+imported. Its states and views are read and written by the card game's ruleset
+(:class:`~tigris_rules.games.cards.CardGame`), which offers them as its
+:class:`~tigris_rules.records.codec.GameCodec` from the functions here.
 
 - The tags are fixed strings, part of the log format, never derived from class names. The
   classes the card game shares with the board game (``EndTurn``, ``ChooseConflict``,
@@ -25,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeVar, cast
 
-from tigris_rules import serialize, view_codec
 from tigris_rules.cards.actions import (
     BuildBoat,
     CardAction,
@@ -67,10 +69,11 @@ from tigris_rules.cards.events import (
     LeaderPlayed,
     LeaderToSupply,
     PointsPaid,
+    PublicCardsDrawn,
     RewardTaken,
     TreasuresTaken,
 )
-from tigris_rules.cards.state import CARD_STATE_FIELDS, CardGameState, GapCard, TurnStart
+from tigris_rules.cards.state import CardGameState, GapCard, TurnStart
 from tigris_rules.cards.steps import (
     BoatStep,
     EndActionStep,
@@ -87,14 +90,18 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.fields import json_keys
 from tigris_rules.model.outcome import CARD_TERMINATIONS
-from tigris_rules.serialize import (
+from tigris_rules.records import view_codec
+from tigris_rules.records._checks import (
     at,
     check_keys,
     describe,
     need_array,
     need_int,
     need_object,
-    register_hooks,
+)
+from tigris_rules.records.converter import (
+    event_field_hooks,
+    register_fields,
     register_tagged,
     structure,
     unstructure,
@@ -104,9 +111,14 @@ __all__ = [
     "CARD_ACTION_TAGS",
     "CARD_DECISION_TAGS",
     "CARD_EVENT_TAGS",
+    "CARD_HOOK_SCHEMAS",
     "CARD_STEP_TAGS",
     "CARD_VIEW_FIELDS",
     "END_REASONS",
+    "read_card_view",
+    "structure_card_state",
+    "unstructure_card_state",
+    "write_card_view",
 ]
 
 T = TypeVar("T")
@@ -170,6 +182,23 @@ def _count(value: object, _: object = None) -> int:
 
 def _same(value: T) -> T:
     return value
+
+
+def _array(items: dict[str, Any], **more: Any) -> dict[str, Any]:
+    return {"type": "array", "items": items, **more}
+
+
+CARD_HOOK_SCHEMAS: Final[dict[Callable[..., Any], dict[str, Any]]] = {
+    _spot: view_codec.ref("spot"),
+    _optional_spot: view_codec.nullable(view_codec.ref("spot")),
+    _spots: _array(view_codec.ref("spot")),
+    _column: view_codec.ref("column"),
+    _gap: view_codec.ref("gap"),
+    _optional_gap: view_codec.nullable(view_codec.ref("gap")),
+    _columns: _array(view_codec.ref("column"), uniqueItems=True),
+    _count: view_codec.ref("count"),
+}
+"""The JSON Schema of the field hooks of the card game's classes."""
 
 
 # --- the tags -------------------------------------------------------------------------------
@@ -252,11 +281,18 @@ for _family, _table in (
     ("step", CARD_STEP_TAGS),
 ):
     for _tag, _cls in _table.items():
-        _hooks = serialize.event_field_hooks(_cls) if _family == "event" else {}
+        _hooks = event_field_hooks(_cls) if _family == "event" else {}
         register_tagged(
             _tag, _cls, family=_family, structure_fields={**_hooks, **_FIELDS.get(_cls, {})}
         )
-serialize.register_fields(CardConflict, structure_fields={"gap": _optional_gap})
+register_fields(CardConflict, structure_fields={"gap": _optional_gap})
+# The public form of a draw (docs/views.md): what the other seats learn of it.
+register_tagged(
+    "public_cards_drawn",
+    PublicCardsDrawn,
+    family="event",
+    structure_fields=event_field_hooks(PublicCardsDrawn),
+)
 
 
 # --- names of cards -------------------------------------------------------------------------
@@ -406,7 +442,8 @@ def _turn_start_reader(players: int) -> Callable[[object], TurnStart | None]:
     return read
 
 
-def _unstructure_card_state(state: CardGameState) -> dict[str, Any]:
+def unstructure_card_state(state: CardGameState) -> dict[str, Any]:
+    """``state`` as a JSON object (docs/log-format.md)."""
     return {
         "config": unstructure(state.config),
         "heads": _names(state.heads),
@@ -432,14 +469,7 @@ def _unstructure_card_state(state: CardGameState) -> dict[str, Any]:
     }
 
 
-_STATE_REQUIRED, _STATE_OPTIONAL = json_keys(CARD_STATE_FIELDS)
-
-
-def _config(value: object) -> GameConfig:
-    config = structure(value, GameConfig)
-    if config.game != "cards":
-        raise _fail('a card-game state needs a card-game configuration ("game": "cards")', "$.game")
-    return config
+_STATE_REQUIRED, _STATE_OPTIONAL = json_keys(CardGameState)
 
 
 def _end_reason(value: object) -> str | None:
@@ -457,10 +487,10 @@ def _steps(value: object) -> tuple[Step, ...]:
     return steps
 
 
-def _structure_card_state(data: object) -> CardGameState:
-    obj = need_object(data)
+def structure_card_state(obj: dict[str, Any], config: GameConfig) -> CardGameState:
+    """The card-game state of the JSON object ``obj``, whose ``config`` (``config``) is
+    read; :class:`FormatError` naming the bad field otherwise."""
     check_keys(obj, _STATE_REQUIRED, _STATE_OPTIONAL)
-    config = at("$.config", _config, obj["config"])
     n = config.players
 
     def req(name: str, read: Callable[[Any], T]) -> T:
@@ -528,12 +558,9 @@ def _structure_card_state(data: object) -> CardGameState:
     )
 
 
-register_hooks(CardGameState, _unstructure_card_state, _structure_card_state)
-
-
 # --- the card view --------------------------------------------------------------------------
 # A view is laid out like the state, with null for what the viewer may not see
-# (tigris_rules.view_codec, docs/views.md).
+# (tigris_rules.records.view_codec, docs/views.md).
 
 
 def _write_gap_view(gap: GapView) -> dict[str, Any]:
@@ -726,12 +753,11 @@ CARD_VIEW_FIELDS: Final[tuple[view_codec.ViewField, ...]] = view_codec.in_order(
 """The JSON layout of a :class:`~tigris_rules.cards.view.CardView`, field by field."""
 
 
-def _write_card_view(view: CardView) -> dict[str, Any]:
+def write_card_view(view: CardView) -> dict[str, Any]:
+    """A card game's player view as a JSON object, laid out by :data:`CARD_VIEW_FIELDS`."""
     return view_codec.write_view(CARD_VIEW_FIELDS, view)
 
 
-def _read_card_view(data: object) -> CardView:
+def read_card_view(data: dict[str, Any], config: GameConfig) -> CardView:
+    """The card game's player view of the JSON object ``data`` (of ``config``)."""
     return view_codec.read_view(CARD_VIEW_FIELDS, CardView, data)
-
-
-register_hooks(CardView, _write_card_view, _read_card_view)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -18,14 +18,14 @@ from tigris_rules.cards.decisions import CardDecision
 from tigris_rules.cards.steps import Step
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
-from tigris_rules.model.fields import InJson, InView, InWork, StateField
+from tigris_rules.model.fields import InView, InWork, kept
 from tigris_rules.model.pens import svg_picture
 from tigris_rules.model.ruleset import ruleset_for
 
 if TYPE_CHECKING:
     from tigris_rules.cards.ruleset import CardRules
 
-__all__ = ["CARD_STATE_FIELDS", "CardGameState", "GapCard", "TurnStart"]
+__all__ = ["CardGameState", "GapCard", "TurnStart"]
 
 
 @attrs.frozen
@@ -101,31 +101,45 @@ class CardGameState:
       of the action or end of turn in progress (:mod:`~tigris_rules.cards.steps`).
     - ``over``: the game has ended (END-3); ``end_reason`` says why.
 
-    :data:`CARD_STATE_FIELDS` says what the working copy, the JSON and a player view do with
-    each field: a new field goes there too.
+    Each field says in its metadata (:func:`~tigris_rules.model.fields.kept`) what the
+    working copy ``cards.work.CardWork`` and :class:`~tigris_rules.cards.view.CardView` do
+    with it; the JSON may leave out the fields that have a default. A view shows of each VP
+    pile only its size and top card (and its cards by colour when allowed, CARD-DEF-7(c)),
+    and never the draw pile, the cards set aside (CARD-DEF-7(e)) or the engine's bookkeeping
+    that would reveal them (the turn-start snapshot of the hands, the steps in progress).
     """
 
-    config: GameConfig
-    heads: tuple[int, ...]
-    columns: tuple[bytes, ...]
-    gaps: tuple[GapCard | None, ...]
-    leaders: tuple[Loc | None, ...]
-    hands: tuple[tuple[int, int, int, int], ...]
-    piles: tuple[bytes, ...]
-    draw: bytes
-    draw_pos: int
-    set_aside: bytes
-    out_of_game: tuple[int, int, int, int]
-    catastrophes: tuple[bool, ...]
-    active: int = 0
-    turn: int = 0
-    actions_taken: int = 0
-    idle_turns: int = 0
-    turn_start: TurnStart | None = None
-    pending: CardDecision | None = None
-    todo: tuple[Step, ...] = ()
-    over: bool = False
-    end_reason: str | None = None
+    config: GameConfig = attrs.field(metadata=kept(InWork.FIXED, InView.PUBLIC))
+    heads: tuple[int, ...] = attrs.field(metadata=kept(InWork.THAWED, InView.PUBLIC))
+    columns: tuple[bytes, ...] = attrs.field(metadata=kept(InWork.THAWED, InView.PUBLIC))
+    gaps: tuple[GapCard | None, ...] = attrs.field(metadata=kept(InWork.THAWED, InView.FILTERED))
+    leaders: tuple[Loc | None, ...] = attrs.field(metadata=kept(InWork.THAWED, InView.PUBLIC))
+    hands: tuple[tuple[int, int, int, int], ...] = attrs.field(
+        metadata=kept(InWork.THAWED, InView.PER_SEAT)
+    )
+    piles: tuple[bytes, ...] = attrs.field(metadata=kept(InWork.THAWED, InView.HIDDEN))
+    draw: bytes = attrs.field(metadata=kept(InWork.FIXED, InView.HIDDEN))
+    draw_pos: int = attrs.field(metadata=kept(InWork.REPLACED, InView.HIDDEN))
+    set_aside: bytes = attrs.field(metadata=kept(InWork.FIXED, InView.HIDDEN))
+    out_of_game: tuple[int, int, int, int] = attrs.field(
+        metadata=kept(InWork.THAWED, InView.PUBLIC)
+    )
+    catastrophes: tuple[bool, ...] = attrs.field(metadata=kept(InWork.THAWED, InView.PUBLIC))
+    active: int = attrs.field(default=0, metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    turn: int = attrs.field(default=0, metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    actions_taken: int = attrs.field(default=0, metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    idle_turns: int = attrs.field(default=0, metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    turn_start: TurnStart | None = attrs.field(
+        default=None, metadata=kept(InWork.REPLACED, InView.HIDDEN)
+    )
+    pending: CardDecision | None = attrs.field(
+        default=None, metadata=kept(InWork.REPLACED, InView.PUBLIC)
+    )
+    todo: tuple[Step, ...] = attrs.field(default=(), metadata=kept(InWork.THAWED, InView.HIDDEN))
+    over: bool = attrs.field(default=False, metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    end_reason: str | None = attrs.field(
+        default=None, metadata=kept(InWork.REPLACED, InView.PUBLIC)
+    )
 
     @property
     def players(self) -> int:
@@ -182,34 +196,3 @@ class CardGameState:
         for code in self.piles[player]:
             counts[code] += 1
         return (counts[0], counts[1], counts[2], counts[3], counts[4])
-
-
-CARD_STATE_FIELDS: Final = (
-    StateField("config", InWork.FIXED, InJson.REQUIRED, InView.PUBLIC),
-    StateField("heads", InWork.THAWED, InJson.REQUIRED, InView.PUBLIC),
-    StateField("columns", InWork.THAWED, InJson.REQUIRED, InView.PUBLIC),
-    StateField("gaps", InWork.THAWED, InJson.REQUIRED, InView.FILTERED),
-    StateField("leaders", InWork.THAWED, InJson.REQUIRED, InView.PUBLIC),
-    StateField("hands", InWork.THAWED, InJson.REQUIRED, InView.PER_SEAT),
-    StateField("piles", InWork.THAWED, InJson.REQUIRED, InView.HIDDEN),
-    StateField("draw", InWork.FIXED, InJson.REQUIRED, InView.HIDDEN),
-    StateField("draw_pos", InWork.REPLACED, InJson.REQUIRED, InView.HIDDEN),
-    StateField("set_aside", InWork.FIXED, InJson.REQUIRED, InView.HIDDEN),
-    StateField("out_of_game", InWork.THAWED, InJson.REQUIRED, InView.PUBLIC),
-    StateField("catastrophes", InWork.THAWED, InJson.REQUIRED, InView.PUBLIC),
-    StateField("active", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-    StateField("turn", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-    StateField("actions_taken", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-    StateField("idle_turns", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-    StateField("turn_start", InWork.REPLACED, InJson.OPTIONAL, InView.HIDDEN),
-    StateField("pending", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-    StateField("todo", InWork.THAWED, InJson.OPTIONAL, InView.HIDDEN),
-    StateField("over", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-    StateField("end_reason", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-)
-"""The field table of :class:`CardGameState` (:mod:`tigris_rules.model.fields`), one row
-per field in order: the working copy ``cards.work.CardWork``, the JSON codec and
-:class:`~tigris_rules.cards.view.CardView` follow it. A view shows of each VP pile only its
-size and top card (and its cards by colour when allowed, CARD-DEF-7(c)), and never the draw
-pile, the cards set aside (CARD-DEF-7(e)) or the engine's bookkeeping that would reveal them
-(the turn-start snapshot of the hands, the steps in progress)."""

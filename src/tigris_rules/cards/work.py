@@ -51,7 +51,7 @@ class CardWork:
     )
 
     def __init__(self, state: CardGameState) -> None:
-        # Every field of the state that a rule may change, as ``CARD_STATE_FIELDS`` says.
+        # Every field of the state that a rule may change, as its metadata says (InWork).
         self.source = state
         self.heads = list(state.heads)
         self.columns = list(state.columns)
@@ -173,7 +173,7 @@ class CardWork:
 
     def freeze(self) -> CardGameState:
         """The new state holding every change made to this copy, and the fixed fields of
-        ``CARD_STATE_FIELDS`` (the configuration, the draw pile, the cards set aside) of the
+        ``InWork.FIXED`` (the configuration, the draw pile, the cards set aside) of the
         state it was made from. When a new turn began (``new_turn``), the state's hands are
         also its :class:`TurnStart` snapshot (shared, not copied)."""
         s = self.source

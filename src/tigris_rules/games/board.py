@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from tigris_rules.ai._board_encoding import board_action_space
 from tigris_rules.ai._board_information import (
@@ -16,12 +16,20 @@ from tigris_rules.ai._board_information import (
 from tigris_rules.ai.encoding import SpaceEntry
 from tigris_rules.ai.information import Discards
 from tigris_rules.model.actions import Action
+from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
+from tigris_rules.model.decisions import Decision
+from tigris_rules.model.events import Event
 from tigris_rules.model.state import GameState
 from tigris_rules.records._board_notation import BoardNotation, board_notation
+from tigris_rules.records.board_state import structure_state, unstructure_state
+from tigris_rules.records.codec import SchemaPart
+from tigris_rules.records.tags import BOARD_HOOK_SCHEMAS
+from tigris_rules.records.view_codec import BOARD_VIEW_FIELDS, read_board_view, write_board_view
 from tigris_rules.rules.engine import Replayer
 from tigris_rules.rules.ruleset import BoardRules
 from tigris_rules.views.board import PlayerView, board_view
+from tigris_rules.views.events import PublicEvent
 
 __all__ = ["BoardGame"]
 
@@ -116,4 +124,36 @@ class BoardGame(BoardRules):
 
         return board_svg(
             board, scale=scale, coordinates=coordinates, caption=caption, last=last, panel=panel
+        )
+
+    # --- JSON (records.codec.GameCodec) ---------------------------------------------------
+
+    view_type: ClassVar[type] = PlayerView
+
+    def state_to_json(self, state: GameState) -> dict[str, Any]:
+        return unstructure_state(state)
+
+    def state_from_json(self, data: dict[str, Any], config: GameConfig) -> GameState:
+        return structure_state(data, config)
+
+    def view_to_json(self, view: PlayerView) -> dict[str, Any]:
+        return write_board_view(view)
+
+    def view_from_json(self, data: dict[str, Any], config: GameConfig) -> PlayerView:
+        return read_board_view(data, config)
+
+    def schema_part(self) -> SchemaPart:
+        return SchemaPart(
+            view="board_view",
+            view_fields=BOARD_VIEW_FIELDS,
+            view_description="what one player (or a spectator) may see of a board game (CONV-14)",
+            unions={
+                "action": Action,
+                "decision": Decision,
+                "event": Event,
+                "public_event": PublicEvent,
+            },
+            public_events="public_event",
+            log_entries=Action,
+            hooks=BOARD_HOOK_SCHEMAS,
         )

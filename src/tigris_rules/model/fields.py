@@ -1,25 +1,41 @@
-"""Field tables: what each part of the library does with each field of a game state.
+"""What each part of the library does with each field of a game state.
 
-A state class has one table, listing its fields in order (``STATE_FIELDS`` beside
-:class:`~tigris_rules.GameState`, ``CARD_STATE_FIELDS`` beside
-:class:`~tigris_rules.cards.CardGameState`). Each row says what the engine's working copy
-does with the field while an input is resolved, whether the state's JSON may leave it out,
-and what a player view shows of it.
+A state class says it in its own fields: each field of :class:`~tigris_rules.GameState` and
+:class:`~tigris_rules.cards.CardGameState` carries, in its ``attrs`` metadata
+(:func:`kept`), what the engine's working copy does with it while an input is resolved and
+what a player view shows of it; whether the state's JSON may leave it out follows from its
+default. :func:`field_table` reads that back as one :class:`StateField` per field, in order.
 
-The JSON codec's lists of required and optional keys are taken from the table. The working
-copy, the JSON writer and reader and the player view are written out by hand, for speed and
-for their types, and the test suite checks each of them against the table
-(``tests/test_state_fields.py``): a field added to a state and forgotten in one of them fails
-a test that names the field and the place.
+The JSON codec's lists of required and optional keys are taken from it (:func:`json_keys`).
+The working copy, the JSON writer and reader and the player view are written out by hand, for
+speed and for their types, and the test suite checks each of them by name against the
+metadata (``tests/test_state_fields.py``): a field added to a state and forgotten in one of
+them fails a test that names the field and the place.
 """
 
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
+from typing import Any, Final
 
 import attrs
 
-__all__ = ["InJson", "InView", "InWork", "StateField", "json_keys"]
+from tigris_rules.arguments import expect
+
+__all__ = [
+    "STATE_FIELD",
+    "InJson",
+    "InView",
+    "InWork",
+    "StateField",
+    "field_table",
+    "json_keys",
+    "kept",
+]
+
+STATE_FIELD: Final = "tigris_rules.state_field"
+"""The key, in a state field's ``attrs`` metadata, of what the library does with it."""
 
 
 class InWork(Enum):
@@ -36,7 +52,8 @@ class InWork(Enum):
 
 
 class InJson(Enum):
-    """Whether a state's JSON object must hold a field."""
+    """Whether a state's JSON object must hold a field: it may leave out exactly the fields
+    that have a default."""
 
     REQUIRED = "required"
     """Always present: a state without it is rejected (the field has no default)."""
@@ -64,8 +81,8 @@ class InView(Enum):
 
 @attrs.frozen
 class StateField:
-    """One row of a field table: the field ``name`` and what the working copy (``work``),
-    the JSON codec (``json``) and a player view (``view``) do with it."""
+    """What the library does with one field of a state: the field ``name``, what the working
+    copy (``work``), the JSON codec (``json``) and a player view (``view``) do with it."""
 
     name: str
     work: InWork
@@ -73,9 +90,43 @@ class StateField:
     view: InView
 
 
-def json_keys(table: tuple[StateField, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The keys a state's JSON object must hold and those it may leave out, each in the
-    table's order."""
+@attrs.frozen
+class _Kept:
+    work: InWork
+    view: InView
+
+
+def kept(work: InWork, view: InView) -> dict[str, object]:
+    """The ``attrs`` metadata of a state field: what the working copy does with it and what
+    a player view shows of it (``attrs.field(metadata=kept(...))``)."""
+    expect(work, InWork, "work")
+    expect(view, InView, "view")
+    return {STATE_FIELD: _Kept(work, view)}
+
+
+@cache
+def field_table(cls: type) -> tuple[StateField, ...]:
+    """One :class:`StateField` per field of the state class ``cls`` that its constructor
+    takes, in order, read from the fields' metadata (:func:`kept`). A field without it
+    raises :class:`TypeError` naming it: every field of a state says what is done with it."""
+    expect(cls, type, "cls", "a class")
+    rows: list[StateField] = []
+    fields: Any = attrs.fields(cls)
+    for field in fields:
+        if not field.init:
+            continue  # a private cache
+        role = field.metadata.get(STATE_FIELD)
+        if not isinstance(role, _Kept):
+            raise TypeError(f"{cls.__name__}.{field.name} does not say what is done with it")
+        json = InJson.REQUIRED if field.default is attrs.NOTHING else InJson.OPTIONAL
+        rows.append(StateField(field.name, role.work, json, role.view))
+    return tuple(rows)
+
+
+def json_keys(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The keys the JSON object of a state of class ``cls`` must hold and those it may leave
+    out, each in the order of the fields."""
+    table = field_table(cls)
     return (
         tuple(row.name for row in table if row.json is InJson.REQUIRED),
         tuple(row.name for row in table if row.json is InJson.OPTIONAL),

@@ -13,7 +13,7 @@ from tigris_rules.model.board import BoardLayout, board_layout
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
-from tigris_rules.model.fields import InJson, InView, InWork, StateField
+from tigris_rules.model.fields import InView, InWork, kept
 from tigris_rules.model.pens import svg_picture
 from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import square_name
@@ -21,10 +21,32 @@ from tigris_rules.model.squares import square_name
 if TYPE_CHECKING:
     from tigris_rules.rules.ruleset import BoardRules
 
-__all__ = ["NO_SQUARE", "STATE_FIELDS", "GameState", "assemble"]
+__all__ = ["NO_SQUARE", "GameState", "StateCache", "assemble"]
 
 NO_SQUARE: Final = -1
 """Square number meaning "not on the board" (a leader in supply, an available monument)."""
+
+
+class StateCache:
+    """What the rules compute once per state and keep with it (never written, compared or
+    copied): each slot ``None`` until computed. The values are the rules' own (the model
+    does not know their classes): their readers check them with ``isinstance``."""
+
+    __slots__ = ("facts", "lifted", "regions", "targets")
+
+    def __init__(self) -> None:
+        self.facts: object = None
+        """The fixed facts of the configuration (``rules.work.Work``)."""
+        self.regions: object = None
+        """The regions of the board (``rules.regions.regions_of``)."""
+        self.lifted: object = None
+        """The regions with a leader lifted by the last leader check (``rules.legality``)."""
+        self.targets: object = None
+        """The squares each main action may aim at (``rules.legality``)."""
+
+    def __bool__(self) -> bool:
+        """Whether anything is kept."""
+        return any(getattr(self, name) is not None for name in self.__slots__)
 
 
 @attrs.frozen(slots=False)
@@ -56,33 +78,45 @@ class GameState:
     - ``pending``: the decision awaited, or ``None`` when it is the choice of action.
     - ``over``: the game has ended (END-3).
 
-    :data:`STATE_FIELDS` says what the working copy, the JSON and a player view do with each
-    field: a new field goes there too.
+    Each field says in its metadata (:func:`~tigris_rules.model.fields.kept`) what the
+    working copy ``rules.work.Work`` and :class:`~tigris_rules.views.PlayerView` do with it;
+    the JSON may leave out the fields that have a default. The bag and the tiles out of the
+    game are never shown (CONV-14(d), CONV-14(e)); a view shows the bag's size instead.
     """
 
-    config: GameConfig
-    cells: tuple[int, ...]
-    leaders: tuple[int, ...]
-    treasures: frozenset[int]
-    monuments: tuple[int, ...]
-    hands: tuple[tuple[int, int, int, int], ...]
-    bag: tuple[int, ...]
-    bag_pos: int
-    catastrophes: tuple[int, ...]
-    scores: tuple[tuple[int, int, int, int], ...]
-    treasures_held: tuple[int, ...]
-    out_of_game: tuple[int, int, int, int]
-    areas: tuple[object, ...] = ()
-    active: int = 0
-    turn: int = 0
-    actions_taken: int = 0
-    short_draw: bool = False
-    marker: int = NO_SQUARE
-    placed: int = NO_SQUARE
-    pending: Decision | None = None
-    over: bool = False
-    _cache: dict[str, object] = attrs.field(
-        factory=dict, eq=False, repr=False, init=False, hash=False
+    config: GameConfig = attrs.field(metadata=kept(InWork.FIXED, InView.PUBLIC))
+    cells: tuple[int, ...] = attrs.field(metadata=kept(InWork.THAWED, InView.PUBLIC))
+    leaders: tuple[int, ...] = attrs.field(metadata=kept(InWork.THAWED, InView.PUBLIC))
+    treasures: frozenset[int] = attrs.field(metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    monuments: tuple[int, ...] = attrs.field(metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    hands: tuple[tuple[int, int, int, int], ...] = attrs.field(
+        metadata=kept(InWork.REPLACED, InView.PER_SEAT)
+    )
+    bag: tuple[int, ...] = attrs.field(metadata=kept(InWork.FIXED, InView.HIDDEN))
+    bag_pos: int = attrs.field(metadata=kept(InWork.REPLACED, InView.HIDDEN))
+    catastrophes: tuple[int, ...] = attrs.field(metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    scores: tuple[tuple[int, int, int, int], ...] = attrs.field(
+        metadata=kept(InWork.REPLACED, InView.PER_SEAT)
+    )
+    treasures_held: tuple[int, ...] = attrs.field(metadata=kept(InWork.REPLACED, InView.PER_SEAT))
+    out_of_game: tuple[int, int, int, int] = attrs.field(
+        metadata=kept(InWork.REPLACED, InView.HIDDEN)
+    )
+    areas: tuple[object, ...] = attrs.field(
+        default=(), metadata=kept(InWork.THAWED, InView.FILTERED)
+    )
+    active: int = attrs.field(default=0, metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    turn: int = attrs.field(default=0, metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    actions_taken: int = attrs.field(default=0, metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    short_draw: bool = attrs.field(default=False, metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    marker: int = attrs.field(default=NO_SQUARE, metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    placed: int = attrs.field(default=NO_SQUARE, metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    pending: Decision | None = attrs.field(
+        default=None, metadata=kept(InWork.REPLACED, InView.PUBLIC)
+    )
+    over: bool = attrs.field(default=False, metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    _cache: StateCache = attrs.field(
+        factory=StateCache, eq=False, repr=False, init=False, hash=False
     )
 
     def __getstate__(self) -> dict[str, object]:
@@ -92,7 +126,7 @@ class GameState:
 
     def __setstate__(self, fields: dict[str, object]) -> None:
         values = dict(fields)
-        values["_cache"] = {}
+        values["_cache"] = StateCache()
         object.__setattr__(self, "__dict__", values)
 
     def __deepcopy__(self, memo: dict[int, object]) -> GameState:
@@ -136,39 +170,10 @@ class GameState:
         return dict(zip(COLORS, self.scores[player], strict=True))
 
 
-STATE_FIELDS: Final = (
-    StateField("config", InWork.FIXED, InJson.REQUIRED, InView.PUBLIC),
-    StateField("cells", InWork.THAWED, InJson.REQUIRED, InView.PUBLIC),
-    StateField("leaders", InWork.THAWED, InJson.REQUIRED, InView.PUBLIC),
-    StateField("treasures", InWork.REPLACED, InJson.REQUIRED, InView.PUBLIC),
-    StateField("monuments", InWork.REPLACED, InJson.REQUIRED, InView.PUBLIC),
-    StateField("hands", InWork.REPLACED, InJson.REQUIRED, InView.PER_SEAT),
-    StateField("bag", InWork.FIXED, InJson.REQUIRED, InView.HIDDEN),
-    StateField("bag_pos", InWork.REPLACED, InJson.REQUIRED, InView.HIDDEN),
-    StateField("catastrophes", InWork.REPLACED, InJson.REQUIRED, InView.PUBLIC),
-    StateField("scores", InWork.REPLACED, InJson.REQUIRED, InView.PER_SEAT),
-    StateField("treasures_held", InWork.REPLACED, InJson.REQUIRED, InView.PER_SEAT),
-    StateField("out_of_game", InWork.REPLACED, InJson.REQUIRED, InView.HIDDEN),
-    StateField("areas", InWork.THAWED, InJson.OPTIONAL, InView.FILTERED),
-    StateField("active", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-    StateField("turn", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-    StateField("actions_taken", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-    StateField("short_draw", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-    StateField("marker", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-    StateField("placed", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-    StateField("pending", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-    StateField("over", InWork.REPLACED, InJson.OPTIONAL, InView.PUBLIC),
-)
-"""The field table of :class:`GameState` (:mod:`tigris_rules.model.fields`), one row per
-field in order: the working copy ``rules.work.Work``, the JSON codec and
-:class:`~tigris_rules.views.PlayerView` follow it. The bag and the tiles out of the game are
-never shown (CONV-14(d), CONV-14(e)); a view shows the bag's size instead."""
-
-_FIELD_COUNT: Final = sum(1 for field in attrs.fields(GameState) if field.init)
-
-
 _INIT_FIELDS = tuple(a for a in attrs.fields(GameState) if a.init)
 """The fields of a state, without its private cache."""
+
+_FIELD_NAMES: Final = frozenset(a.name for a in _INIT_FIELDS)
 
 
 def assemble(values: dict[str, object]) -> GameState:
@@ -177,20 +182,20 @@ def assemble(values: dict[str, object]) -> GameState:
 
     For the engine's hot path, which freezes a new state after every input: the values come
     from the engine itself, already of the right types, so nothing is converted or checked
-    but their number. ``values`` becomes the new state's own attribute dictionary and must
+    but their names. ``values`` becomes the new state's own attribute dictionary and must
     not be used again. Raises :class:`~tigris_rules.errors.ArgumentValueError` naming the
-    missing and unknown fields when ``values`` does not hold as many as the state has.
+    missing and unknown fields when ``values`` does not name exactly the state's fields.
     """
-    if len(values) != _FIELD_COUNT:
+    if values.keys() != _FIELD_NAMES:
         raise _incomplete(values)
     state: GameState = object.__new__(GameState)
-    values["_cache"] = {}
+    values["_cache"] = StateCache()
     object.__setattr__(state, "__dict__", values)
     return state
 
 
 def _incomplete(values: dict[str, object]) -> ArgumentValueError:
-    names = [field.name for field in attrs.fields(GameState) if field.init]
+    names = [field.name for field in _INIT_FIELDS]
     missing = [name for name in names if name not in values]
     unknown = [repr(key) for key in values if key not in names]
     return ArgumentValueError(

@@ -1,7 +1,19 @@
-"""Game records: the JSON log format (:mod:`~tigris_rules.records.log`), recording a game
-(:mod:`~tigris_rules.records.recording`), replaying and validating a log
-(:mod:`~tigris_rules.records.validation`, :mod:`~tigris_rules.records.problems`), and the
-text notation of actions (:mod:`~tigris_rules.records.notation`)."""
+"""Records: JSON for every value of the library, game logs, their schemas, the notation.
+
+- :mod:`~tigris_rules.records.json_io`: JSON text (``tr.dumps``, ``tr.loads``), read strictly
+  within a size limit (:mod:`~tigris_rules.records.json_reading`), through the converter of
+  :mod:`~tigris_rules.records.converter` (configurations, actions, decisions and events,
+  tagged by a stable ``"type"``; :mod:`~tigris_rules.records.tags` the board game's tags).
+- :mod:`~tigris_rules.records.codec`: what a ruleset offers to be read and written
+  (:class:`GameCodec`); :mod:`~tigris_rules.records.board_state` the board game's states,
+  :mod:`~tigris_rules.records.areas` its variants' areas (:class:`VariantCodec` and the other
+  facets a variant may offer), :mod:`~tigris_rules.records.view_codec` the player views.
+- :mod:`~tigris_rules.records.json_schema`: the JSON Schemas of logs, views and events.
+- :mod:`~tigris_rules.records.log`: the log format; :mod:`~tigris_rules.records.recording`
+  recording a game; :mod:`~tigris_rules.records.validation` and
+  :mod:`~tigris_rules.records.problems` replaying and validating a log.
+- :mod:`~tigris_rules.records.notation`: the text notation of actions.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +24,20 @@ from tigris_rules.records._repair import (
     REPAIR_PER_ACTION,
 )
 from tigris_rules.records._replaying import GameReplayer, Replaying
+from tigris_rules.records.areas import (
+    VariantCodec,
+    VariantSchema,
+    VariantViewCodec,
+    VariantViewSchema,
+)
+from tigris_rules.records.codec import GameCodec, SchemaPart, game_codec
+from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, MEGABYTE, dumps, loads
+from tigris_rules.records.json_schema import (
+    build_schemas,
+    event_schema,
+    schemas_for,
+    view_schema,
+)
 from tigris_rules.records.log import (
     FORMAT_NAME,
     FORMAT_VERSION,
@@ -52,16 +78,19 @@ from tigris_rules.records.validation import (
 )
 
 __all__ = [
+    "DEFAULT_MAX_BYTES",
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "LOOKAHEAD",
     "MAX_LOOKAHEAD",
+    "MEGABYTE",
     "REPAIR_BUDGET",
     "REPAIR_PER_ACTION",
     "STDIN",
     "VERBS",
     "AnyEvent",
     "ExpectedResult",
+    "GameCodec",
     "GameLog",
     "GameNotation",
     "GameRecords",
@@ -78,9 +107,19 @@ __all__ = [
     "Replay",
     "Replaying",
     "Report",
+    "SchemaPart",
+    "VariantCodec",
     "VariantNotation",
+    "VariantSchema",
+    "VariantViewCodec",
+    "VariantViewSchema",
+    "build_schemas",
     "describe_action",
+    "dumps",
+    "event_schema",
     "format_action",
+    "game_codec",
+    "loads",
     "log_schema",
     "log_schema_text",
     "parse_action",
@@ -88,10 +127,12 @@ __all__ = [
     "record_game",
     "replay",
     "replay_position",
+    "schemas_for",
     "square_verb",
     "validate_file",
     "validate_json",
     "validate_log",
     "verbs",
+    "view_schema",
     "write_log",
 ]

@@ -27,14 +27,12 @@ from typing import Any, Final, Protocol, TypeAlias
 
 import attrs
 
-from tigris_rules import serialize
 from tigris_rules.api import AnyAction, AnyState, new_game
 from tigris_rules.arguments import expect
 from tigris_rules.cards import codec as _card_codec  # noqa: F401  # registers the card JSON
 from tigris_rules.cards.events import CardEvent
 from tigris_rules.cards.setup import CardDeal
 from tigris_rules.errors import ConfigError, DealError, FormatError
-from tigris_rules.json_reading import LazyArray, TooLarge, read_limited
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
@@ -42,18 +40,29 @@ from tigris_rules.model.events import Event
 from tigris_rules.model.facets import offered
 from tigris_rules.model.outcome import Result
 from tigris_rules.model.ruleset import ruleset_for
-from tigris_rules.serialize import (
-    DEFAULT_MAX_BYTES,
+from tigris_rules.records import tags as _board_tags  # noqa: F401  # registers the board tags
+from tigris_rules.records._checks import (
+    MAX_PROBLEMS,
     at,
     check_keys,
+    clip,
     describe,
-    format_size,
     need_array,
     need_int,
     need_object,
-    structure,
-    unstructure,
 )
+from tigris_rules.records._quick import quick_reader
+from tigris_rules.records.converter import register_hooks, structure, unstructure
+from tigris_rules.records.json_io import (
+    DEFAULT_MAX_BYTES,
+    dumps,
+    format_size,
+    lazy_items,
+    loads,
+    parse_json,
+    scan_json,
+)
+from tigris_rules.records.json_reading import LazyArray, TooLarge, read_limited
 
 __all__ = [
     "FORMAT_NAME",
@@ -94,7 +103,7 @@ class GameRecords(Protocol):
 
     def log_action_type(self) -> Any:
         """The class (or union of classes) of this game's inputs, as
-        :func:`~tigris_rules.serialize.structure` reads an entry of ``actions``."""
+        :func:`~tigris_rules.records.converter.structure` reads an entry of ``actions``."""
         ...
 
     def log_deal_type(self) -> type:
@@ -317,7 +326,7 @@ def structure_head(obj: dict[str, Any]) -> GameLog:
     if version != FORMAT_VERSION:
         raise FormatError(
             "$.version",
-            f"unknown log format version {serialize.clip(str(version))}; this library "
+            f"unknown log format version {clip(str(version))}; this library "
             f"({_library_version()}) reads version {FORMAT_VERSION}",
         )
     check_keys(obj, _LOG_REQUIRED, _LOG_OPTIONAL)
@@ -337,8 +346,8 @@ def structure_head(obj: dict[str, Any]) -> GameLog:
 @cache
 def quick_entry_reader(kind: Any) -> Callable[[object], LogEntry | None]:
     """The quick reader of the log entries whose actions are of ``kind``
-    (:func:`~tigris_rules.serialize.quick_reader`), one per class of inputs."""
-    return serialize.quick_reader(kind, besides="player", build=LogEntry)
+    (:func:`~tigris_rules.records._quick.quick_reader`), one per class of inputs."""
+    return quick_reader(kind, besides="player", build=LogEntry)
 
 
 def entry_reader(config: GameConfig) -> Callable[[object], LogEntry]:
@@ -385,7 +394,7 @@ def _structure_log(data: object) -> GameLog:
             entries.append(read(item))
         except FormatError as exc:
             problems += exc.under(f"$.actions[{i}]").problems
-            if len(problems) >= serialize.MAX_PROBLEMS:
+            if len(problems) >= MAX_PROBLEMS:
                 problems.append(("$.actions", "too many problems; the rest are not listed"))
                 break
     if problems:
@@ -394,10 +403,10 @@ def _structure_log(data: object) -> GameLog:
     return attrs.evolve(head, actions=tuple(entries), result=expected)
 
 
-serialize.register_hooks(LogEntry, _unstructure_entry, _structure_entry)
-serialize.register_hooks(PlayerOutcome, _unstructure_outcome, _structure_outcome)
-serialize.register_hooks(ExpectedResult, _unstructure_expected, _structure_expected)
-serialize.register_hooks(GameLog, _unstructure_log, _structure_log)
+register_hooks(LogEntry, _unstructure_entry, _structure_entry)
+register_hooks(PlayerOutcome, _unstructure_outcome, _structure_outcome)
+register_hooks(ExpectedResult, _unstructure_expected, _structure_expected)
+register_hooks(GameLog, _unstructure_log, _structure_log)
 
 
 # --- reading and writing files ------------------------------------------------------------
@@ -420,7 +429,7 @@ class Document:
     def items(self) -> Iterator[Item]:
         """Each action read, or the :class:`FormatError` (paths from ``$``) of a bad one."""
         value = self.data["actions"]
-        raw = serialize.lazy_items(self.text, value) if isinstance(value, LazyArray) else value
+        raw = lazy_items(self.text, value) if isinstance(value, LazyArray) else value
         read = entry_reader(self.head.config)
         for index, item in enumerate(raw):
             try:
@@ -434,7 +443,7 @@ class Document:
 
 def document(text: str | bytes, max_bytes: int | None) -> Document:
     """The log in ``text``, its actions left unread; :class:`FormatError`."""
-    data, decoded = serialize.scan_json(text, "actions", max_bytes=max_bytes)
+    data, decoded = scan_json(text, "actions", max_bytes=max_bytes)
     obj = need_object(data)
     head = structure_head(obj)
     value = obj["actions"]
@@ -486,7 +495,7 @@ def read_log(path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MA
     :class:`OSError` when the file cannot be read."""
     expect(path, (str, os.PathLike), "path")
     expect(max_bytes, (int, None), "max_bytes")
-    return serialize.loads(read_file(path, max_bytes), GameLog, max_bytes=max_bytes)
+    return loads(read_file(path, max_bytes), GameLog, max_bytes=max_bytes)
 
 
 def write_log(log: GameLog, path: str | os.PathLike[str]) -> None:
@@ -495,7 +504,7 @@ def write_log(log: GameLog, path: str | os.PathLike[str]) -> None:
     laid-out JSON, one action per line."""
     expect(log, GameLog, "log")
     expect(path, (str, os.PathLike), "path")
-    Path(path).write_text(serialize.dumps(log, indent=2) + "\n", encoding="utf-8")
+    Path(path).write_text(dumps(log, indent=2) + "\n", encoding="utf-8")
 
 
 def log_schema_text() -> str:
@@ -505,7 +514,7 @@ def log_schema_text() -> str:
 
 def log_schema() -> dict[str, Any]:
     """The JSON Schema of the log format as a dict."""
-    data = serialize.parse_json(log_schema_text(), max_bytes=None)
+    data = parse_json(log_schema_text(), max_bytes=None)
     if not isinstance(data, dict):
         raise TypeError("the shipped log schema is not a JSON object")
     return data

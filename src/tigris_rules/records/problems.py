@@ -8,11 +8,11 @@ from typing import Any
 
 import attrs
 
-from tigris_rules import serialize
 from tigris_rules.api import AnyAction, AnyState, is_over
 from tigris_rules.errors import FormatError, LogError
+from tigris_rules.records.converter import TAG_KEY, unstructure
+from tigris_rules.records.json_io import dumps
 from tigris_rules.records.log import GameLog
-from tigris_rules.serialize import unstructure
 
 __all__ = ["Problem", "ProblemKind", "Report", "describe_action"]
 
@@ -41,14 +41,14 @@ def describe_action(action: object) -> str:
         return repr(action)
     if not isinstance(data, dict):
         return repr(action)
-    parts = [str(data.pop(serialize.TAG_KEY, type(action).__name__))]
+    parts = [str(data.pop(TAG_KEY, type(action).__name__))]
     for name, value in data.items():
         if isinstance(value, str):
             parts.append(value)
         elif isinstance(value, int) and not isinstance(value, bool):
             parts.append(f"{name}={value}")
         else:
-            parts.append(f"{name}={serialize.dumps(value)}")
+            parts.append(f"{name}={dumps(value)}")
     return " ".join(parts)
 
 

@@ -32,7 +32,9 @@ from tigris_rules.errors import (
 )
 from tigris_rules.model.colors import COLORS
 from tigris_rules.records import _repair
+from tigris_rules.records._checks import MAX_PROBLEMS
 from tigris_rules.records._replaying import Reached, opening_of, step_entry
+from tigris_rules.records.json_io import DEFAULT_MAX_BYTES
 from tigris_rules.records.log import (
     AnyEvent,
     ExpectedResult,
@@ -44,7 +46,6 @@ from tigris_rules.records.log import (
 )
 from tigris_rules.records.log import document as read_document
 from tigris_rules.records.problems import Problem, ProblemKind, Report
-from tigris_rules.serialize import DEFAULT_MAX_BYTES, MAX_PROBLEMS
 
 __all__ = [
     "Position",

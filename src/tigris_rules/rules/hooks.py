@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar
 
 import attrs
-import cattrs
 
 from tigris_rules.model.actions import Action, VariantAction
 from tigris_rules.model.decisions import CommitDecision, Decision
@@ -123,30 +122,6 @@ class Variant(Generic[AreaT]):
         """Replace the variant's data in the working copy ``w``."""
         w.areas[self.slot] = value
 
-    def area_to_json(self, area: AreaT) -> Any:
-        """The variant's data as JSON values, under ``areas`` (by the variant's name) in the
-        JSON of a state or a view. The default writes an attrs value field by field (with
-        ``cattrs``); a variant holding squares or colours writes their names."""
-        return cattrs.unstructure(area)
-
-    def area_from_json(self, data: Any, config: GameConfig) -> AreaT:
-        """The variant's data read from what :meth:`area_to_json` wrote, for a game of
-        ``config``; raises :class:`~tigris_rules.FormatError` with paths inside the area
-        (``$`` is the area itself). The default reads the class of :meth:`new_area`'s value
-        with ``cattrs``."""
-        kind = type(self.new_area(config))
-        return cast("AreaT", cattrs.structure(data, kind))
-
-    def view_area_to_json(self, seen: Any) -> Any:
-        """What a player view holds of the variant's data (its ``view_area``,
-        :class:`~tigris_rules.views.VariantView`), as JSON values (the default: as the area
-        itself)."""
-        return self.area_to_json(seen)
-
-    def view_area_from_json(self, data: Any, config: GameConfig) -> Any:
-        """What :meth:`view_area_to_json` wrote, read back (the default: as the area)."""
-        return self.area_from_json(data, config)
-
     def with_area(self, state: GameState, value: AreaT) -> GameState:
         """``state`` with the variant's data replaced by ``value`` (for positions set up by
         hand; :func:`~tigris_rules.check_state` says whether the result is reachable)."""
@@ -247,31 +222,6 @@ class Variant(Generic[AreaT]):
         """Called at TURN-11(b), after monument income; may ask a decision (then returns
         True) whose answer resumes at :attr:`Resume.INCOME`."""
         return False
-
-    # --- JSON Schema (json_schema) ----------------------------------------------------------
-
-    @classmethod
-    def area_schema(cls) -> dict[str, Any] | bool:
-        """The JSON Schema (draft 2020-12) of what :meth:`area_to_json` writes, used by the
-        generated schemas (:mod:`tigris_rules.json_schema`) under ``areas.<name>``. It may
-        refer to the shared definitions of the shipped schemas (``{"$ref":
-        "#/$defs/square"}``; also ``color``, ``count``, ``seat``, ``monument``).
-
-        Called without a configuration, when a schema is generated. The default is ``False``
-        (nothing is written) for a variant that keeps no data (one that does not override
-        :meth:`new_area`), else ``{}``, any JSON value: the default writer knows the area's
-        class only from a configuration, and a guessed schema could refuse what the variant
-        writes; a variant that keeps data says exactly what it writes."""
-        if cls.new_area is Variant.new_area:
-            return False
-        return {}
-
-    @classmethod
-    def view_area_schema(cls) -> dict[str, Any] | bool:
-        """The JSON Schema of what :meth:`view_area_to_json` writes, under ``areas.<name>``
-        in a player view; as :meth:`area_schema` (the default: the area's own schema, as
-        the default view shows the whole area)."""
-        return cls.area_schema()
 
 
 Hooked = tuple[tuple[int, Variant[Any]], ...]

@@ -347,16 +347,16 @@ def _lifted(state: Position, base: Regions, origin: int) -> Regions:
     if isinstance(state, Work):
         state.lifted = (origin, base, lifted, True)
     else:
-        state._cache["lifted"] = (origin, base, lifted, False)
+        state._cache.lifted = (origin, base, lifted, False)
     return lifted
 
 
 def _targets(state: GameState) -> _Targets:
     cache = state._cache
-    targets = cache.get("targets")
+    targets = cache.targets
     if not isinstance(targets, _Targets):
         targets = _Targets(state)
-        cache["targets"] = targets
+        cache.targets = targets
     return targets
 
 

@@ -229,11 +229,11 @@ def compute_regions(cells: Sequence[int], leaders: Sequence[int]) -> Regions:
 def regions_of(state: GameState) -> Regions:
     """The regions of ``state``'s board, computed once per state."""
     cache = state._cache
-    regions = cache.get("regions")
-    if regions is None:
+    regions = cache.regions
+    if not isinstance(regions, Regions):
         regions = compute_regions(state.cells, state.leaders)
-        cache["regions"] = regions
-    return regions  # type: ignore[return-value]
+        cache.regions = regions
+    return regions
 
 
 def side_of(cells: Sequence[int], start: int, barrier: int) -> list[int]:

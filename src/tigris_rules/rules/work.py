@@ -85,17 +85,17 @@ class Work:
         self.record = record
         """Whether the rules note their events in :attr:`events` (only :func:`step` reads
         them)."""
-        facts = state._cache.get("facts")
+        facts = state._cache.facts
         if not isinstance(facts, tuple):
             ruleset = state.ruleset
             facts = (state.config.players, state.layout, ruleset.hooks, ruleset)
-            state._cache["facts"] = facts
+            state._cache.facts = facts
         self._facts: tuple[int, BoardLayout, Hooks, BoardRules] = facts
         """The fixed facts of the configuration below, passed on to the next state."""
         self.players, self.layout, self.hooks, self.ruleset = facts
         """The number of seats, the board's layout, the hooks of the configuration's
         variants (only those that implement each), and its ruleset."""
-        # Every field of the state that a rule may change, as ``STATE_FIELDS`` says: the
+        # Every field of the state that a rule may change, as its metadata says (InWork): the
         # board, the leaders and the areas are lists changed in place; the other fields are
         # the state's own immutable values, replaced (never changed) when a rule changes them.
         self.cells = list(state.cells)
@@ -123,10 +123,10 @@ class Work:
         """True once a treasure check found no claim (TREAS-2) and no kingdom holding a trader
         has grown since: only a square joining such a kingdom (a tile, or a leader entering
         it) can make a new claim; removals, monuments and the ziggurat cannot."""
-        cached = state._cache.get("regions")
+        cached = state._cache.regions
         self._regions: Regions | None = cached if isinstance(cached, Regions) else None
         self._owns_regions = False  # True once ``_regions`` is this copy's own object
-        lifted = state._cache.get("lifted")
+        lifted = state._cache.lifted
         self.lifted: tuple[int, Regions, Regions, bool] | None = (
             lifted if isinstance(lifted, tuple) else None
         )
@@ -210,8 +210,8 @@ class Work:
         return -1
 
     def freeze(self) -> GameState:
-        """The new state holding every change made to this copy, and the fixed fields of
-        ``STATE_FIELDS`` (the configuration, the bag) of the state it was made from."""
+        """The new state holding every change made to this copy, and the fixed fields
+        (``InWork.FIXED``: the configuration, the bag) of the state it was made from."""
         s = self.source
         cells = tuple(self.cells)
         leaders = tuple(self.leaders)
@@ -240,10 +240,10 @@ class Work:
                 "over": self.over,
             }
         )
-        state._cache["facts"] = self._facts
+        state._cache.facts = self._facts
         state.__dict__["ruleset"] = self.ruleset  # what ``GameState.ruleset`` would find
         if self._regions is not None:
-            state._cache["regions"] = self._regions
+            state._cache.regions = self._regions
             self._owns_regions = False  # shared with the new state from now on
         return state
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from tigris_rules.views.board import PlayerView, VariantView, board_view
 from tigris_rules.views.events import (
-    PUBLIC_EVENT_TAGS,
     AnyEvent,
     AnyPublicEvent,
     PublicCardEvent,
@@ -43,7 +42,6 @@ from tigris_rules.views.game import GameViews, view
 from tigris_rules.views.seats import SeatView, ViewArgumentError, ViewError
 
 __all__ = [
-    "PUBLIC_EVENT_TAGS",
     "AnyEvent",
     "AnyPublicEvent",
     "GameViews",

@@ -50,10 +50,8 @@ from tigris_rules.arguments import expect
 from tigris_rules.cards.events import CardEvent, PublicCardsDrawn
 from tigris_rules.model.events import Event, PublicTilesDrawn
 from tigris_rules.model.facets import offered
-from tigris_rules.serialize import event_field_hooks, register_tagged
 
 __all__ = [
-    "PUBLIC_EVENT_TAGS",
     "AnyEvent",
     "AnyPublicEvent",
     "PublicCardEvent",
@@ -184,16 +182,3 @@ def public_events(events: Iterable[CardEvent]) -> tuple[PublicCardEvent, ...]: .
 def public_events(events: Iterable[AnyEvent]) -> tuple[AnyPublicEvent, ...]:
     """The events of one step as spectators see them: ``events_for(events, None)``."""
     return _seen(events, None)
-
-
-# --- JSON -----------------------------------------------------------------------------------
-# These strings are part of the JSON format of events: never change one (docs/views.md).
-
-PUBLIC_EVENT_TAGS: Final[dict[str, type]] = {
-    "public_tiles_drawn": PublicTilesDrawn,
-    "public_cards_drawn": PublicCardsDrawn,
-}
-"""The tag of every public form of an event."""
-
-for _tag, _cls in PUBLIC_EVENT_TAGS.items():
-    register_tagged(_tag, _cls, family="event", structure_fields=event_field_hooks(_cls))

@@ -15,7 +15,7 @@ True
 
 A view's layout is a table of :class:`ViewField` (its name, how to write and read it, and
 its JSON Schema), so the reader, the writer and the shipped schema
-(``tigris_rules/data/view-schema.json``, :mod:`tigris_rules.json_schema`) come from one
+(``tigris_rules/data/view-schema.json``, :mod:`tigris_rules.records.json_schema`) come from one
 place. Reading checks every field's format and range: seats within the game's players,
 square names, counts not negative, one entry per player, the actions and the decision of
 the view's game. It does not check that the view could come from a real game.
@@ -43,25 +43,28 @@ from tigris_rules.model.outcome import (
     Termination,
 )
 from tigris_rules.model.squares import square_index, square_name
-from tigris_rules.serialize import (
-    _color_map,
-    _monument_map,
-    _name_or_none,
-    _square_number,
-    _structure_cells,
-    _structure_squares,
+from tigris_rules.records._checks import (
     at,
-    cell_names,
     check_keys,
     describe,
     need_array,
     need_int,
     need_object,
+)
+from tigris_rules.records.areas import view_areas_from_json, view_areas_to_json
+from tigris_rules.records.board_state import (
+    _color_map,
+    _monument_map,
+    _name_or_none,
+    _square_number,
+    _structure_cells,
+    cell_names,
+)
+from tigris_rules.records.converter import (
+    _structure_squares,
     register_hooks,
     structure,
     unstructure,
-    view_areas_from_json,
-    view_areas_to_json,
 )
 from tigris_rules.views import PlayerView
 
@@ -70,8 +73,10 @@ __all__ = [
     "ViewField",
     "nullable",
     "per_player",
+    "read_board_view",
     "read_view",
     "ref",
+    "write_board_view",
     "write_view",
 ]
 
@@ -626,14 +631,17 @@ BOARD_VIEW_FIELDS: Final[tuple[ViewField, ...]] = in_order(
 """The JSON layout of a :class:`~tigris_rules.views.PlayerView`, field by field."""
 
 
-def _write_board_view(view: PlayerView) -> dict[str, Any]:
+def write_board_view(view: PlayerView) -> dict[str, Any]:
+    """A board game's player view as a JSON object, laid out by :data:`BOARD_VIEW_FIELDS`."""
     return write_view(BOARD_VIEW_FIELDS, view)
 
 
-def _read_board_view(data: object) -> PlayerView:
+def read_board_view(data: dict[str, Any], config: GameConfig) -> PlayerView:
+    """The board game's player view of the JSON object ``data``, whose configuration is
+    ``config``."""
+    expect(config, GameConfig, "config")
     return read_view(BOARD_VIEW_FIELDS, PlayerView, data)
 
 
 register_hooks(Result, _write_result, _read_result)
 register_hooks(PlayerResult, _write_player_result, _read_player_result)
-register_hooks(PlayerView, _write_board_view, _read_board_view)

@@ -15,21 +15,25 @@ The view and event schemas hold the same ``$defs``: the views (``board_view``,
 :func:`build_schemas` makes them from the tables the reader uses (the registry of tags, the
 classes' fields and their hooks, the view layouts) and from the variants it is asked to
 describe: the configuration's variant names, each variant's inputs, decisions and events
-(under the tags :func:`~tigris_rules.serialize.register_variant_classes` gives them), the
-causes of points, the cell names and the variants' areas
-(:meth:`~tigris_rules.rules.hooks.Variant.view_area_schema`). In the log schema, the skeleton
+(under the tags :func:`~tigris_rules.records.converter.register_variant_classes` gives
+them), the causes of points, the cell names and the variants' areas
+(:func:`~tigris_rules.records.areas.view_area_schema`). Each game gives its own part (its
+view, its unions, the schemas of its field hooks:
+:meth:`~tigris_rules.records.codec.GameCodec.schema_part`). In the log schema, the skeleton
 (the deal, the result, the configuration's other fields) is written by hand in the shipped
 file and kept as it is; its variant names and its board-game entries are generated.
 
-The shipped files describe this distribution's own variants (:func:`shipped_variants`), so
-they are the same whatever else is installed; a test checks them against
-:func:`build_schemas`, and ``python -m tigris_rules.json_schema`` writes them again after a
-change. ``tigris-rules schema`` prints the schemas of every installed variant. The library
+The shipped files describe this distribution's own games and variants
+(:func:`shipped_variants`), so they are the same whatever else is installed; a test checks
+them against :func:`build_schemas`, and ``python -m tigris_rules.records.json_schema``
+writes them again after a change. :func:`schemas_for` describes the variants of one
+configuration, whatever else is installed; ``tigris-rules schema`` prints the schemas of
+every installed game and variant (a question about the installation). The library
 reads more strictly than a schema can say (seats below the game's number of players, a
 square named once, an area only for a variant the configuration plays).
 
 >>> import tigris_rules as tr
->>> from tigris_rules.json_schema import event_schema
+>>> from tigris_rules.records.json_schema import event_schema
 >>> event_schema()["$defs"]["event_tiles_drawn"]["properties"]["tiles"]
 {'type': 'array', 'items': {'$ref': '#/$defs/color'}}
 """
@@ -47,28 +51,30 @@ from typing import Any, Final, Union, cast, get_args, get_origin
 
 import attrs
 
-from tigris_rules import serialize, view_codec
 from tigris_rules.arguments import expect, expect_items
-from tigris_rules.cards import codec
-from tigris_rules.cards.actions import CardAction
-from tigris_rules.cards.components import Boat
-from tigris_rules.cards.decisions import CardDecision
-from tigris_rules.cards.events import CardEvent
 from tigris_rules.errors import ArgumentValueError, ConfigError
-from tigris_rules.model.actions import Action, Monument, VariantAction
+from tigris_rules.model.actions import Monument, VariantAction
 from tigris_rules.model.colors import Color
-from tigris_rules.model.config import COLUMN_LIMITS
-from tigris_rules.model.decisions import Decision, VariantDecision
-from tigris_rules.model.events import Event, ScoreCause, VariantEvent
-from tigris_rules.model.plugins import BUILT_IN, VARIANT_GROUP, plugin, plugin_names
+from tigris_rules.model.config import COLUMN_LIMITS, GameConfig
+from tigris_rules.model.decisions import VariantDecision
+from tigris_rules.model.events import ScoreCause, VariantEvent
+from tigris_rules.model.plugins import BUILT_IN, RULESET_GROUP, VARIANT_GROUP, plugin, plugin_names
+from tigris_rules.model.ruleset import ruleset_for
+from tigris_rules.records import converter, view_codec
+from tigris_rules.records._checks import clip
+from tigris_rules.records.areas import view_area_schema
+from tigris_rules.records.board_state import CELL_NAMES
+from tigris_rules.records.codec import SchemaPart, game_codec
+from tigris_rules.records.json_io import dumps
+from tigris_rules.records.log import log_schema
 from tigris_rules.rules.hooks import Variant
-from tigris_rules.views.events import PublicCardEvent, PublicEvent
 
 __all__ = [
     "SCHEMA_FILES",
     "build_schemas",
     "event_schema",
     "schema_text",
+    "schemas_for",
     "shipped_variants",
     "view_schema",
     "write_schemas",
@@ -97,46 +103,17 @@ def _array(items: Mapping[str, Any], **more: Any) -> dict[str, Any]:
 
 
 _HOOK_SCHEMAS: Final[dict[Callable[..., Any], dict[str, Any]]] = {
-    serialize.structure_square: ref("square"),
-    serialize._structure_optional_square: nullable(ref("square")),
-    serialize._structure_squares: _array(ref("square")),
-    serialize._structure_count: ref("count"),
-    serialize.structure_seat: ref("seat"),
-    serialize._structure_optional_seat: nullable(ref("seat")),
-    serialize._structure_monument_offers: _array(
-        {
-            "type": "array",
-            "description": "a monument and the top-left square of its block",
-            "prefixItems": [ref("monument"), ref("square")],
-            "items": False,
-            "minItems": 2,
-        }
-    ),
-    serialize._structure_offers: _array(ref("variant_action")),
-    serialize._structure_cause: ref("cause"),
-    codec._spot: ref("spot"),
-    codec._optional_spot: nullable(ref("spot")),
-    codec._spots: _array(ref("spot")),
-    codec._column: ref("column"),
-    codec._gap: ref("gap"),
-    codec._optional_gap: nullable(ref("gap")),
-    codec._columns: _array(ref("column"), uniqueItems=True),
-    codec._count: ref("count"),
+    converter.structure_square: ref("square"),
+    converter._structure_optional_square: nullable(ref("square")),
+    converter._structure_squares: _array(ref("square")),
+    converter._structure_count: ref("count"),
+    converter.structure_seat: ref("seat"),
+    converter._structure_optional_seat: nullable(ref("seat")),
 }
-"""The schema of every field hook of the codec; a hook missing here is an error."""
+"""The schema of every field hook of the converter; the games add theirs
+(:attr:`SchemaPart.hooks`), and a hook missing from both is an error."""
 
-_ENUM_DEFS: Final[dict[type, str]] = {Color: "color", Monument: "monument", Boat: "boat"}
-
-_UNIONS: Final[dict[str, Any]] = {
-    "action": Action,
-    "card_action": CardAction,
-    "decision": Decision,
-    "card_decision": CardDecision,
-    "event": Event,
-    "card_event": CardEvent,
-    "public_event": PublicEvent,
-    "public_card_event": PublicCardEvent,
-}
+_ENUM_DEFS: Final[dict[type, str]] = {Color: "color", Monument: "monument"}
 
 _OPEN_BASES: Final[dict[type, str]] = {
     VariantAction: "inputs",
@@ -160,12 +137,22 @@ class _Builder:
     """Collects the definitions reachable from the classes it is asked about, for the base
     game and the ``variants`` described."""
 
-    def __init__(self, variants: tuple[type[Variant[Any]], ...], log: Mapping[str, Any]) -> None:
+    def __init__(
+        self,
+        variants: tuple[type[Variant[Any]], ...],
+        log: Mapping[str, Any],
+        parts: Sequence[SchemaPart],
+    ) -> None:
         self.variants = variants
         log_defs = log["$defs"]
         self.defs: dict[str, Any] = {name: log_defs[name] for name in _BASE_DEFS}
         self.defs["config"] = _config_def(log_defs["config"], variants)
-        self.defs["boat"] = {"enum": [b.value for b in Boat]}
+        self.hooks: dict[Callable[..., Any], Mapping[str, Any]] = dict(_HOOK_SCHEMAS)
+        self.enums = dict(_ENUM_DEFS)
+        for part in parts:
+            self.defs.update(part.defs)
+            self.hooks.update(part.hooks)
+            self.enums.update(part.enums)
         self.families: dict[type, str] = {}
 
     def members(self, union: Any) -> list[type]:
@@ -207,8 +194,8 @@ class _Builder:
         if kind is str:
             return {"type": "string"}
         if isinstance(kind, type) and issubclass(kind, Enum):
-            if kind in _ENUM_DEFS:
-                return ref(_ENUM_DEFS[kind])
+            if kind in self.enums:
+                return ref(self.enums[kind])
             return {"enum": [m.value for m in kind]}
         if attrs.has(kind):
             return ref(self.class_def(kind))
@@ -217,22 +204,22 @@ class _Builder:
     def class_def(self, cls: type) -> str:
         """The name of the definition of the attrs class ``cls``, made if new."""
         family = self.families.get(cls)
-        tag = serialize.tag_of(cls) if family is not None else ""
+        tag = converter.tag_of(cls) if family is not None else ""
         name = f"{family}_{tag}" if family is not None else _snake(cls.__name__)
         if name in self.defs:
             return name
         self.defs[name] = {}  # a placeholder against recursion
         kinds = cast("type[attrs.AttrsInstance]", cls)
         attrs.resolve_types(kinds)
-        hooks = serialize.field_hooks(cls)
+        hooks = converter.field_hooks(cls)
         properties: dict[str, Any] = {"type": {"const": tag}} if tag else {}
         required = ["type"] if tag else []
         for field in attrs.fields(kinds):
             hook = hooks.get(field.name)
             if hook is not None:
-                if hook not in _HOOK_SCHEMAS:
+                if hook not in self.hooks:
                     raise TypeError(f"no JSON Schema for the hook of {cls.__name__}.{field.name}")
-                properties[field.name] = _HOOK_SCHEMAS[hook]
+                properties[field.name] = dict(self.hooks[hook])
             else:
                 properties[field.name] = self.type_schema(field.type)
             if field.default is attrs.NOTHING:
@@ -249,7 +236,7 @@ class _Builder:
     def union_def(self, name: str, members: list[type]) -> None:
         """A union read by its tag: each member is checked only against its own definition,
         which keeps validation fast and its errors to the point."""
-        tags = {serialize.tag_of(m): self.class_def(m) for m in members}
+        tags = {converter.tag_of(m): self.class_def(m) for m in members}
         self.defs[name] = {
             "type": "object",
             "properties": {"type": {"enum": list(tags)}},
@@ -273,7 +260,7 @@ class _Builder:
     def variant_defs(self) -> None:
         """What the variants add to the base game's JSON: their cell names, their causes of
         points, their areas in a view and the structures they build."""
-        cells = list(serialize._CELL_NAMES.values())
+        cells = list(CELL_NAMES.values())
         causes = [c.value for c in ScoreCause]
         areas: dict[str, Any] = {}
         for variant in self.variants:
@@ -306,7 +293,7 @@ class _Builder:
 
 def _area_schema(variant: type[Variant[Any]]) -> Any:
     try:
-        schema = variant.view_area_schema()
+        schema = view_area_schema(variant())
     except Exception as exc:  # a variant's hook fails as it likes: name the variant
         raise ConfigError(
             f"the variant {variant.name!r} gives no JSON Schema of its area: "
@@ -369,26 +356,48 @@ def _variant_classes(variants: Sequence[VariantSpec] | None) -> tuple[type[Varia
     return _canonical(found.values())
 
 
+def _parts(games: Iterable[str]) -> list[SchemaPart]:
+    """The schema part of each game of ``games``, by its ruleset."""
+    parts = []
+    for game in games:
+        try:
+            ruleset = ruleset_for(GameConfig(game=game))
+        except ConfigError as exc:
+            raise ConfigError(f"the game {game!r} has no JSON Schema: {exc}") from None
+        parts.append(game_codec(ruleset).schema_part())
+    return parts
+
+
+def schemas_for(config: GameConfig) -> dict[str, dict[str, Any]]:
+    """The log, view and event schemas for games of ``config``: :func:`build_schemas` of
+    the variants ``config`` plays (and of this package's games), the same whatever else is
+    installed."""
+    expect(config, GameConfig, "config")
+    variants = tuple(type(v) for v in ruleset_for(config).variants)
+    return build_schemas(variants)
+
+
 def build_schemas(
     variants: Sequence[VariantSpec] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """The log, view and event schemas, by kind (``"log"``, ``"view"``, ``"event"``), as the
-    codec reads them, for the base game and ``variants``: a list or a tuple of names of
-    installed variants or :class:`~tigris_rules.rules.hooks.Variant` subclasses (by default
-    every installed variant; :func:`shipped_variants` for the shipped files).
+    codec reads them, for ``variants``: a list or a tuple of names of installed variants or
+    :class:`~tigris_rules.rules.hooks.Variant` subclasses, with this package's games
+    (:func:`shipped_variants` for the shipped files); by default, every installed game and
+    variant.
 
     A variant not installed raises :class:`~tigris_rules.ConfigError`, and so does one whose
     classes or area have no JSON Schema (a field of a type the codec does not know)."""
     classes = _variant_classes(variants)
     for variant in classes:
-        serialize.register_variant(variant)
-    from tigris_rules.records import log_schema
-
+        converter.register_variant(variant)
+    games = BUILT_IN[RULESET_GROUP] if variants is not None else plugin_names(RULESET_GROUP)
+    parts = _parts(games)
     log = log_schema()
-    builder = _Builder(classes, log)
+    builder = _Builder(classes, log, parts)
     builder.defs["color_counts"] = view_codec.per_color(ref("count"))
     builder.defs["result"] = view_codec.RESULT_SCHEMA
-    unions = {name: builder.members(union) for name, union in _UNIONS.items()}
+    unions = {name: builder.members(union) for p in parts for name, union in p.unions.items()}
     for name, members in unions.items():
         for cls in members:
             builder.families.setdefault(cls, name.split("_")[-1])
@@ -401,16 +410,8 @@ def build_schemas(
     builder.variant_defs()
     for name, members in unions.items():
         builder.union_def(name, members)
-    builder.view_def(
-        "board_view",
-        view_codec.BOARD_VIEW_FIELDS,
-        "what one player (or a spectator) may see of a board game (CONV-14)",
-    )
-    builder.view_def(
-        "card_view",
-        codec.CARD_VIEW_FIELDS,
-        "what one player (or a spectator) may see of a card game (CARD-DEF-7)",
-    )
+    for part in parts:
+        builder.view_def(part.view, part.view_fields, part.view_description)
     defs = dict(sorted(builder.defs.items()))
     view = {
         "$schema": _DRAFT,
@@ -421,12 +422,7 @@ def build_schemas(
             "seat)) writes it: a board_view, or a card_view when config.game is cards. "
             "See docs/views.md."
         ),
-        "if": {
-            "properties": {"config": {"properties": {"game": {"const": "cards"}}}},
-            "required": ["config"],
-        },
-        "then": ref("card_view"),
-        "else": ref("board_view"),
+        **_by_game(dict(zip(games, parts, strict=True))),
         "$defs": defs,
     }
     event = {
@@ -437,10 +433,29 @@ def build_schemas(
             "One event of either game as tr.dumps writes it: what step returns, or its public "
             "form from events_for. The type field names the event. See docs/views.md."
         ),
-        "anyOf": [ref("public_event"), ref("public_card_event")],
+        "anyOf": [ref(part.public_events) for part in parts],
         "$defs": defs,
     }
-    return {"log": _log_schema(log, builder, unions["action"]), "view": view, "event": event}
+    entries = next((p.log_entries for p in parts if p.log_entries is not None), None)
+    board = builder.members(entries) if entries is not None else []
+    return {"log": _log_schema(log, builder, board), "view": view, "event": event}
+
+
+def _by_game(parts: Mapping[str, SchemaPart]) -> dict[str, Any]:
+    """The view schema's choice of a view definition by ``config.game``: the default game's
+    view (``GameConfig().game``) unless the configuration names another game."""
+    default = GameConfig().game
+    choice: dict[str, Any] = ref(parts[default].view) if default in parts else {}
+    for game, part in reversed([(g, p) for g, p in parts.items() if g != default]):
+        choice = {
+            "if": {
+                "properties": {"config": {"properties": {"game": {"const": game}}}},
+                "required": ["config"],
+            },
+            "then": ref(part.view),
+            "else": choice,
+        }
+    return choice
 
 
 def _log_schema(shipped: Mapping[str, Any], builder: _Builder, board: list[type]) -> Any:
@@ -451,7 +466,7 @@ def _log_schema(shipped: Mapping[str, Any], builder: _Builder, board: list[type]
     old_entries = {b["then"]["$ref"].rsplit("/", 1)[1] for b in entry.get("allOf", ())}
     entries: dict[str, Any] = {}
     for cls in board:
-        tag = serialize.tag_of(cls)
+        tag = converter.tag_of(cls)
         inner = builder.defs[builder.class_def(cls)]
         entries[f"action_{tag}"] = {
             "description": f"{cls.__name__}: {inner['description']}",
@@ -467,7 +482,7 @@ def _log_schema(shipped: Mapping[str, Any], builder: _Builder, board: list[type]
         elif name == "config":
             defs[name] = builder.defs["config"]
         elif name == "entry":
-            tags = [serialize.tag_of(cls) for cls in board]
+            tags = [converter.tag_of(cls) for cls in board]
             defs[name] = {
                 **definition,
                 "properties": {**definition["properties"], "type": {"enum": tags}},
@@ -509,8 +524,7 @@ def schema_text(kind: str) -> str:
     expect(kind, str, "kind")
     if kind not in SCHEMA_FILES:
         raise ArgumentValueError(
-            f"kind: no schema of kind {serialize.clip(repr(kind))}; "
-            f"expected one of {', '.join(SCHEMA_FILES)}"
+            f"kind: no schema of kind {clip(repr(kind))}; expected one of {', '.join(SCHEMA_FILES)}"
         )
     return resources.files("tigris_rules").joinpath("data", SCHEMA_FILES[kind]).read_text("utf-8")
 
@@ -533,7 +547,7 @@ def event_schema() -> dict[str, Any]:
 def render(schema: Mapping[str, Any]) -> str:
     """The text of a shipped schema: laid out as a log (two-space indentation, short arrays
     and objects on one line), with a final newline."""
-    return serialize.dumps(dict(schema), indent=2) + "\n"
+    return dumps(dict(schema), indent=2) + "\n"
 
 
 def write_schemas(
