@@ -521,7 +521,7 @@ def describe_decision(pending: Decision | None, active: int) -> str:
 
 def _structure(action: Any) -> str:
     """A structure the structure decision offers, as its variant names it."""
-    variant = declaring("builds", type(action))
+    variant = declaring("inputs", type(action))
     told = None if variant is None else variant.describe_structure(action)
     return told if told is not None else type(action).__name__
 

@@ -28,7 +28,7 @@ def installed_variants() -> tuple[Variant[Any], ...]:
 
 def declaring(declaration: str, kind: type) -> Variant[Any] | None:
     """The first installed variant whose class attribute ``declaration`` (``"inputs"``,
-    ``"events"``, ``"decisions"``, ``"builds"``) lists ``kind`` or a class it derives from,
+    ``"events"``, ``"decisions"``) lists ``kind`` or a class it derives from,
     or ``None``."""
     for variant in installed_variants():
         if issubclass(kind, getattr(variant, declaration)):

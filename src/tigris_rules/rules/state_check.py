@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final, cast
 
-from tigris_rules.model.actions import MONUMENTS
+from tigris_rules.model.actions import MONUMENTS, StructureAction
 from tigris_rules.model.board import BOARD_NAMES, board_layout
 from tigris_rules.model.cells import (
     BLACK,
@@ -487,9 +487,9 @@ def _structure(state: GameState, pending: StructureDecision, add: _Add) -> None:
                 f"{monument.value} cannot stand on {block}",
                 "MON-3",
             )
-    owned = state.ruleset.structure_types if state.config.game == "board" else ()
+    owned = state.ruleset.variant_inputs if state.config.game == "board" else ()
     for offer in pending.structures:
-        if not isinstance(offer, owned):
+        if not isinstance(offer, StructureAction) or not isinstance(offer, owned):
             what = type(offer).__name__
             add(
                 "variant",
