@@ -39,12 +39,12 @@ from tigris_rules import (
     to_move,
 )
 from tigris_rules.bots import BOT_NAMES, Bot, BotError, make_bot
-from tigris_rules.events_public import events_for
 from tigris_rules.model.actions import Action
 from tigris_rules.model.events import Event
 from tigris_rules.notation import NotationError, format_action, parse_action
 from tigris_rules.render.text import DYNASTIES, describe_event, render_view, supports_color
 from tigris_rules.views import view
+from tigris_rules.views.events import events_for
 
 HELP = (
     "Type an action such as 'tile red f4', 'leader king b2', 'withdraw priest', "

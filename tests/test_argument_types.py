@@ -38,7 +38,6 @@ import tigris_rules.cards.render_svg
 import tigris_rules.cards.view
 import tigris_rules.diagram
 import tigris_rules.encoding
-import tigris_rules.events_public
 import tigris_rules.information
 import tigris_rules.integrations.returns
 import tigris_rules.json_schema
@@ -107,7 +106,6 @@ PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tigris_rules.notation,
     tigris_rules.bots,
     tigris_rules.serialize,
-    tigris_rules.events_public,
     tigris_rules.diagram,
     tigris_rules.testing,
     tigris_rules.encoding,
@@ -211,6 +209,8 @@ CASES: list[Case] = [
          {"state": frozenset({"board", "cards"}), "player": SEAT}),
     Case(tr.card_view, {"state": CARDS, "player": 0},
          {"state": frozenset({"cards"}), "player": SEAT}),
+    Case(tigris_rules.views.board_view, {"state": BOARD, "player": 0},
+         {"state": frozenset({"board"}), "player": SEAT}),
     Case(tr.event_for, {"event": EVENTS[0], "player": 0, "previous": None},
          {"player": SEAT, "previous": frozenset({"none"})}),
     Case(tr.public_event, {"event": EVENTS[0], "previous": None},

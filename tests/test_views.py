@@ -12,11 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tigris_rules as tr
-from tigris_rules import events_public, views
+from tigris_rules import views
 from tigris_rules.bots import RandomBot, play_game, random_bots
 from tigris_rules.diagram import position
 from tigris_rules.model.state import GameState
-from tigris_rules.views import PlayerView, ViewError, view
+from tigris_rules.views import PlayerView, ViewError, board, events, game, view
 
 VARIANT_SETS = [(), ("english",), ("buildings", "ziggurat"), ("english", "buildings", "ziggurat")]
 
@@ -264,7 +264,7 @@ def test_a_player_sees_his_own_hand_change(state: GameState, data: st.DataObject
     assert view(attrs.evolve(state, scores=scores), viewer) != view(state, viewer)
 
 
-@pytest.mark.parametrize("module", [views, events_public])
+@pytest.mark.parametrize("module", [views, board, events, game])
 def test_docstring_examples(module: ModuleType) -> None:
     failures, tried = doctest.testmod(module, raise_on_error=False)
     assert tried > 0

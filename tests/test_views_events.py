@@ -7,13 +7,6 @@ import pytest
 import tigris_rules as tr
 from tigris_rules.bots import RandomBot
 from tigris_rules.diagram import position
-from tigris_rules.events_public import (
-    PublicTilesDrawn,
-    event_for,
-    events_for,
-    public_event,
-    public_events,
-)
 from tigris_rules.model.events import (
     Event,
     PointsScored,
@@ -25,6 +18,13 @@ from tigris_rules.model.events import (
     TreasureTaken,
 )
 from tigris_rules.render.text import describe_event
+from tigris_rules.views.events import (
+    PublicTilesDrawn,
+    event_for,
+    events_for,
+    public_event,
+    public_events,
+)
 
 RED, BLUE = tr.Color.RED, tr.Color.BLUE
 

@@ -20,14 +20,6 @@ from tigris_rules.cards.events import CardsDrawn
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.cards.view import CardView
 from tigris_rules.errors import ArgumentValueError, FormatError
-from tigris_rules.events_public import (
-    AnyPublicEvent,
-    PublicCardEvent,
-    PublicCardsDrawn,
-    PublicEvent,
-    PublicTilesDrawn,
-    events_for,
-)
 from tigris_rules.json_schema import (
     SCHEMA_FILES,
     build_schemas,
@@ -43,6 +35,14 @@ from tigris_rules.model.squares import square_index
 from tigris_rules.rules.hooks import Variant
 from tigris_rules.variants.ziggurat import Ziggurat, ZigguratSite
 from tigris_rules.view_codec import BOARD_VIEW_FIELDS
+from tigris_rules.views.events import (
+    AnyPublicEvent,
+    PublicCardEvent,
+    PublicCardsDrawn,
+    PublicEvent,
+    PublicTilesDrawn,
+    events_for,
+)
 
 AnyView = tr.PlayerView | CardView
 

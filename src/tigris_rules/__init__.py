@@ -51,14 +51,6 @@ from tigris_rules.errors import (
     NotAStateError,
     TigrisError,
 )
-from tigris_rules.events_public import (
-    PublicEvent,
-    PublicTilesDrawn,
-    event_for,
-    events_for,
-    public_event,
-    public_events,
-)
 from tigris_rules.information import Discards, observation, sample_hidden
 from tigris_rules.model.actions import (
     Action,
@@ -119,6 +111,14 @@ from tigris_rules.state_check import StateProblem, check_state
 from tigris_rules.variants.buildings import BuildingDecision, PlaceBuilding
 from tigris_rules.variants.ziggurat import BuildZiggurat, ChooseColor, ZigguratIncomeDecision
 from tigris_rules.views import PlayerView, ViewError, view
+from tigris_rules.views.events import (
+    PublicEvent,
+    PublicTilesDrawn,
+    event_for,
+    events_for,
+    public_event,
+    public_events,
+)
 
 __version__ = "0.1.0"
 

@@ -55,7 +55,6 @@ from tigris_rules.cards.components import Boat
 from tigris_rules.cards.decisions import CardDecision
 from tigris_rules.cards.events import CardEvent
 from tigris_rules.errors import ArgumentValueError, ConfigError
-from tigris_rules.events_public import PublicCardEvent, PublicEvent
 from tigris_rules.model.actions import Action, Monument, VariantAction
 from tigris_rules.model.colors import Color
 from tigris_rules.model.config import COLUMN_LIMITS
@@ -63,6 +62,7 @@ from tigris_rules.model.decisions import Decision, VariantDecision
 from tigris_rules.model.events import Event, ScoreCause, VariantEvent
 from tigris_rules.model.plugins import BUILT_IN, VARIANT_GROUP, plugin, plugin_names
 from tigris_rules.rules.hooks import Variant
+from tigris_rules.views.events import PublicCardEvent, PublicEvent
 
 __all__ = [
     "SCHEMA_FILES",

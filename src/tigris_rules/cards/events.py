@@ -7,8 +7,10 @@ Conflict events (:class:`~tigris_rules.model.events.ConflictStarted`,
 (:class:`~tigris_rules.model.events.GameOver`) are the board game's classes.
 
 Some events carry facts that only some players may see (CARD-DEF-7): drawn cards belong to
-the drawer. A face-down gap card's colour is in no event until :class:`GapCardTurned`; the
-state keeps who played it (``GapCard.player``) so a view can show it to him alone.
+the drawer, and :class:`CardsDrawn` says itself how another seat sees it (``seen_by``,
+:class:`~tigris_rules.views.SecretEvent`). A face-down gap card's colour is in no event
+until :class:`GapCardTurned`; the state keeps who played it (``GapCard.player``) so a view
+can show it to him alone.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ __all__ = [
     "LeaderPlayed",
     "LeaderToSupply",
     "PointsPaid",
+    "PublicCardsDrawn",
     "RewardTaken",
     "SupportCommitted",
     "TreasuresTaken",
@@ -177,6 +180,25 @@ class CardsDrawn:
 
     player: int
     cards: tuple[Color, ...]
+    short: bool = False
+
+    def seen_by(self, seat: int | None, previous: object = None) -> CardsDrawn | PublicCardsDrawn:
+        """This draw as ``seat`` (``None``: a spectator) sees it: in full by its player, as
+        :class:`PublicCardsDrawn` by everyone else (CARD-DEF-7(b))."""
+        if seat == self.player:
+            return self
+        return PublicCardsDrawn(self.player, len(self.cards), self.short)
+
+
+@attrs.frozen
+class PublicCardsDrawn:
+    """``player`` drew ``count`` cards at the refill; ``short`` when the draw pile could not
+    bring him to 8 (CARD-END-1, CARD-END-2). The public form of
+    :class:`~tigris_rules.cards.events.CardsDrawn`: which cards he drew is his secret
+    (CARD-DEF-7(b))."""
+
+    player: int
+    count: int
     short: bool = False
 
 

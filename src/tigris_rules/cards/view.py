@@ -49,7 +49,7 @@ from tigris_rules.cards.state import CardGameState
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.outcome import Result
-from tigris_rules.seats import SeatView, ViewArgumentError, check_viewer
+from tigris_rules.views.seats import SeatView, ViewArgumentError, check_viewer
 
 __all__ = ["CardView", "GapView", "card_view"]
 

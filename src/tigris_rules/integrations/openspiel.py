@@ -55,7 +55,6 @@ from tigris_rules.api import is_over, step, to_move
 from tigris_rules.arguments import expect
 from tigris_rules.encoding import ActionEncoding, action_encoding, legal_action_indices
 from tigris_rules.errors import ArgumentTypeError, ConfigError, DealError, IllegalActionError
-from tigris_rules.events_public import events_for
 from tigris_rules.information import observation, observation_layout, observation_size
 from tigris_rules.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
 from tigris_rules.model.actions import Action, SwapTiles
@@ -69,6 +68,7 @@ from tigris_rules.render.text import describe_event, render_board, render_view
 from tigris_rules.rules.components import HAND_SIZE
 from tigris_rules.rules.setup import bag_contents, new_game
 from tigris_rules.views import view
+from tigris_rules.views.events import events_for
 
 __all__ = [
     "GAME_NAME",

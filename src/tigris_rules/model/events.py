@@ -1,4 +1,10 @@
-"""Events: what happened during one call of :func:`~tigris_rules.step`, in order."""
+"""Events: what happened during one call of :func:`~tigris_rules.step`, in order.
+
+Some events carry facts that only their player may know (CONV-14): the tiles a player drew,
+the tiles he discarded in a swap. Such an event says itself how another seat sees it
+(``seen_by``, :class:`~tigris_rules.views.SecretEvent`); every other event is public as it
+is.
+"""
 
 from __future__ import annotations
 
@@ -23,6 +29,7 @@ __all__ = [
     "LeaderWithdrawn",
     "MonumentBuilt",
     "PointsScored",
+    "PublicTilesDrawn",
     "ScoreCause",
     "SupportCommitted",
     "TileLeft",
@@ -123,6 +130,24 @@ class TilesDrawn:
     tiles: tuple[Color, ...]
     short: bool = False
 
+    def seen_by(self, seat: int | None, previous: object = None) -> TilesDrawn | PublicTilesDrawn:
+        """This draw as ``seat`` (``None``: a spectator) sees it: in full by its player, as
+        :class:`PublicTilesDrawn` by everyone else (CONV-14(c))."""
+        if seat == self.player:
+            return self
+        return PublicTilesDrawn(self.player, len(self.tiles), self.short)
+
+
+@attrs.frozen
+class PublicTilesDrawn:
+    """``player`` drew ``count`` tiles from the bag; ``short`` when the bag could not give all
+    he needed (END-2). The public form of :class:`~tigris_rules.model.events.TilesDrawn`:
+    which tiles he drew is his secret."""
+
+    player: int
+    count: int
+    short: bool = False
+
 
 @attrs.frozen
 class PointsScored:
@@ -206,11 +231,30 @@ class TilesRemoved:
 
 @attrs.frozen
 class TileLeft:
-    """Committed or discarded tiles that left the game without touching the board."""
+    """Committed or discarded tiles that left the game without touching the board.
+
+    The event does not say by itself whether the tiles were committed in a conflict (public,
+    like the :class:`SupportCommitted` just before it) or discarded in a swap (CONV-14(e):
+    never shown to another player): the engine emits a commitment's ``TileLeft`` right after
+    its ``SupportCommitted``.
+    """
 
     player: int
     color: Color
     count: int
+
+    def seen_by(self, seat: int | None, previous: object = None) -> TileLeft | None:
+        """This event as ``seat`` (``None``: a spectator) sees it, ``previous`` being the event
+        emitted just before it in the same step: in full by its player and when it follows
+        its commitment; not at all otherwise (without ``previous``, another player's
+        ``TileLeft`` is hidden: it never shows too much)."""
+        committed = (
+            isinstance(previous, SupportCommitted)
+            and previous.player == self.player
+            and previous.color == self.color
+            and previous.count == self.count
+        )
+        return self if seat == self.player or committed else None
 
 
 @attrs.frozen

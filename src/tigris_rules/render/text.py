@@ -19,7 +19,6 @@ import sys
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, get_args
 
 from tigris_rules.arguments import expect
-from tigris_rules.events_public import PublicEvent, PublicTilesDrawn
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import BoardLayout
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
@@ -58,6 +57,7 @@ from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.installed import declaring, installed_variants
 from tigris_rules.rules.scoring import Result, result
 from tigris_rules.views import PlayerView
+from tigris_rules.views.events import PublicEvent, PublicTilesDrawn
 
 __all__ = [
     "COLOR_LEGEND",

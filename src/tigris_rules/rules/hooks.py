@@ -149,14 +149,10 @@ class Variant(Generic[AreaT]):
         kind = type(self.new_area(config))
         return cast("AreaT", cattrs.structure(data, kind))
 
-    def view_area(self, state: GameState, viewer: int | None) -> object:
-        """The variant's data as ``viewer`` (a seat, or ``None`` for a spectator) may see it
-        (the default: all of it, as for the board); a player view holds it in its
-        ``areas``."""
-        return self.area(state)
-
     def view_area_to_json(self, seen: Any) -> Any:
-        """What :meth:`view_area` gave, as JSON values (the default: as the area itself)."""
+        """What a player view holds of the variant's data (its ``view_area``,
+        :class:`~tigris_rules.views.VariantView`), as JSON values (the default: as the area
+        itself)."""
         return self.area_to_json(seen)
 
     def view_area_from_json(self, data: Any, config: GameConfig) -> Any:

@@ -1,10 +1,10 @@
-"""Player views: what one player, or a spectator, may see of a game (CONV-14, OPT-2).
+"""Player views of the board game: what one player, or a spectator, may see (CONV-14, OPT-2).
 
-:func:`view` turns a full :class:`~tigris_rules.GameState` into a :class:`PlayerView`, a
+:func:`board_view` turns a full :class:`~tigris_rules.GameState` into a :class:`PlayerView`, a
 frozen value holding only what the viewer may know:
 
 - always (CONV-14(a)): the board (tiles, leaders, treasures, monuments, the unification
-  marker), each variant's data as the variant shows it (``Variant.view_area``: all of it
+  marker), each variant's data as the variant shows it (:class:`VariantView`: all of it
   unless the variant hides a part), every player's leaders in supply, catastrophes left and
   hand size, the bag size, the active player, the actions taken this turn and the pending
   decision with the player who must answer it;
@@ -16,46 +16,45 @@ frozen value holding only what the viewer may know:
 
 Two states that differ only in what the viewer may not see give equal views, so a view can
 be sent to a player, compared, hashed and cached. A view lists the viewer's legal actions
-when the decision is his.
+when the decision is his. The board game offers this view as its
+:class:`~tigris_rules.views.GameViews` (:func:`tigris_rules.views.view`).
 
 >>> import tigris_rules as tr
->>> from tigris_rules.views import view
+>>> from tigris_rules.views.board import board_view
 >>> state = tr.new_game(tr.GameConfig(players=2), seed=1)
->>> mine = view(state, 0)
+>>> mine = board_view(state, 0)
 >>> mine.hands[1] is None, mine.hand_sizes, mine.bag_size
 (True, (6, 6), 131)
 >>> len(mine.legal_actions) == len(tr.legal_actions(state))
 True
->>> view(state, 1).legal_actions
+>>> board_view(state, 1).legal_actions
 ()
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast, overload
+from typing import Any, Protocol, cast
 
 import attrs
 
 from tigris_rules.arguments import expect
-from tigris_rules.cards.state import CardGameState
 from tigris_rules.model.actions import MONUMENTS, Action, Monument
 from tigris_rules.model.board import BoardLayout, board_layout
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
+from tigris_rules.model.facets import offered
 from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.engine import to_move
+from tigris_rules.rules.hooks import Variant
 from tigris_rules.rules.legality import legal_actions
 from tigris_rules.rules.ruleset import BoardRules
 from tigris_rules.rules.scoring import Result, result
-from tigris_rules.seats import SeatView, ViewArgumentError, ViewError, check_viewer
+from tigris_rules.views.seats import SeatView, ViewArgumentError, check_viewer
 
-if TYPE_CHECKING:
-    from tigris_rules.cards.view import CardView
-
-__all__ = ["PlayerView", "ViewError", "view"]
+__all__ = ["PlayerView", "VariantView", "area_seen", "board_view"]
 
 Counts = tuple[int, int, int, int]
 """Four per-colour numbers in canonical order: black, red, blue, green."""
@@ -152,24 +151,33 @@ class PlayerView(SeatView):
         return render_svg(self)
 
 
-@overload
-def view(state: GameState, player: int | None) -> PlayerView: ...
-@overload
-def view(state: CardGameState, player: int | None) -> CardView: ...
-def view(state: GameState | CardGameState, player: int | None) -> PlayerView | CardView:
+class VariantView(Protocol):
+    """What a variant offers when a player may not see all of its data (the default: the
+    whole area, as for the board)."""
+
+    def view_area(self, state: GameState, viewer: int | None) -> object:
+        """The variant's data in ``state`` as ``viewer`` (a seat, or ``None`` for a
+        spectator) may see it; a player view holds it in its ``areas``. Two states whose
+        areas differ only in what ``viewer`` may not see give equal values."""
+        ...
+
+
+def area_seen(variant: Variant[Any], state: GameState, viewer: int | None) -> object:
+    """``variant``'s data in ``state`` as ``viewer`` may see it: its :class:`VariantView`, or
+    the whole area when it offers none."""
+    shown = offered(variant, VariantView)
+    return variant.area(state) if shown is None else shown.view_area(state, viewer)
+
+
+def board_view(state: GameState, player: int | None) -> PlayerView:
     """What ``player`` (a seat, or ``None`` for a spectator) may see of ``state``.
 
-    Follows CONV-14 and OPT-2 for the board game (see the module documentation), and
-    CARD-DEF-7 for the card game (:func:`tigris_rules.cards.view.card_view`). Raises
-    :class:`ViewError` for a seat that does not exist, and a :class:`ViewError` that is also
-    an :class:`~tigris_rules.ArgumentTypeError` for a ``state`` or a ``player`` of the wrong
-    type.
+    Follows CONV-14 and OPT-2 (see the module documentation). Raises
+    :class:`~tigris_rules.ViewError` for a seat that does not exist, and a ``ViewError`` that
+    is also an :class:`~tigris_rules.ArgumentTypeError` for a ``state`` or a ``player`` of the
+    wrong type.
     """
-    if isinstance(state, CardGameState):
-        from tigris_rules.cards.view import card_view
-
-        return card_view(state, player)
-    expect(state, GameState, "state", "a GameState or a CardGameState", error=ViewArgumentError)
+    expect(state, GameState, "state", error=ViewArgumentError)
     viewer = check_viewer(state.config, player)
     n = state.config.players
     over = state.over
@@ -192,7 +200,7 @@ def view(state: GameState | CardGameState, player: int | None) -> PlayerView | C
         leaders=state.leaders,
         treasures=state.treasures,
         monuments=state.monuments,
-        areas=tuple(variant.view_area(state, viewer) for variant in state.ruleset.variants),
+        areas=tuple(area_seen(variant, state, viewer) for variant in state.ruleset.variants),
         marker=state.marker,
         placed=state.placed,
         hands=tuple(state.hands[p] if sees_hand(p) else None for p in range(n)),

@@ -1,28 +1,32 @@
-"""Events as each player may see them (CONV-14).
+"""Events as each player may see them (CONV-14, CARD-DEF-7).
 
 :func:`~tigris_rules.step` returns the full events of an input, including what only their
 player may know. Before a server sends them to the other players it passes them through
-:func:`events_for` (or :func:`public_events` for spectators):
+:func:`events_for` (or :func:`public_events` for spectators). An event that holds a secret
+says itself how each seat sees it (:class:`SecretEvent`, defined with the event by its game);
+every other event is public as it is. The events of the two games that hold secrets:
 
-- :class:`~tigris_rules.model.events.TilesDrawn` of another player becomes
-  :class:`PublicTilesDrawn`, which gives only how many tiles he drew (CONV-14(c)); in the
-  card game, :class:`~tigris_rules.cards.events.CardsDrawn` of another player becomes
-  :class:`PublicCardsDrawn` (CARD-DEF-7(b));
+- :class:`~tigris_rules.model.events.TilesDrawn` of another player shows as
+  :class:`~tigris_rules.model.events.PublicTilesDrawn`, which gives only how many tiles he
+  drew (CONV-14(c)); in the card game, :class:`~tigris_rules.cards.events.CardsDrawn` of
+  another player shows as :class:`~tigris_rules.cards.events.PublicCardsDrawn`
+  (CARD-DEF-7(b));
 - :class:`~tigris_rules.model.events.TileLeft` for the tiles another player discarded in a
   swap is dropped: they are never shown (CONV-14(e)); the swap itself stays visible as
   :class:`~tigris_rules.model.events.TilesSwapped`, which holds only the count;
-- :class:`~tigris_rules.model.events.TileLeft` for tiles committed in a conflict is public,
-  like the :class:`~tigris_rules.model.events.SupportCommitted` just before it;
-- every other event is public as it is: VP gains with their colour and cause
-  (:class:`~tigris_rules.model.events.PointsScored`, CONV-14(b)), treasures taken, the
-  ziggurat colour choice (a ``PointsScored`` with the ``ziggurat`` cause), board changes,
-  conflicts, turn ends and the game end.
+  :class:`~tigris_rules.model.events.TileLeft` for tiles committed in a conflict is public,
+  like the :class:`~tigris_rules.model.events.SupportCommitted` just before it.
+
+Every other event is public: VP gains with their colour and cause
+(:class:`~tigris_rules.model.events.PointsScored`, CONV-14(b)), treasures taken, the ziggurat
+colour choice (a ``PointsScored`` with the ``ziggurat`` cause), board changes, conflicts, turn
+ends and the game end.
 
 A :class:`~tigris_rules.model.events.TileLeft` event does not say by itself whether it comes
 from a swap or from a commitment: the engine emits a commitment's ``TileLeft`` right after
-its ``SupportCommitted``. The sequence functions use that order; :func:`event_for` takes the
-event before it as ``previous`` and, without it, hides another player's ``TileLeft`` (it
-never shows too much).
+its ``SupportCommitted``. The sequence functions pass each event the one before it;
+:func:`event_for` takes it as ``previous`` and, without it, hides another player's
+``TileLeft`` (it never shows too much).
 
 >>> from tigris_rules.model.colors import Color
 >>> from tigris_rules.model.events import TilesDrawn
@@ -40,13 +44,12 @@ receive back (docs/views.md).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final, TypeAlias, get_args, overload
-
-import attrs
+from typing import Final, Protocol, TypeAlias, cast, get_args, overload
 
 from tigris_rules.arguments import expect
-from tigris_rules.cards.events import CardEvent, CardsDrawn
-from tigris_rules.model.events import Event, SupportCommitted, TileLeft, TilesDrawn
+from tigris_rules.cards.events import CardEvent, PublicCardsDrawn
+from tigris_rules.model.events import Event, PublicTilesDrawn
+from tigris_rules.model.facets import offered
 from tigris_rules.serialize import event_field_hooks, register_tagged
 
 __all__ = [
@@ -57,6 +60,7 @@ __all__ = [
     "PublicCardsDrawn",
     "PublicEvent",
     "PublicTilesDrawn",
+    "SecretEvent",
     "event_for",
     "events_for",
     "public_event",
@@ -64,27 +68,15 @@ __all__ = [
 ]
 
 
-@attrs.frozen
-class PublicTilesDrawn:
-    """``player`` drew ``count`` tiles from the bag; ``short`` when the bag could not give all
-    he needed (END-2). The public form of :class:`~tigris_rules.model.events.TilesDrawn`:
-    which tiles he drew is his secret."""
+class SecretEvent(Protocol):
+    """What an event offers when it holds a fact that not every seat may know."""
 
-    player: int
-    count: int
-    short: bool = False
-
-
-@attrs.frozen
-class PublicCardsDrawn:
-    """``player`` drew ``count`` cards at the refill; ``short`` when the draw pile could not
-    bring him to 8 (CARD-END-1, CARD-END-2). The public form of
-    :class:`~tigris_rules.cards.events.CardsDrawn`: which cards he drew is his secret
-    (CARD-DEF-7(b))."""
-
-    player: int
-    count: int
-    short: bool = False
+    def seen_by(self, seat: int | None, previous: object = None) -> object | None:
+        """This event as ``seat`` (a seat number, or ``None`` for a spectator) may see it, or
+        ``None`` when he may not see it at all; ``previous`` is the event emitted just before
+        it in the same step (``None`` for the first, or when unknown: then the event shows
+        no more than it would after any other event)."""
+        ...
 
 
 PublicEvent: TypeAlias = Event | PublicTilesDrawn
@@ -105,15 +97,6 @@ _EVENTS: Final[tuple[type, ...]] = (*get_args(Event), *get_args(CardEvent))
 """Every class of event of either game, for the checks of arguments."""
 
 
-def _is_commitment(event: TileLeft, previous: AnyEvent | None) -> bool:
-    return (
-        isinstance(previous, SupportCommitted)
-        and previous.player == event.player
-        and previous.color == event.color
-        and previous.count == event.count
-    )
-
-
 @overload
 def event_for(  # type: ignore[overload-overlap]  # shared conflict events
     event: Event, player: int | None, previous: AnyEvent | None = None
@@ -128,8 +111,9 @@ def event_for(
     """``event`` as ``player`` (a seat, or ``None`` for a spectator) may see it, or ``None``
     when he may not see it at all.
 
-    A player sees his own events in full. ``previous`` is the event emitted just before
-    ``event`` in the same step; it tells a committed :class:`TileLeft` (public) from a
+    An event that holds a secret decides (:class:`SecretEvent`); a player sees his own
+    events in full. ``previous`` is the event emitted just before ``event`` in the same
+    step; it tells a committed :class:`~tigris_rules.model.events.TileLeft` (public) from a
     swapped one (hidden), and without it another player's ``TileLeft`` is hidden.
     """
     expect(player, (int, None), "player")
@@ -145,19 +129,10 @@ def _checked_shown(
 
 
 def _shown(event: AnyEvent, player: int | None, previous: AnyEvent | None) -> AnyPublicEvent | None:
-    if isinstance(event, TilesDrawn):
-        if event.player == player:
-            return event
-        return PublicTilesDrawn(event.player, len(event.tiles), event.short)
-    if isinstance(event, CardsDrawn):
-        if event.player == player:
-            return event
-        return PublicCardsDrawn(event.player, len(event.cards), event.short)
-    if isinstance(event, TileLeft):
-        if event.player == player or _is_commitment(event, previous):
-            return event
-        return None
-    return event
+    secret = offered(event, SecretEvent)
+    if secret is None:
+        return event
+    return cast("AnyPublicEvent | None", secret.seen_by(player, previous))
 
 
 @overload

@@ -1,4 +1,5 @@
-"""What every player view shares, for both rulesets: the viewer's seat and its checks."""
+"""What every player view shares, whatever its game: the viewer's seat, its checks and
+:class:`ViewError`."""
 
 from __future__ import annotations
 
