@@ -278,8 +278,9 @@ def _structure_token(state: GameState) -> str:
     """The token of structure squares: that of the game's first variant declaring one, else
     of the first installed variant declaring one (``?`` if none does)."""
     for variant in (*state.ruleset.variants, *installed_variants()):
-        if variant.diagram_token:
-            return variant.diagram_token
+        token: str | None = variant.diagram_token
+        if token:
+            return token
     return "?"
 
 

@@ -77,7 +77,7 @@ DYNASTIES: tuple[str, ...] = ("archer", "bull", "lion", "urn")
 """The dynasty label of each seat, seat 0 first (CONV-4)."""
 
 if TYPE_CHECKING:
-    from tigris_rules.rules.ruleset import BoardRules
+    from tigris_rules.model.ruleset import Ruleset
 
     # made when asked for, from the installed variants (the module's __getattr__)
     LEGEND: str
@@ -132,7 +132,7 @@ class BoardLike(Protocol):
         ...
 
     @property
-    def ruleset(self) -> BoardRules:
+    def ruleset(self) -> Ruleset[Any, Any, Any]:
         """The game's rules, with its variants (``ruleset.variants``), whose pieces the
         renderers ask them to draw."""
         ...
@@ -187,7 +187,7 @@ def _variant_glyph(state: BoardLike, square: int, pen: _Pen) -> str:
     """The character a variant of the game draws on ``square`` (a cell the base board does
     not draw), ``?`` when none does."""
     for variant in state.ruleset.variants:
-        glyph = variant.text_glyph(state, square, pen)
+        glyph: str | None = variant.text_glyph(state, square, pen)
         if glyph is not None:
             return glyph
     return "?"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, Final, assert_never, cast, overload
+from typing import TYPE_CHECKING, Any, Final, assert_never, cast, overload
 
 import attrs
 
@@ -58,6 +58,9 @@ from tigris_rules.rules.hooks import Hooked, Rejection, Restriction, Variant
 from tigris_rules.rules.installed import declaring
 from tigris_rules.rules.regions import Regions, pieces_without, regions_of
 from tigris_rules.rules.work import Position, Work
+
+if TYPE_CHECKING:
+    from tigris_rules.rules.ruleset import BoardRules
 
 __all__ = [
     "LegalActions",
@@ -220,19 +223,7 @@ class _Targets:
         cells = state.cells
         layout = state.layout
         regions = regions_of(state)
-        in_region = regions.leaders
-        beside: dict[int, list[int]] = {}  # empty square: the kingdoms beside it
-        for r, members in enumerate(regions.squares):
-            if not in_region[r]:
-                continue
-            for square in members:
-                for n in NEIGHBOURS[square]:
-                    if cells[n] == EMPTY:
-                        kingdoms = beside.get(n)
-                        if kingdoms is None:
-                            beside[n] = [r]
-                        elif r not in kingdoms:
-                            kingdoms.append(r)
+        beside = _kingdoms_beside(cells, regions)
         crowded = [s for s, kingdoms in beside.items() if len(kingdoms) > 2]  # TILE-5
         land = [s for s in layout.land_squares if cells[s] == EMPTY]
         water = [s for s in layout.river_squares if cells[s] == EMPTY]
@@ -241,42 +232,70 @@ class _Targets:
             water = [s for s in water if s not in crowded]
         self.land_tiles = land
         self.river_tiles = water
-        near_temple: set[int] = set()  # LEADER-7, among empty land squares (LEADER-5, LEADER-6)
-        for s in [s for s in range(SQUARE_COUNT) if cells[s] == RED]:
-            near_temple.update(NEIGHBOURS[s])
-        from_supply: list[int] = []  # leader squares beside at most one kingdom (LEADER-8)
-        beside_two: set[int] = set()  # leader squares beside two kingdoms
-        beside_kingdom: dict[int, list[int]] = {}  # leader squares beside each kingdom
-        for s in land:
-            if s in near_temple:
-                kingdoms = beside.get(s)
-                if kingdoms is None:
-                    from_supply.append(s)
-                    continue
-                if len(kingdoms) == 1:
-                    from_supply.append(s)
-                else:
-                    beside_two.add(s)
-                for r in kingdoms:
-                    near = beside_kingdom.get(r)
-                    if near is None:
-                        beside_kingdom[r] = [s]
-                    else:
-                        near.append(s)
         blocked = state.treasures
         self.catastrophe = [
             s for s in range(SQUARE_COUNT) if cells[s] <= EMPTY and s not in blocked
         ]
-        player = state.active
-        self.leader: list[list[int]] = []
-        for color in range(4):
-            origin = state.leaders[4 * player + color]
-            if origin == NO_SQUARE:
-                self.leader.append(from_supply)
+        self.leader = _leader_targets(state, regions, land, beside)
+
+
+def _kingdoms_beside(cells: tuple[int, ...], regions: Regions) -> dict[int, list[int]]:
+    """Each empty square beside a kingdom, with the kingdoms beside it."""
+    in_region = regions.leaders
+    beside: dict[int, list[int]] = {}
+    for r, members in enumerate(regions.squares):
+        if not in_region[r]:
+            continue
+        for square in members:
+            for n in NEIGHBOURS[square]:
+                if cells[n] == EMPTY:
+                    kingdoms = beside.get(n)
+                    if kingdoms is None:
+                        beside[n] = [r]
+                    elif r not in kingdoms:
+                        kingdoms.append(r)
+    return beside
+
+
+def _leader_targets(
+    state: GameState, regions: Regions, land: list[int], beside: dict[int, list[int]]
+) -> list[list[int]]:
+    """The squares each colour's leader of the active player may go to: empty land squares
+    (LEADER-5, LEADER-6, TILE-5 already applied to ``land``) beside a temple (LEADER-7),
+    beside at most one kingdom (LEADER-8), judged with a leader on the board lifted (D7)."""
+    cells = state.cells
+    near_temple: set[int] = set()
+    for s in [s for s in range(SQUARE_COUNT) if cells[s] == RED]:
+        near_temple.update(NEIGHBOURS[s])
+    from_supply: list[int] = []  # leader squares beside at most one kingdom (LEADER-8)
+    beside_two: set[int] = set()  # leader squares beside two kingdoms
+    beside_kingdom: dict[int, list[int]] = {}  # leader squares beside each kingdom
+    for s in land:
+        if s in near_temple:
+            kingdoms = beside.get(s)
+            if kingdoms is None:
+                from_supply.append(s)
+                continue
+            if len(kingdoms) == 1:
+                from_supply.append(s)
             else:
-                near = beside_kingdom.get(regions.label[origin], [])
-                moves = _move_targets(state, regions, from_supply, near, beside_two, origin)
-                self.leader.append(moves)
+                beside_two.add(s)
+            for r in kingdoms:
+                near = beside_kingdom.get(r)
+                if near is None:
+                    beside_kingdom[r] = [s]
+                else:
+                    near.append(s)
+    leader: list[list[int]] = []
+    player = state.active
+    for color in range(4):
+        origin = state.leaders[4 * player + color]
+        if origin == NO_SQUARE:
+            leader.append(from_supply)
+        else:
+            near = beside_kingdom.get(regions.label[origin], [])
+            leader.append(_move_targets(state, regions, from_supply, near, beside_two, origin))
+    return leader
 
 
 def _move_targets(
@@ -399,7 +418,7 @@ def check_rules(state: Position, action: Action, player: object = None) -> None:
             f"no decision is pending; player {state.active} must choose an action or end turn",
         )
     check(state, action)
-    restricting = state.ruleset.hooks.restrict_main
+    restricting = cast("BoardRules", state.ruleset).hooks.restrict_main
     if restricting:
         _check_restrictions(state, action, restricting)
 
@@ -453,7 +472,8 @@ def _check_answer(state: Position, decision: Decision, action: Action, player: o
     those of the variant asking it. An answer that is no answer to the decision pending is
     rejected under CONV-15."""
     if (player is not None and player != decision.player) or (
-        isinstance(action, VariantAction) and not isinstance(action, state.ruleset.variant_inputs)
+        isinstance(action, VariantAction)
+        and not isinstance(action, cast("BoardRules", state.ruleset).variant_inputs)
     ):  # an answer of a variant the game does not play answers none of its decisions (D26)
         raise _not_awaited(state, decision)
     match decision:
@@ -496,7 +516,7 @@ def _check_commit(state: Position, decision: CommitDecision, action: CommitSuppo
             f"player {decision.player} holds only {held} "
             f"{decision.commit_color.value} tile(s) and cannot commit {action.count}",
         )
-    for _, variant in state.ruleset.hooks.restrict_commit:
+    for _, variant in cast("BoardRules", state.ruleset).hooks.restrict_commit:
         rule = variant.restrict_commit(state, decision, action.count)
         if rule is not None:
             raise _illegal(rule, f"committing {action.count} is not allowed here")
@@ -528,7 +548,7 @@ def _check_treasure(decision: TreasureDecision, action: KeepTreasure) -> None:
 
 
 def _variant_of(state: Position, decision: Decision) -> Variant[Any] | None:
-    for variant in state.ruleset.variants:
+    for variant in cast("BoardRules", state.ruleset).variants:
         if isinstance(decision, variant.decisions):
             return variant
     return None
@@ -622,7 +642,7 @@ def _check_catastrophe(state: Position, action: PlaceCatastrophe) -> None:
     if cell == FLIPPED:
         raise _illegal("CATA-6", f"{where} is part of a monument")
     if cell > EMPTY:  # a variant's structure: that variant names the rule (CATA-7)
-        _check_restrictions(state, action, state.ruleset.hooks.restrict_main)
+        _check_restrictions(state, action, cast("BoardRules", state.ruleset).hooks.restrict_main)
         raise _illegal("CATA-2", f"{where} holds no tile")
 
 
@@ -728,7 +748,7 @@ def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
         parts.append((_place_catastrophe, targets.catastrophe))
     parts.append((_identity, _Swaps(hand)))
     parts.append(_END_TURN)
-    restricting = state.ruleset.hooks.restrict_main
+    restricting = cast("BoardRules", state.ruleset).hooks.restrict_main
     if restricting:
         for _, variant in restricting:
             _narrow(state, parts, variant)
@@ -786,7 +806,7 @@ def _answers(state: GameState, decision: Decision) -> list[Action]:
             return [ChooseConflict(c) for c in decision.colors]
         case CommitDecision():
             held = state.hands[decision.player][decision.commit_color.index]
-            restricting = state.ruleset.hooks.restrict_commit
+            restricting = cast("BoardRules", state.ruleset).hooks.restrict_commit
             return [
                 CommitSupport(n)
                 for n in range(held + 1)
