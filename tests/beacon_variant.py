@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from tigris_rules.errors import ArgumentTypeError
-from tigris_rules.model.actions import VariantAction
+from tigris_rules.model.actions import StructureAction, VariantAction
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision, VariantDecision
 from tigris_rules.model.events import VariantEvent
@@ -41,7 +41,7 @@ class LightBeacon(VariantAction):
 
 
 @attrs.frozen
-class DigQuarry(VariantAction):
+class DigQuarry(StructureAction):
     """Dig the quarry whose corner is ``square`` (the structure this variant builds)."""
 
     square: str
@@ -68,7 +68,6 @@ class Beacons(Variant[BeaconSquare]):
     inputs = (LightBeacon, DigQuarry)
     decisions = (BeaconDecision,)
     events = (BeaconLit,)
-    builds = (DigQuarry,)
     cell_name = "quarry"  # drawn "Q" in diagrams
     diagram_keywords = ("beacon",)
 

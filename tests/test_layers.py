@@ -3,6 +3,7 @@ in pyproject.toml hold, and every module of the package has its place in the lay
 
 from __future__ import annotations
 
+import configparser
 import subprocess
 import sys
 import tomllib
@@ -12,6 +13,8 @@ import grimp
 from importlinter.cli import lint_imports
 
 PYPROJECT = Path(__file__).parent.parent / "pyproject.toml"
+STRICT = Path(__file__).parent / "importlinter-strict.ini"
+"""The contracts counting type-only imports: the model and the rulesets look at nothing above."""
 FACADES = {"tigris_rules", "tigris_rules.cards"}
 """Packages whose ``__init__`` gathers the public names of the layers under it: not a layer."""
 
@@ -28,6 +31,30 @@ def test_the_import_contracts_hold() -> None:
     """``lint-imports``: no module imports from a layer above its own, and the two rulesets
     never import each other (the report of a broken contract names the chain of imports)."""
     assert lint_imports(config_filename=str(PYPROJECT), no_cache=True, no_logo=True) == 0
+
+
+def test_the_strict_import_contracts_hold() -> None:
+    """Type-only imports count too (``exclude_type_checking_imports = false``): the model
+    imports nothing of the rulesets, the variants or the adapters, and the rulesets import
+    no variant and no adapter, even for an annotation."""
+    assert lint_imports(config_filename=str(STRICT), no_cache=True, no_logo=True) == 0
+
+
+def test_the_strict_contracts_follow_the_layers() -> None:
+    """The strict contracts forbid every module of the layers above their sources, as the
+    layers of pyproject.toml list them, and their sources are the model and the rulesets."""
+    adapters, variants, rulesets, _ = layer_modules()
+    strict = configparser.ConfigParser()
+    strict.read(STRICT, encoding="utf-8")
+    assert strict["importlinter"]["exclude_type_checking_imports"] == "false"
+
+    def listed(section: str, key: str) -> set[str]:
+        return set(strict[f"importlinter:contract:{section}"][key].split())
+
+    model = listed("model-alone", "forbidden_modules")
+    assert model == {"tigris_rules.rules", "tigris_rules.cards"} | variants | adapters
+    assert listed("rules-below-variants-and-adapters", "source_modules") == rulesets
+    assert listed("rules-below-variants-and-adapters", "forbidden_modules") == variants | adapters
 
 
 def test_every_module_has_one_layer() -> None:

@@ -209,9 +209,10 @@ def test_cata_1_to_8_rejections_name_the_square_and_the_reason() -> None:
     """CATA-1, CATA-3..CATA-8: each rejection says why, naming the target square."""
     state = position(
         """
-             e  f  g  h
-          5  r* r  X  Z
-          6  .  0K .  g
+             e  f  g  h  i  j
+          4  .  .  .  .  Z  .
+          5  r* r  X  Z  Z  Z
+          6  .  0K .  g  Z  .
         """,
         config=tr.GameConfig(variants=("buildings", "ziggurat")),
         monuments={tr.Monument.RED_BLUE: "a10"},

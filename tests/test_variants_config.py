@@ -395,7 +395,7 @@ def test_conv_18_the_default_hooks_change_nothing() -> None:
     plain.on_placement_vp(w, 0, 0, 0)
     assert plain.after_wars(w) is False
     assert plain.structures(w) == ()
-    assert plain.restrict_main(state, tr.EndTurn()) is None
+    assert plain.restrict_main(state, tr.EndTurn) is None
     plain.covered(w, (0, 1))
     assert plain.turn_income(w) is False
     with pytest.raises(NotImplementedError):

@@ -28,6 +28,6 @@ class Calm(Variant[None]):
         """CALM-1: every player starts with no catastrophe."""
         return attrs.evolve(state, catastrophes=(0,) * state.config.players)
 
-    def restrict_main(self, state: Position, action: Action) -> Rejection | None:
+    def restrict_main(self, state: Position, kind: type[Action]) -> Rejection:
         """CALM-1: a catastrophe is never placed."""
         return Rejection("CALM-1", "the calm variant plays no catastrophes")

@@ -81,7 +81,6 @@ class Marker(Variant[Markers]):
     inputs = (PlaceMarker,)
     decisions = (MarkerDecision,)
     events = (MarkerPlaced,)
-    answers_types = (PlaceMarker,)
 
     # --- its data -------------------------------------------------------------------------
 

@@ -5,6 +5,8 @@ all its steps are done (CARD-TURN-2)."""
 
 from __future__ import annotations
 
+from typing import TypeVar, assert_never
+
 from tigris_rules.arguments import expect
 from tigris_rules.cards.actions import (
     BuildBoat,
@@ -94,30 +96,44 @@ def card_apply(state: CardGameState, action: CardAction, player: object = None) 
 
 
 def _resolve(w: CardWork, action: CardAction) -> None:
+    """Start resolving ``action``, already checked: each kind of input has its own step."""
+    match action:
+        case PlayLeader():
+            _leader(w, action)
+        case PlayColumn():
+            _column(w, action)
+        case PlayGap():
+            _gap(w, action)
+        case PlayCatastrophe():
+            _catastrophe(w, action)
+        case EndTurn():
+            begin_end_of_turn(w)
+        case ChooseConflict():
+            w.pending = None
+            start_war(w, _joining_gap(w), action.color.index)
+        case CommitSupport():
+            commit(w, _awaited(w, CardCommitDecision), action.count)
+        case PayPoints():
+            pay(w, _awaited(w, PaymentDecision), action.count)
+        case BuildBoat():
+            build_boat(w, _awaited(w, BoatDecision), action.boat)
+        case Decline():
+            w.pending = None
+        case TakeTreasures():
+            take_treasures(w, _awaited(w, TreasureCardDecision), action.columns)
+        case _:
+            assert_never(action)
+
+
+_D = TypeVar("_D")
+
+
+def _awaited(w: CardWork, kind: type[_D]) -> _D:
+    """The pending decision, of ``kind`` since the checks let the answer through."""
     decision = w.pending
-    if isinstance(action, PlayLeader):
-        _leader(w, action)
-    elif isinstance(action, PlayColumn):
-        _column(w, action)
-    elif isinstance(action, PlayGap):
-        _gap(w, action)
-    elif isinstance(action, PlayCatastrophe):
-        _catastrophe(w, action)
-    elif isinstance(action, EndTurn):
-        begin_end_of_turn(w)
-    elif isinstance(action, ChooseConflict):
-        w.pending = None
-        start_war(w, _joining_gap(w), action.color.index)
-    elif isinstance(action, CommitSupport) and isinstance(decision, CardCommitDecision):
-        commit(w, decision, action.count)
-    elif isinstance(action, PayPoints) and isinstance(decision, PaymentDecision):
-        pay(w, decision, action.count)
-    elif isinstance(action, BuildBoat) and isinstance(decision, BoatDecision):
-        build_boat(w, decision, action.boat)
-    elif isinstance(action, Decline):
-        w.pending = None
-    elif isinstance(action, TakeTreasures) and isinstance(decision, TreasureCardDecision):
-        take_treasures(w, decision, action.columns)
+    if not isinstance(decision, kind):  # excluded by the checks
+        raise RuntimeError(f"a {kind.__name__} answered while {decision!r} is pending")
+    return decision
 
 
 def _joining_gap(w: CardWork) -> int:

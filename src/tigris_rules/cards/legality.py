@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 from itertools import combinations
-from typing import cast
+from typing import Final, assert_never, cast
 
 from tigris_rules.arguments import expect
 from tigris_rules.cards.actions import (
-    CARD_MAIN_ACTION_TYPES,
     BuildBoat,
     CardAction,
     ChooseConflict,
@@ -126,67 +125,94 @@ def check_card_action(state: CardGameState, action: object, player: object = Non
         raise _illegal(
             "TURN-1", f"it is player {state.active}'s turn; player {player} may not act now"
         )
-    if not isinstance(act, CARD_MAIN_ACTION_TYPES):
-        raise _illegal(
-            "TURN-3",
-            f"no decision is pending; player {state.active} must choose an action or end turn",
-        )
     _check_main(state, act)
 
 
 def describe_decision(decision: CardDecision) -> str:
     """A sentence naming who must answer what."""
-    what = {
-        WarOrderDecision: "choose the next conflict",
-        CardCommitDecision: "commit cards to the conflict",
-        PaymentDecision: "say how many points he pays",
-        BoatDecision: "build a boat or decline",
-        TreasureCardDecision: "say which treasure cards he takes",
-    }[type(decision)]
-    return f"player {decision.player} must {what}"
+    return f"player {decision.player} must {_DECISION_TASKS[type(decision)]}"
+
+
+_DECISION_TASKS: Final[dict[type, str]] = {
+    WarOrderDecision: "choose the next conflict",
+    CardCommitDecision: "commit cards to the conflict",
+    PaymentDecision: "say how many points he pays",
+    BoatDecision: "build a boat or decline",
+    TreasureCardDecision: "say which treasure cards he takes",
+}
+"""What each kind of decision asks, completing "player 2 must ..." (a test checks that every
+class of ``CardDecision`` has its entry)."""
 
 
 def _check_answer(
     state: CardGameState, decision: CardDecision, action: CardAction, player: object
 ) -> None:
+    """The checks of an answer to each kind of decision; an answer that is no answer to the
+    decision pending is rejected under CONV-15."""
     if player is not None and player != decision.player:
-        raise _illegal("CONV-15", f"a decision is pending: {describe_decision(decision)}")
-    if isinstance(decision, WarOrderDecision) and isinstance(action, ChooseConflict):
-        if action.color not in decision.colors:
-            names = ", ".join(c.value for c in decision.colors)
-            raise _illegal(
-                "CARD-WAR-2", f"no {action.color.value} conflict is pending (pending: {names})"
-            )
-    elif isinstance(decision, CardCommitDecision) and isinstance(action, CommitSupport):
-        color = decision.commit_color
-        held = state.hands[decision.player][color.index]
-        if action.count > held:
-            rule = (
-                "CARD-REVOLT-4" if decision.conflict.kind is ConflictKind.REVOLT else "CARD-WAR-5"
-            )
-            raise _illegal(
-                rule,
-                f"player {decision.player} holds {held} {color.value} card(s) and cannot "
-                f"commit {action.count}",
-            )
-    elif isinstance(decision, PaymentDecision) and isinstance(action, PayPoints):
-        held = state.hands[decision.player][decision.color.index]
-        most = min(decision.points, held)
-        if action.count > most:
-            raise _illegal(
-                "CARD-VP-2",
-                f"player {decision.player} may pay at most {most} {decision.color.value} "
-                f"point(s) ({decision.points} earned, {held} card(s) held), not {action.count}",
-            )
-    elif isinstance(decision, BoatDecision) and isinstance(action, BuildBoat):
-        if action.boat not in decision.boats:
-            raise _illegal("CARD-BOAT-3", f"the {action.boat.value} boat cannot be built here")
-    elif isinstance(decision, BoatDecision) and isinstance(action, Decline):
-        pass
-    elif isinstance(decision, TreasureCardDecision) and isinstance(action, TakeTreasures):
-        _check_treasures(state, decision, action)
-    else:
-        raise _illegal("CONV-15", f"a decision is pending: {describe_decision(decision)}")
+        raise _not_awaited(decision)
+    match decision:
+        case WarOrderDecision():
+            if isinstance(action, ChooseConflict):
+                return _check_war_order(decision, action)
+        case CardCommitDecision():
+            if isinstance(action, CommitSupport):
+                return _check_commit(state, decision, action)
+        case PaymentDecision():
+            if isinstance(action, PayPoints):
+                return _check_payment(state, decision, action)
+        case BoatDecision():
+            if isinstance(action, BuildBoat):
+                if action.boat not in decision.boats:
+                    raise _illegal(
+                        "CARD-BOAT-3", f"the {action.boat.value} boat cannot be built here"
+                    )
+                return None
+            if isinstance(action, Decline):
+                return None
+        case TreasureCardDecision():
+            if isinstance(action, TakeTreasures):
+                return _check_treasures(state, decision, action)
+        case _:
+            assert_never(decision)
+    raise _not_awaited(decision)
+
+
+def _not_awaited(decision: CardDecision) -> IllegalActionError:
+    return _illegal("CONV-15", f"a decision is pending: {describe_decision(decision)}")
+
+
+def _check_war_order(decision: WarOrderDecision, action: ChooseConflict) -> None:
+    if action.color not in decision.colors:
+        names = ", ".join(c.value for c in decision.colors)
+        raise _illegal(
+            "CARD-WAR-2", f"no {action.color.value} conflict is pending (pending: {names})"
+        )
+
+
+def _check_commit(
+    state: CardGameState, decision: CardCommitDecision, action: CommitSupport
+) -> None:
+    color = decision.commit_color
+    held = state.hands[decision.player][color.index]
+    if action.count > held:
+        rule = "CARD-REVOLT-4" if decision.conflict.kind is ConflictKind.REVOLT else "CARD-WAR-5"
+        raise _illegal(
+            rule,
+            f"player {decision.player} holds {held} {color.value} card(s) and cannot "
+            f"commit {action.count}",
+        )
+
+
+def _check_payment(state: CardGameState, decision: PaymentDecision, action: PayPoints) -> None:
+    held = state.hands[decision.player][decision.color.index]
+    most = min(decision.points, held)
+    if action.count > most:
+        raise _illegal(
+            "CARD-VP-2",
+            f"player {decision.player} may pay at most {most} {decision.color.value} "
+            f"point(s) ({decision.points} earned, {held} card(s) held), not {action.count}",
+        )
 
 
 def _check_treasures(
@@ -208,17 +234,18 @@ def _check_treasures(
 
 
 def _check_main(state: CardGameState, action: CardAction) -> None:
-    if isinstance(action, PlayLeader):
-        _check_leader(state, action)
-    elif isinstance(action, PlayColumn | PlayGap):
-        if state.hands[state.active][action.color.index] < 1:
-            raise _illegal("CARD-PLAY-1", f"you hold no {action.color.value} card")
-        if isinstance(action, PlayColumn):
-            column = state.columns[action.column - 1]
+    """The checks of each choice of action (CARD-TURN-1; ending the turn is always allowed);
+    an answer while no decision is pending is none (TURN-3)."""
+    match action:
+        case PlayLeader():
+            _check_leader(state, action)
+        case PlayColumn():
+            _check_hand(state, action)
             limit = state.config.column_limit
-            if len(column) >= limit:
+            if len(state.columns[action.column - 1]) >= limit:
                 raise _illegal("CARD-PLAY-3", f"column {action.column} already holds {limit} cards")
-        else:
+        case PlayGap():
+            _check_hand(state, action)
             gap = action.gap - 1
             if state.gaps[gap] is not None:
                 raise _illegal("CARD-PLAY-4", f"gap {action.gap} already holds a card")
@@ -227,8 +254,29 @@ def _check_main(state: CardGameState, action: CardAction) -> None:
                     "CARD-PLAY-4",
                     f"columns {action.gap} and {action.gap + 1} must each hold at least 3 cards",
                 )
-    elif isinstance(action, PlayCatastrophe):
-        _check_catastrophe(state, action)
+        case PlayCatastrophe():
+            _check_catastrophe(state, action)
+        case EndTurn():
+            pass
+        case (
+            ChooseConflict()
+            | CommitSupport()
+            | PayPoints()
+            | TakeTreasures()
+            | BuildBoat()
+            | Decline()
+        ):
+            raise _illegal(
+                "TURN-3",
+                f"no decision is pending; player {state.active} must choose an action or end turn",
+            )
+        case _:
+            assert_never(action)
+
+
+def _check_hand(state: CardGameState, action: PlayColumn | PlayGap) -> None:
+    if state.hands[state.active][action.color.index] < 1:
+        raise _illegal("CARD-PLAY-1", f"you hold no {action.color.value} card")
 
 
 def _check_leader(state: CardGameState, action: PlayLeader) -> None:
@@ -347,22 +395,26 @@ class CardLegalActions(LazyActions[CardAction]):
 
 
 def _answers(state: CardGameState, decision: CardDecision) -> list[CardAction]:
-    if isinstance(decision, WarOrderDecision):
-        return [ChooseConflict(c) for c in decision.colors]
-    if isinstance(decision, CardCommitDecision):
-        held = state.hands[decision.player][decision.commit_color.index]
-        return [CommitSupport(n) for n in range(held + 1)]
-    if isinstance(decision, PaymentDecision):
-        held = state.hands[decision.player][decision.color.index]
-        return [PayPoints(n) for n in range(min(decision.points, held) + 1)]
-    if isinstance(decision, BoatDecision):
-        return [*(BuildBoat(b) for b in decision.boats), Decline()]
-    most = min(decision.limit, state.hands[decision.player][RED])
-    return [
-        TakeTreasures(chosen)
-        for k in range(most + 1)
-        for chosen in combinations(decision.columns, k)
-    ]
+    match decision:
+        case WarOrderDecision():
+            return [ChooseConflict(c) for c in decision.colors]
+        case CardCommitDecision():
+            held = state.hands[decision.player][decision.commit_color.index]
+            return [CommitSupport(n) for n in range(held + 1)]
+        case PaymentDecision():
+            held = state.hands[decision.player][decision.color.index]
+            return [PayPoints(n) for n in range(min(decision.points, held) + 1)]
+        case BoatDecision():
+            return [*(BuildBoat(b) for b in decision.boats), Decline()]
+        case TreasureCardDecision():
+            most = min(decision.limit, state.hands[decision.player][RED])
+            return [
+                TakeTreasures(chosen)
+                for k in range(most + 1)
+                for chosen in combinations(decision.columns, k)
+            ]
+        case _:
+            assert_never(decision)
 
 
 def card_legal_actions(state: CardGameState) -> CardLegalActions:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import assert_never
 
 from tigris_rules.cards.components import (
     CARD_COUNTS,
@@ -109,12 +110,22 @@ def _shape(state: CardGameState, add: _Add) -> None:
         )
         return
     n = config.players
+    _table_shape(state, add)
+    _seat_shape(state, n, add)
+
+
+def _table_shape(state: CardGameState, add: _Add) -> None:
+    """The table's fields: heads, columns and gaps."""
     if len(state.heads) != TREASURE_CARDS or any(h not in (TREASURE, _RED) for h in state.heads):
         add("heads", "$.heads", "every column has one head, a treasure card or red", "CARD-DEF-2")
     if len(state.columns) != COLUMNS or len(state.gaps) != GAPS:
         add("shape", "$.columns", f"expected {COLUMNS} columns and {GAPS} gaps")
     if any(c > 7 for column in state.columns for c in column):
         add("shape", "$.columns", "expected card codes")
+
+
+def _seat_shape(state: CardGameState, n: int, add: _Add) -> None:
+    """The fields holding one value per seat, the draw pile and the counters."""
     for name in ("hands", "piles", "catastrophes"):
         if len(getattr(state, name)) != n:
             add("shape", f"$.{name}", f"expected one entry for each of {n} players")
@@ -253,51 +264,71 @@ def _decision(state: CardGameState, add: _Add) -> None:
     if not _is_seat(pending.player, n):
         add("decision-seat", f"{path}.player", f"seat {pending.player} does not exist", "CONV-4")
         return
-    if isinstance(pending, WarOrderDecision):
-        colors = pending.colors
-        if len(colors) < 2 or len(set(colors)) != len(colors) or pending.player != state.active:
-            add("decision", path, "a war order needs 2 or more wars", "CARD-WAR-2")
-    elif isinstance(pending, CardCommitDecision):
-        conflict = pending.conflict
-        seats = (conflict.attacker, conflict.defender)
-        if not all(_is_seat(p, n) for p in seats) or seats[0] == seats[1]:
-            add("decision-seat", f"{path}.conflict", "two existing players", "CONV-4")
-            return
-        color = conflict.color.index
-        if any(state.leaders[4 * p + color] is None for p in seats):
-            add("decision", f"{path}.conflict", "a leader in conflict is not on the table")
-        role_player = seats[0] if pending.role is Role.ATTACKER else seats[1]
-        committed = conflict.attacker_commit
-        if pending.player != role_player or (pending.role is Role.DEFENDER) != (
-            committed is not None
-        ):
-            add("decision", f"{path}.role", "the attacker commits first, then the defender")
-        bases = (conflict.attacker_base, conflict.defender_base, committed or 0)
-        if not all(_is_int(b) and 0 <= b <= TOTAL_CARDS for b in bases):
-            add("decision", f"{path}.conflict", "strengths must be counts of cards")
-        gap = conflict.gap
-        is_war = conflict.kind is ConflictKind.WAR
-        if (gap is not None) != is_war or (gap is not None and not 1 <= gap <= GAPS):
-            add("decision", f"{path}.conflict.gap", "a war names its gap (1..7), a revolt none")
-    elif isinstance(pending, PaymentDecision):
-        if not _is_int(pending.points) or not 1 <= pending.points <= TOTAL_CARDS:
-            add("decision", f"{path}.points", "points must be a count of cards", "CARD-VP-2")
-    elif isinstance(pending, BoatDecision):
-        if not 1 <= pending.column <= COLUMNS or not pending.boats:
-            add("decision", path, "a boat is offered on a column 1..8", "CARD-BOAT-3")
-        elif not set(pending.boats) <= set(state.available_boats):
-            add("decision", f"{path}.boats", "a boat offered is already built", "CARD-BOAT-5")
-        elif pending.player != state.active:
-            add("decision-seat", f"{path}.player", "the decision is the active player's")
-    elif isinstance(pending, TreasureCardDecision):
-        columns = pending.columns
-        if (
-            len(columns) < 2
-            or len(set(columns)) != len(columns)
-            or not all(_is_int(c) and 1 <= c <= COLUMNS for c in columns)
-            or any(state.heads[c - 1] != TREASURE for c in columns)
-        ):
-            add("decision", f"{path}.columns", "treasure-card heads of 2+ columns", "CARD-TREAS-1")
+    match pending:
+        case WarOrderDecision():
+            colors = pending.colors
+            if len(colors) < 2 or len(set(colors)) != len(colors) or pending.player != state.active:
+                add("decision", path, "a war order needs 2 or more wars", "CARD-WAR-2")
+        case CardCommitDecision():
+            _commit_decision(state, pending, add)
+        case PaymentDecision():
+            if not _is_int(pending.points) or not 1 <= pending.points <= TOTAL_CARDS:
+                add("decision", f"{path}.points", "points must be a count of cards", "CARD-VP-2")
+        case BoatDecision():
+            _boat_decision(state, pending, add)
+        case TreasureCardDecision():
+            columns = pending.columns
+            if (
+                len(columns) < 2
+                or len(set(columns)) != len(columns)
+                or not all(_is_int(c) and 1 <= c <= COLUMNS for c in columns)
+                or any(state.heads[c - 1] != TREASURE for c in columns)
+            ):
+                add(
+                    "decision",
+                    f"{path}.columns",
+                    "treasure-card heads of 2+ columns",
+                    "CARD-TREAS-1",
+                )
+        case _:
+            assert_never(pending)
+
+
+def _commit_decision(state: CardGameState, pending: CardCommitDecision, add: _Add) -> None:
+    """A pending commitment: two existing players (CONV-4) whose leaders are on the table,
+    the attacker asked first, strengths that count cards, a war naming its gap."""
+    path = "$.pending"
+    conflict = pending.conflict
+    seats = (conflict.attacker, conflict.defender)
+    if not all(_is_seat(p, state.config.players) for p in seats) or seats[0] == seats[1]:
+        add("decision-seat", f"{path}.conflict", "two existing players", "CONV-4")
+        return
+    color = conflict.color.index
+    if any(state.leaders[4 * p + color] is None for p in seats):
+        add("decision", f"{path}.conflict", "a leader in conflict is not on the table")
+    role_player = seats[0] if pending.role is Role.ATTACKER else seats[1]
+    committed = conflict.attacker_commit
+    if pending.player != role_player or (pending.role is Role.DEFENDER) != (committed is not None):
+        add("decision", f"{path}.role", "the attacker commits first, then the defender")
+    bases = (conflict.attacker_base, conflict.defender_base, committed or 0)
+    if not all(_is_int(b) and 0 <= b <= TOTAL_CARDS for b in bases):
+        add("decision", f"{path}.conflict", "strengths must be counts of cards")
+    gap = conflict.gap
+    is_war = conflict.kind is ConflictKind.WAR
+    if (gap is not None) != is_war or (gap is not None and not 1 <= gap <= GAPS):
+        add("decision", f"{path}.conflict.gap", "a war names its gap (1..7), a revolt none")
+
+
+def _boat_decision(state: CardGameState, pending: BoatDecision, add: _Add) -> None:
+    """CARD-BOAT-3, CARD-BOAT-5: a boat still to build, offered on a column to the active
+    player."""
+    path = "$.pending"
+    if not 1 <= pending.column <= COLUMNS or not pending.boats:
+        add("decision", path, "a boat is offered on a column 1..8", "CARD-BOAT-3")
+    elif not set(pending.boats) <= set(state.available_boats):
+        add("decision", f"{path}.boats", "a boat offered is already built", "CARD-BOAT-5")
+    elif pending.player != state.active:
+        add("decision-seat", f"{path}.player", "the decision is the active player's")
 
 
 def _steps(state: CardGameState, add: _Add) -> None:

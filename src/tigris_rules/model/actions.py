@@ -25,6 +25,7 @@ __all__ = [
     "PlaceCatastrophe",
     "PlaceLeader",
     "PlaceTile",
+    "StructureAction",
     "SwapTiles",
     "VariantAction",
     "WithdrawLeader",
@@ -161,6 +162,13 @@ class KeepTreasure:
 class VariantAction:
     """Base class of the inputs a variant defines (``Variant.inputs``): the base rules hand
     them to the variant of the configuration that resolves them."""
+
+
+@attrs.frozen
+class StructureAction(VariantAction):
+    """Base class of the variants' answers that build a structure: the structure decision
+    offers them beside the monuments (``StructureDecision.structures``), and the base rules
+    refuse one it does not offer (MON-4)."""
 
 
 Action: TypeAlias = (

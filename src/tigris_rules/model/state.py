@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import functools
-from typing import TYPE_CHECKING, Final, cast
+from typing import Any, Final
 
 import attrs
 
@@ -15,11 +15,8 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
 from tigris_rules.model.fields import InView, InWork, kept
 from tigris_rules.model.pens import svg_picture
-from tigris_rules.model.ruleset import ruleset_for
+from tigris_rules.model.ruleset import Ruleset, ruleset_for
 from tigris_rules.model.squares import square_name
-
-if TYPE_CHECKING:
-    from tigris_rules.rules.ruleset import BoardRules
 
 __all__ = ["NO_SQUARE", "GameState", "StateCache", "assemble"]
 
@@ -135,10 +132,12 @@ class GameState:
         return GameState(**fields)
 
     @functools.cached_property
-    def ruleset(self) -> BoardRules:
+    def ruleset(self) -> Ruleset[Any, Any, Any]:
         """The rules this game follows: the base game and the configuration's variants
-        (found once, then kept by the state; the engine hands it on to the next state)."""
-        return cast("BoardRules", ruleset_for(self.config))
+        (found once, then kept by the state; the engine hands it on to the next state). The
+        rules layer knows it as its own ``BoardRules``; the model names only the abstract
+        ruleset, as it imports nothing above it."""
+        return ruleset_for(self.config)
 
     @property
     def layout(self) -> BoardLayout:

@@ -81,7 +81,8 @@ class VariantEventText(Protocol):
 
 class VariantStructureText(Protocol):
     """How a variant names a structure the structure decision offers (one of its
-    :attr:`~tigris_rules.rules.hooks.Variant.builds`) in :func:`describe_decision`; without
+    :attr:`~tigris_rules.rules.hooks.Variant.inputs` that is a
+    :class:`~tigris_rules.model.actions.StructureAction`) in :func:`describe_decision`; without
     it the structure is named by the class of its answer."""
 
     def describe_structure(self, action: VariantAction) -> str | None:
@@ -104,7 +105,7 @@ def _or_list(items: list[str]) -> str:
 
 def _declaring(config: GameConfig | None, declaration: str, piece: object) -> Variant[Any]:
     """The variant of ``config``'s game whose class attribute ``declaration`` (``"events"``,
-    ``"decisions"``, ``"builds"``) lists the class of ``piece``."""
+    ``"decisions"``, ``"inputs"``) lists the class of ``piece``."""
     name = type(piece).__name__
     if config is None:
         raise ArgumentValueError(
@@ -170,7 +171,7 @@ def describe_decision(
 
 def _structure(action: VariantAction, config: GameConfig | None) -> str:
     """A structure the structure decision offers, as its variant names it."""
-    variant = _declaring(config, "builds", action)
+    variant = _declaring(config, "inputs", action)
     text = offered(variant, VariantStructureText)
     told = None if text is None else text.describe_structure(action)
     return told if told is not None else type(action).__name__

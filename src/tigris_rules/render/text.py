@@ -53,8 +53,8 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
+    from tigris_rules.model.ruleset import Ruleset
     from tigris_rules.rules.hooks import Variant
-    from tigris_rules.rules.ruleset import BoardRules
 
     # made when asked for, from the shipped variants (the module's __getattr__)
     LEGEND: str
@@ -109,7 +109,7 @@ class BoardLike(Protocol):
         ...
 
     @property
-    def ruleset(self) -> BoardRules:
+    def ruleset(self) -> Ruleset[Any, Any, Any]:
         """The game's rules, with its variants (``ruleset.variants``), whose pieces the
         renderers ask them to draw."""
         ...
@@ -200,7 +200,7 @@ def _variant_glyph(state: BoardLike, square: int, pen: _Pen) -> str:
     """The character a variant of the game draws on ``square`` (a cell the base board does
     not draw), ``?`` when none does."""
     for variant in _texts(state.ruleset.variants):
-        glyph = variant.text_glyph(state, square, pen)
+        glyph: str | None = variant.text_glyph(state, square, pen)
         if glyph is not None:
             return glyph
     return "?"

@@ -172,7 +172,7 @@ def _resolve_variant_answer(w: Work, action: Action) -> None:
     """An answer a variant owns: the variant resolves it and says where the flow goes on."""
     pending = w.pending
     for number, variant in enumerate(w.ruleset.variants):
-        if isinstance(pending, variant.decisions) or isinstance(action, variant.answers_types):
+        if isinstance(pending, variant.decisions) or isinstance(action, variant.inputs):
             w.pending = None
             resume = variant.resolve(w, action)
             if resume is Resume.AFTER_WARS:

@@ -12,7 +12,7 @@ own facets (its pictures: :mod:`tigris_rules.render`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the working copy holds the hooks of its configuration
     from tigris_rules.model.config import GameConfig
     from tigris_rules.rules.work import Position, Work
 
-__all__ = ["AddProblem", "Hooks", "Rejection", "Resume", "Variant", "hooks_of"]
+__all__ = ["AddProblem", "Hooks", "Rejection", "Restriction", "Resume", "Variant", "hooks_of"]
 
 AreaT = TypeVar("AreaT")
 
@@ -58,6 +58,12 @@ class Rejection(NamedTuple):
     reason: str
 
 
+Restriction = Rejection | Mapping[int, Rejection] | None
+"""What :meth:`Variant.restrict_main` forbids of one kind of main action: all of it (a
+:class:`Rejection`), the actions naming some squares (square number: its rejection), or
+nothing (``None``)."""
+
+
 class Variant(Generic[AreaT]):
     """Base class of variants. Each hook says when the base rules call it.
 
@@ -71,23 +77,21 @@ class Variant(Generic[AreaT]):
     """Its place in canonical order (then by name): the order its hooks run in."""
     inputs: ClassVar[tuple[type, ...]] = ()
     """The input (action and answer) classes this variant defines: read and written in JSON
-    under their tags, listed by the action encoding."""
+    under their tags, listed by the action encoding. The variant resolves them itself
+    (:meth:`resolve`), also under a base decision: the base rules check an answer deriving
+    from :class:`~tigris_rules.model.actions.StructureAction` against the options of the
+    structure decision (:meth:`structures`)."""
     decisions: ClassVar[tuple[type, ...]] = ()
     """Decision types this variant asks; it answers for their legality and resolution."""
     events: ClassVar[tuple[type, ...]] = ()
     """Event classes this variant defines."""
-    answers_types: ClassVar[tuple[type, ...]] = ()
-    """Answer types this variant resolves itself, also under a base decision (the base checks
-    such an answer against the options of its own decision, e.g. a structure the structure
-    decision offers)."""
     cell_name: ClassVar[str | None] = None
     """The JSON name of the squares of the structure this variant builds (cell code
     ``STRUCTURE``), if it builds one."""
-    builds: ClassVar[tuple[type, ...]] = ()
-    """The answers among :attr:`answers_types` that build a structure offered by the
-    structure decision (:meth:`structures`)."""
     restricts: ClassVar[tuple[type, ...]] = ()
-    """The main actions (TURN-3) whose legality :meth:`restrict_main` narrows."""
+    """The kinds of main action (TURN-3) whose legality :meth:`restrict_main` narrows. The
+    rules ask the hook about these kinds only: listing the legal actions asks it once per
+    kind, so the kinds a variant leaves alone cost that listing nothing."""
     score_causes: ClassVar[tuple[str, ...]] = ()
     """The causes of the VP this variant gives (``PointsScored.cause``), beside the base
     :class:`~tigris_rules.model.events.ScoreCause` members."""
@@ -147,23 +151,19 @@ class Variant(Generic[AreaT]):
 
     # --- legality ---------------------------------------------------------------------------
 
-    def restrict_main(self, state: Position, action: Action) -> Rejection | None:
-        """Called for every main action of a type in :attr:`restricts` that the base rules
-        allow (or that only a variant's structure excludes), both when an input is checked
-        and when the legal actions are listed; returns why the variant forbids it, or
-        ``None``. A restriction never overtakes the base rules of the action: an input that
-        breaks both is rejected under the base rule (CONV-17, D26)."""
-        return None
+    def restrict_main(self, state: Position, kind: type[Action]) -> Restriction:
+        """What the variant forbids of the main actions of ``kind`` (one of
+        :attr:`restricts`) in ``state``: a :class:`Rejection` forbids every one of them; a
+        mapping from square numbers to rejections forbids those naming one of its squares
+        (for the kinds that name a square: ``PlaceLeader``, ``PlaceTile``,
+        ``PlaceCatastrophe``); ``None`` or an empty mapping forbids none.
 
-    def allowed_main(
-        self, state: GameState, make: Callable[[Any], Action], items: Sequence[Any]
-    ) -> Sequence[Any]:
-        """The items of one part of the legal-action list (``make(item)`` is the action of an
-        item; every action of the part is of one type in :attr:`restricts`) whose action
-        :meth:`restrict_main` allows. The default asks :meth:`restrict_main` for each; a
-        variant may give the same answer faster (from the squares it protects, say): the
-        suite's agreement tests compare the list with the check on every variant."""
-        return [item for item in items if self.restrict_main(state, make(item)) is None]
+        The one answer serves both the check of an input and the list of legal actions, so
+        they agree. It is asked only of actions the base rules allow (or that only a
+        variant's structure excludes): a restriction never overtakes the base rules of the
+        action, and an input that breaks both is rejected under the base rule (CONV-17,
+        D26)."""
+        return None
 
     def restrict_commit(self, state: Position, decision: CommitDecision, count: int) -> str | None:
         """Called for every commitment the base rules allow (REVOLT-4, REVOLT-5, WAR-8, WAR-9);
@@ -206,12 +206,14 @@ class Variant(Generic[AreaT]):
 
     def structures(self, w: Work) -> tuple[VariantAction, ...]:
         """Called at TURN-6 step (5): the variant's structures the structure decision offers
-        beside the monuments, as the answers that build them (one of :attr:`answers_types`)."""
+        beside the monuments, as the answers that build them (instances of one of
+        :attr:`inputs` deriving from :class:`~tigris_rules.model.actions.StructureAction`)."""
         return ()
 
     def not_offered(self, action: VariantAction) -> str:
-        """Why the structure ``action`` (one of :attr:`builds`) is refused when the structure
-        decision does not offer it (MON-4)."""
+        """Why the structure ``action`` (a :class:`~tigris_rules.model.actions.StructureAction`
+        among :attr:`inputs`) is refused when the structure decision does not offer it
+        (MON-4)."""
         return f"{type(action).__name__} is not offered now"
 
     def resolve(self, w: Work, action: Action) -> Resume:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, Final, cast, overload
+from typing import TYPE_CHECKING, Any, Final, assert_never, cast, overload
 
 import attrs
 
-from tigris_rules.errors import IllegalActionError, InvalidActionError
+from tigris_rules.errors import ConfigError, IllegalActionError, InvalidActionError
 from tigris_rules.model.actions import (
     ACTION_TYPES,
     Action,
@@ -26,6 +26,7 @@ from tigris_rules.model.actions import (
     PlaceCatastrophe,
     PlaceLeader,
     PlaceTile,
+    StructureAction,
     SwapTiles,
     VariantAction,
     WithdrawLeader,
@@ -39,6 +40,7 @@ from tigris_rules.model.decisions import (
     Role,
     StructureDecision,
     TreasureDecision,
+    VariantDecision,
     WarOrderDecision,
 )
 from tigris_rules.model.lazy_actions import LazyActions, Part
@@ -52,9 +54,12 @@ from tigris_rules.model.squares import (
     square_index,
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.rules.hooks import Hooked, Variant
+from tigris_rules.rules.hooks import Hooked, Rejection, Restriction, Variant
 from tigris_rules.rules.regions import Regions, pieces_without, regions_of
 from tigris_rules.rules.work import Position, Work
+
+if TYPE_CHECKING:
+    from tigris_rules.rules.ruleset import BoardRules
 
 __all__ = [
     "LegalActions",
@@ -217,19 +222,7 @@ class _Targets:
         cells = state.cells
         layout = state.layout
         regions = regions_of(state)
-        in_region = regions.leaders
-        beside: dict[int, list[int]] = {}  # empty square: the kingdoms beside it
-        for r, members in enumerate(regions.squares):
-            if not in_region[r]:
-                continue
-            for square in members:
-                for n in NEIGHBOURS[square]:
-                    if cells[n] == EMPTY:
-                        kingdoms = beside.get(n)
-                        if kingdoms is None:
-                            beside[n] = [r]
-                        elif r not in kingdoms:
-                            kingdoms.append(r)
+        beside = _kingdoms_beside(cells, regions)
         crowded = [s for s, kingdoms in beside.items() if len(kingdoms) > 2]  # TILE-5
         land = [s for s in layout.land_squares if cells[s] == EMPTY]
         water = [s for s in layout.river_squares if cells[s] == EMPTY]
@@ -238,42 +231,70 @@ class _Targets:
             water = [s for s in water if s not in crowded]
         self.land_tiles = land
         self.river_tiles = water
-        near_temple: set[int] = set()  # LEADER-7, among empty land squares (LEADER-5, LEADER-6)
-        for s in [s for s in range(SQUARE_COUNT) if cells[s] == RED]:
-            near_temple.update(NEIGHBOURS[s])
-        from_supply: list[int] = []  # leader squares beside at most one kingdom (LEADER-8)
-        beside_two: set[int] = set()  # leader squares beside two kingdoms
-        beside_kingdom: dict[int, list[int]] = {}  # leader squares beside each kingdom
-        for s in land:
-            if s in near_temple:
-                kingdoms = beside.get(s)
-                if kingdoms is None:
-                    from_supply.append(s)
-                    continue
-                if len(kingdoms) == 1:
-                    from_supply.append(s)
-                else:
-                    beside_two.add(s)
-                for r in kingdoms:
-                    near = beside_kingdom.get(r)
-                    if near is None:
-                        beside_kingdom[r] = [s]
-                    else:
-                        near.append(s)
         blocked = state.treasures
         self.catastrophe = [
             s for s in range(SQUARE_COUNT) if cells[s] <= EMPTY and s not in blocked
         ]
-        player = state.active
-        self.leader: list[list[int]] = []
-        for color in range(4):
-            origin = state.leaders[4 * player + color]
-            if origin == NO_SQUARE:
-                self.leader.append(from_supply)
+        self.leader = _leader_targets(state, regions, land, beside)
+
+
+def _kingdoms_beside(cells: tuple[int, ...], regions: Regions) -> dict[int, list[int]]:
+    """Each empty square beside a kingdom, with the kingdoms beside it."""
+    in_region = regions.leaders
+    beside: dict[int, list[int]] = {}
+    for r, members in enumerate(regions.squares):
+        if not in_region[r]:
+            continue
+        for square in members:
+            for n in NEIGHBOURS[square]:
+                if cells[n] == EMPTY:
+                    kingdoms = beside.get(n)
+                    if kingdoms is None:
+                        beside[n] = [r]
+                    elif r not in kingdoms:
+                        kingdoms.append(r)
+    return beside
+
+
+def _leader_targets(
+    state: GameState, regions: Regions, land: list[int], beside: dict[int, list[int]]
+) -> list[list[int]]:
+    """The squares each colour's leader of the active player may go to: empty land squares
+    (LEADER-5, LEADER-6, TILE-5 already applied to ``land``) beside a temple (LEADER-7),
+    beside at most one kingdom (LEADER-8), judged with a leader on the board lifted (D7)."""
+    cells = state.cells
+    near_temple: set[int] = set()
+    for s in [s for s in range(SQUARE_COUNT) if cells[s] == RED]:
+        near_temple.update(NEIGHBOURS[s])
+    from_supply: list[int] = []  # leader squares beside at most one kingdom (LEADER-8)
+    beside_two: set[int] = set()  # leader squares beside two kingdoms
+    beside_kingdom: dict[int, list[int]] = {}  # leader squares beside each kingdom
+    for s in land:
+        if s in near_temple:
+            kingdoms = beside.get(s)
+            if kingdoms is None:
+                from_supply.append(s)
+                continue
+            if len(kingdoms) == 1:
+                from_supply.append(s)
             else:
-                near = beside_kingdom.get(regions.label[origin], [])
-                moves = _move_targets(state, regions, from_supply, near, beside_two, origin)
-                self.leader.append(moves)
+                beside_two.add(s)
+            for r in kingdoms:
+                near = beside_kingdom.get(r)
+                if near is None:
+                    beside_kingdom[r] = [s]
+                else:
+                    near.append(s)
+    leader: list[list[int]] = []
+    player = state.active
+    for color in range(4):
+        origin = state.leaders[4 * player + color]
+        if origin == NO_SQUARE:
+            leader.append(from_supply)
+        else:
+            near = beside_kingdom.get(regions.label[origin], [])
+            leader.append(_move_targets(state, regions, from_supply, near, beside_two, origin))
+    return leader
 
 
 def _move_targets(
@@ -396,7 +417,7 @@ def check_rules(state: Position, action: Action, player: object = None) -> None:
             f"no decision is pending; player {state.active} must choose an action or end turn",
         )
     check(state, action)
-    restricting = state.ruleset.hooks.restrict_main
+    restricting = cast("BoardRules", state.ruleset).hooks.restrict_main
     if restricting:
         _check_restrictions(state, action, restricting)
 
@@ -407,9 +428,27 @@ def _check_restrictions(state: Position, action: Action, restricting: Hooked) ->
     base rules allow says so with its own rule."""
     for _, variant in restricting:
         if isinstance(action, variant.restricts):
-            rejection = variant.restrict_main(state, action)
+            forbidden = variant.restrict_main(state, type(action))
+            if not forbidden:
+                continue
+            if isinstance(forbidden, Rejection):
+                raise _illegal(forbidden.rule, forbidden.reason)
+            if not isinstance(action, _SQUARE_KINDS):
+                raise _no_square(variant, type(action))
+            rejection = forbidden.get(SQUARE_INDEX[action.square])
             if rejection is not None:
                 raise _illegal(rejection.rule, rejection.reason)
+
+
+_SQUARE_KINDS: Final = (PlaceLeader, PlaceTile, PlaceCatastrophe)
+"""The main actions naming a square, which a restriction may forbid square by square."""
+
+
+def _no_square(variant: Variant[Any], kind: type) -> ConfigError:
+    return ConfigError(
+        f"the {variant.name!r} variant forbids {kind.__name__} on some squares, "
+        "but that action names no square: restrict_main must forbid all of it or none"
+    )
 
 
 def _describe(state: Position, decision: Decision) -> str:
@@ -426,56 +465,87 @@ def _describe(state: Position, decision: Decision) -> str:
 
 
 def _check_answer(state: Position, decision: Decision, action: Action, player: object) -> None:
+    """The checks of an answer to each kind of decision (TURN-4): the base decisions', or
+    those of the variant asking it. An answer that is no answer to the decision pending is
+    rejected under CONV-15."""
     if (player is not None and player != decision.player) or (
-        isinstance(action, VariantAction) and not isinstance(action, state.ruleset.variant_inputs)
+        isinstance(action, VariantAction)
+        and not isinstance(action, cast("BoardRules", state.ruleset).variant_inputs)
     ):  # an answer of a variant the game does not play answers none of its decisions (D26)
-        raise _illegal("CONV-15", f"a decision is pending: {_describe(state, decision)}")
-    if isinstance(decision, WarOrderDecision) and isinstance(action, ChooseConflict):
-        if action.color not in decision.colors:
-            names = ", ".join(c.value for c in decision.colors)
-            raise _illegal("WAR-4", f"no {action.color.value} war is pending (pending: {names})")
-    elif isinstance(decision, CommitDecision) and isinstance(action, CommitSupport):
-        held = state.hands[decision.player][decision.commit_color.index]
-        if action.count > held:
-            raise _illegal(
-                _commit_rule(decision),
-                f"player {decision.player} holds only {held} "
-                f"{decision.commit_color.value} tile(s) and cannot commit {action.count}",
-            )
-        for _, variant in state.ruleset.hooks.restrict_commit:
-            rule = variant.restrict_commit(state, decision, action.count)
-            if rule is not None:
-                raise _illegal(rule, f"committing {action.count} is not allowed here")
-    elif isinstance(decision, StructureDecision) and isinstance(action, BuildMonument):
+        raise _not_awaited(state, decision)
+    match decision:
+        case WarOrderDecision():
+            if isinstance(action, ChooseConflict):
+                return _check_war_order(decision, action)
+        case CommitDecision():
+            if isinstance(action, CommitSupport):
+                return _check_commit(state, decision, action)
+        case StructureDecision():
+            if isinstance(action, BuildMonument | StructureAction | Decline):
+                return _check_structure(state, decision, action)
+        case TreasureDecision():
+            if isinstance(action, KeepTreasure):
+                return _check_treasure(decision, action)
+        case VariantDecision():
+            owner = _variant_of(state, decision)
+            if owner is not None:
+                return owner.check_answer(state, decision, action)
+        case _:
+            assert_never(decision)
+    raise _not_awaited(state, decision)
+
+
+def _not_awaited(state: Position, decision: Decision) -> IllegalActionError:
+    return _illegal("CONV-15", f"a decision is pending: {_describe(state, decision)}")
+
+
+def _check_war_order(decision: WarOrderDecision, action: ChooseConflict) -> None:
+    if action.color not in decision.colors:
+        names = ", ".join(c.value for c in decision.colors)
+        raise _illegal("WAR-4", f"no {action.color.value} war is pending (pending: {names})")
+
+
+def _check_commit(state: Position, decision: CommitDecision, action: CommitSupport) -> None:
+    held = state.hands[decision.player][decision.commit_color.index]
+    if action.count > held:
+        raise _illegal(
+            _commit_rule(decision),
+            f"player {decision.player} holds only {held} "
+            f"{decision.commit_color.value} tile(s) and cannot commit {action.count}",
+        )
+    for _, variant in cast("BoardRules", state.ruleset).hooks.restrict_commit:
+        rule = variant.restrict_commit(state, decision, action.count)
+        if rule is not None:
+            raise _illegal(rule, f"committing {action.count} is not allowed here")
+
+
+def _check_structure(
+    state: Position, decision: StructureDecision, action: BuildMonument | StructureAction | Decline
+) -> None:
+    """MON-4: a monument or a variant's structure the decision offers, or declining."""
+    if isinstance(action, BuildMonument):
         if (action.monument, action.block) not in decision.monuments:
             raise _illegal(
                 "MON-4",
                 f"the {action.monument.value} monument cannot be built on the block at "
                 f"{action.block} now",
             )
-    elif isinstance(decision, StructureDecision) and isinstance(
-        action, state.ruleset.structure_types
-    ):
-        if isinstance(action, VariantAction) and action not in decision.structures:
-            builder = next(v for v in state.ruleset.variants if isinstance(action, v.builds))
-            raise _illegal("MON-4", builder.not_offered(action))
-    elif isinstance(decision, StructureDecision) and isinstance(action, Decline):
-        pass
-    elif (owner := _variant_of(state, decision)) is not None:
-        owner.check_answer(state, decision, action)
-    elif isinstance(decision, TreasureDecision) and isinstance(action, KeepTreasure):
-        if action.square not in decision.candidates:
-            raise _illegal(
-                "TREAS-5",
-                f"the treasure on {action.square} cannot be the one that stays "
-                f"(choose among {', '.join(decision.candidates)})",
-            )
-    else:
-        raise _illegal("CONV-15", f"a decision is pending: {_describe(state, decision)}")
+    elif isinstance(action, StructureAction) and action not in decision.structures:
+        builder = next(v for v in state.ruleset.variants if isinstance(action, v.inputs))
+        raise _illegal("MON-4", builder.not_offered(action))
+
+
+def _check_treasure(decision: TreasureDecision, action: KeepTreasure) -> None:
+    if action.square not in decision.candidates:
+        raise _illegal(
+            "TREAS-5",
+            f"the treasure on {action.square} cannot be the one that stays "
+            f"(choose among {', '.join(decision.candidates)})",
+        )
 
 
 def _variant_of(state: Position, decision: Decision) -> Variant[Any] | None:
-    for variant in state.ruleset.variants:
+    for variant in cast("BoardRules", state.ruleset).variants:
         if isinstance(decision, variant.decisions):
             return variant
     return None
@@ -569,7 +639,7 @@ def _check_catastrophe(state: Position, action: PlaceCatastrophe) -> None:
     if cell == FLIPPED:
         raise _illegal("CATA-6", f"{where} is part of a monument")
     if cell > EMPTY:  # a variant's structure: that variant names the rule (CATA-7)
-        _check_restrictions(state, action, state.ruleset.hooks.restrict_main)
+        _check_restrictions(state, action, cast("BoardRules", state.ruleset).hooks.restrict_main)
         raise _illegal("CATA-2", f"{where} holds no tile")
 
 
@@ -675,21 +745,32 @@ def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
         parts.append((_place_catastrophe, targets.catastrophe))
     parts.append((_identity, _Swaps(hand)))
     parts.append(_END_TURN)
-    restricting = state.ruleset.hooks.restrict_main
+    restricting = cast("BoardRules", state.ruleset).hooks.restrict_main
     if restricting:
-        parts[:] = [_narrowed(state, part, restricting) for part in parts]
+        for _, variant in restricting:
+            _narrow(state, parts, variant)
 
 
-def _narrowed(state: GameState, part: Part[Action], restricting: Hooked) -> Part[Action]:
-    """``part`` without the actions the variants that restrict its kind forbid
-    (:meth:`Variant.allowed_main`, which answers as :meth:`Variant.restrict_main`)."""
-    make, items = part
-    kind = _KIND_OF_PART.get(make) or (SwapTiles if isinstance(items, _Swaps) else EndTurn)
-    narrowed = items
-    for _, variant in restricting:
-        if narrowed and issubclass(kind, variant.restricts):
-            narrowed = variant.allowed_main(state, make, narrowed)
-    return part if narrowed is items else (make, narrowed)
+def _narrow(state: GameState, parts: list[Part[Action]], variant: Variant[Any]) -> None:
+    """Take out of ``parts`` the actions ``variant`` forbids (:meth:`Variant.restrict_main`,
+    asked once per kind of action it restricts), as its check of an input would."""
+    asked: dict[type, Restriction] = {}
+    for index, (make, items) in enumerate(parts):
+        kind = _KIND_OF_PART.get(make) or (SwapTiles if isinstance(items, _Swaps) else EndTurn)
+        if not items or not issubclass(kind, variant.restricts):
+            continue
+        if kind in asked:
+            forbidden = asked[kind]
+        else:
+            forbidden = asked[kind] = variant.restrict_main(state, kind)
+        if not forbidden:
+            continue
+        if isinstance(forbidden, Rejection):
+            parts[index] = (make, ())
+        elif kind not in _SQUARE_KINDS:
+            raise _no_square(variant, kind)
+        elif not forbidden.keys().isdisjoint(items):  # the items are the squares
+            parts[index] = (make, [s for s in items if s not in forbidden])
 
 
 def _place_leader(color: Color, square: int) -> Action:
@@ -707,7 +788,7 @@ def _place_catastrophe(square: int) -> Action:
 _PLACE_LEADER: Final = tuple(partial(_place_leader, color) for color in COLORS)
 _PLACE_TILE: Final = tuple(partial(_place_tile, color) for color in COLORS)
 _END_TURN: Final[Part[Action]] = (_identity, (EndTurn(),))
-_KIND_OF_PART: Final[dict[Callable[[Any], Action], type]] = {
+_KIND_OF_PART: Final[dict[Callable[[Any], Action], type[Action]]] = {
     **dict.fromkeys(_PLACE_LEADER, PlaceLeader),
     **dict.fromkeys(_PLACE_TILE, PlaceTile),
     _place_catastrophe: PlaceCatastrophe,
@@ -717,26 +798,30 @@ _KIND_OF_PART: Final[dict[Callable[[Any], Action], type]] = {
 
 
 def _answers(state: GameState, decision: Decision) -> list[Action]:
-    if isinstance(decision, WarOrderDecision):
-        return [ChooseConflict(c) for c in decision.colors]
-    if isinstance(decision, CommitDecision):
-        held = state.hands[decision.player][decision.commit_color.index]
-        restricting = state.ruleset.hooks.restrict_commit
-        return [
-            CommitSupport(n)
-            for n in range(held + 1)
-            if all(v.restrict_commit(state, decision, n) is None for _, v in restricting)
-        ]
-    if isinstance(decision, StructureDecision):
-        return [
-            *(BuildMonument(m, b) for m, b in decision.monuments),
-            *decision.structures,
-            Decline(),
-        ]
-    if isinstance(decision, TreasureDecision):
-        return [KeepTreasure(s) for s in decision.candidates]
-    variant = _variant_of(state, decision)
-    return variant.answers(state, decision) if variant is not None else []
+    match decision:
+        case WarOrderDecision():
+            return [ChooseConflict(c) for c in decision.colors]
+        case CommitDecision():
+            held = state.hands[decision.player][decision.commit_color.index]
+            restricting = cast("BoardRules", state.ruleset).hooks.restrict_commit
+            return [
+                CommitSupport(n)
+                for n in range(held + 1)
+                if all(v.restrict_commit(state, decision, n) is None for _, v in restricting)
+            ]
+        case StructureDecision():
+            return [
+                *(BuildMonument(m, b) for m, b in decision.monuments),
+                *decision.structures,
+                Decline(),
+            ]
+        case TreasureDecision():
+            return [KeepTreasure(s) for s in decision.candidates]
+        case VariantDecision():  # none when the game does not play the variant (CONV-15)
+            variant = _variant_of(state, decision)
+            return variant.answers(state, decision) if variant is not None else []
+        case _:
+            assert_never(decision)
 
 
 def legal_actions(state: GameState) -> LegalActions:

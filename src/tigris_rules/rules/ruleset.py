@@ -38,11 +38,7 @@ class BoardRules(Ruleset[GameState, Action, Event]):
             plugin(VARIANT_GROUP, name)(n) for n, name in enumerate(config.variants)
         )
         self.hooks: Hooks = hooks_of(self.variants)
-        self.structure_types: tuple[type, ...] = tuple(t for v in self.variants for t in v.builds)
-        """The answers that build a variant's structure, offered by the structure decision."""
-        self.variant_inputs: tuple[type, ...] = tuple(
-            t for v in self.variants for t in (*v.inputs, *v.answers_types)
-        )
+        self.variant_inputs: tuple[type, ...] = tuple(t for v in self.variants for t in v.inputs)
         """The inputs and answers of the variants the game plays; another variant's answers
         no decision of the game (CONV-17, D26)."""
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final, assert_never, cast
 
-from tigris_rules.model.actions import MONUMENTS
+from tigris_rules.model.actions import MONUMENTS, StructureAction
 from tigris_rules.model.board import BOARD_NAMES, board_layout
 from tigris_rules.model.cells import (
     BLACK,
@@ -130,6 +130,14 @@ def _shape(state: GameState, add: _Add) -> None:
     if config.board not in BOARD_NAMES or not 2 <= n <= 4:
         add("config", "$.config", "not a valid board-game configuration", "CONV-18")
         return
+    _board_shape(state, add)
+    _seat_shape(state, n, add)
+    _counter_shape(state, n, add)
+
+
+def _board_shape(state: GameState, add: _Add) -> None:
+    """The board's fields: cells, leaders, treasures, monuments."""
+    n = state.config.players
     if len(state.cells) != SQUARE_COUNT or not all(
         _is_int(c) and 0 <= c <= LEADER for c in state.cells
     ):
@@ -140,6 +148,10 @@ def _shape(state: GameState, add: _Add) -> None:
         add("shape", "$.treasures", "expected squares")
     if len(state.monuments) != len(MONUMENTS) or not all(_is_square(s) for s in state.monuments):
         add("shape", "$.monuments", f"expected {len(MONUMENTS)} monuments")
+
+
+def _seat_shape(state: GameState, n: int, add: _Add) -> None:
+    """The fields holding one value per seat, per colour or per variant."""
     for name in ("hands", "scores"):
         rows = getattr(state, name)
         if len(rows) != n or not all(len(r) == 4 and all(map(_is_int, r)) for r in rows):
@@ -149,8 +161,13 @@ def _shape(state: GameState, add: _Add) -> None:
             add("shape", f"$.{name}", f"expected one count for each of {n} players")
     if len(state.out_of_game) != 4 or not all(map(_is_int, state.out_of_game)):
         add("shape", "$.out_of_game", "expected one count per colour")
+    config = state.config
     if config.game == "board" and len(state.areas) != len(config.variants):
         add("shape", "$.areas", f"expected one area per variant ({len(config.variants)})")
+
+
+def _counter_shape(state: GameState, n: int, add: _Add) -> None:
+    """The bag, the squares of the turn and the counters."""
     if not all(_is_int(c) and 0 <= c <= GREEN for c in state.bag):
         add("shape", "$.bag", "expected colours")
     for name in ("marker", "placed"):
@@ -389,47 +406,61 @@ def _decision(state: GameState, add: _Add) -> None:
     """CONV-15: the pending decision names existing players, squares and colours that fit
     the position."""
     pending = state.pending
-    n = state.config.players
+    _turn_squares(state, add)
+    if pending is None:
+        return
     path = "$.pending"
+    if not _is_int(pending.player) or not 0 <= pending.player < state.config.players:
+        add("decision-seat", f"{path}.player", f"seat {pending.player} does not exist", "CONV-4")
+        return
+    if isinstance(pending, WarOrderDecision | StructureDecision) and pending.player != state.active:
+        add("decision-seat", f"{path}.player", "the decision belongs to the active player")
+    match pending:
+        case WarOrderDecision():
+            colors = pending.colors
+            if len(colors) < 2 or len(set(colors)) != len(colors) or state.marker == NO_SQUARE:
+                add("decision", f"{path}.colors", "a war order needs 2 or more wars", "WAR-4")
+        case CommitDecision():
+            _commit(state, pending, add)
+        case StructureDecision():
+            _structure(state, pending, add)
+        case VariantDecision():
+            owners = [v for v in state.ruleset.variants if isinstance(pending, v.decisions)]
+            if not owners or state.config.game != "board":
+                what = type(pending).__name__
+                add("variant", path, f"no variant of the configuration asks a {what}", "COMP-8")
+        case TreasureDecision():
+            _treasure_decision(state, pending, add)
+        case _:
+            assert_never(pending)
+
+
+def _turn_squares(state: GameState, add: _Add) -> None:
+    """WAR-1: the unification marker lies on a face-up tile, during a war only; TURN-6: the
+    tile just placed is on the board."""
     if state.marker != NO_SQUARE and state.cells[state.marker] > GREEN:
         add("marker", "$.marker", "the unification marker lies on no face-up tile", "WAR-1")
     if state.placed != NO_SQUARE and state.cells[state.placed] > GREEN:
         add("placed", "$.placed", "the tile just placed is not on the board", "TURN-6")
+    pending = state.pending
     in_war = isinstance(pending, WarOrderDecision) or (
         isinstance(pending, CommitDecision) and pending.conflict.kind is ConflictKind.WAR
     )
     if state.marker != NO_SQUARE and not in_war and not state.over:
         add("marker", "$.marker", "the unification marker outside a war", "WAR-1")
-    if pending is None:
-        return
-    if not _is_int(pending.player) or not 0 <= pending.player < n:
-        add("decision-seat", f"{path}.player", f"seat {pending.player} does not exist", "CONV-4")
-        return
-    if isinstance(pending, WarOrderDecision | StructureDecision) and pending.player != state.active:
-        add("decision-seat", f"{path}.player", "the decision belongs to the active player")
-    if isinstance(pending, WarOrderDecision):
-        colors = pending.colors
-        if len(colors) < 2 or len(set(colors)) != len(colors) or state.marker == NO_SQUARE:
-            add("decision", f"{path}.colors", "a war order needs 2 or more wars", "WAR-4")
-    elif isinstance(pending, CommitDecision):
-        _commit(state, pending, add)
-    elif isinstance(pending, StructureDecision):
-        _structure(state, pending, add)
-    elif isinstance(pending, VariantDecision):
-        owners = [v for v in state.ruleset.variants if isinstance(pending, v.decisions)]
-        if not owners or state.config.game != "board":
-            what = type(pending).__name__
-            add("variant", path, f"no variant of the configuration asks a {what}", "COMP-8")
-    elif isinstance(pending, TreasureDecision):
-        treasures = [_square(s) for s in pending.treasures]
-        candidates = [_square(s) for s in pending.candidates]
-        if (
-            len(candidates) < 2
-            or len(set(treasures)) != len(treasures)
-            or not set(candidates) <= set(treasures)
-            or not set(treasures) <= state.treasures
-        ):
-            add("decision", path, "the treasures named must lie in one kingdom", "TREAS-5")
+
+
+def _treasure_decision(state: GameState, pending: TreasureDecision, add: _Add) -> None:
+    """TREAS-5: the treasures named lie on the board, the candidates among them."""
+    treasures = [_square(s) for s in pending.treasures]
+    candidates = [_square(s) for s in pending.candidates]
+    if (
+        len(candidates) < 2
+        or len(set(treasures)) != len(treasures)
+        or not set(candidates) <= set(treasures)
+        or not set(treasures) <= state.treasures
+    ):
+        add("decision", "$.pending", "the treasures named must lie in one kingdom", "TREAS-5")
 
 
 def _commit(state: GameState, pending: CommitDecision, add: _Add) -> None:
@@ -487,9 +518,9 @@ def _structure(state: GameState, pending: StructureDecision, add: _Add) -> None:
                 f"{monument.value} cannot stand on {block}",
                 "MON-3",
             )
-    owned = state.ruleset.structure_types if state.config.game == "board" else ()
+    owned = cast("BoardRules", state.ruleset).variant_inputs if state.config.game == "board" else ()
     for offer in pending.structures:
-        if not isinstance(offer, owned):
+        if not isinstance(offer, StructureAction) or not isinstance(offer, owned):
             what = type(offer).__name__
             add(
                 "variant",

@@ -6,7 +6,7 @@ result into a new state, so that no rule ever mutates its input.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
 
 from tigris_rules.model.board import BoardLayout
 from tigris_rules.model.cells import EMPTY, GREEN, LEADER
@@ -87,7 +87,7 @@ class Work:
         them)."""
         facts = state._cache.facts
         if not isinstance(facts, tuple):
-            ruleset = state.ruleset
+            ruleset = cast("BoardRules", state.ruleset)
             facts = (state.config.players, state.layout, ruleset.hooks, ruleset)
             state._cache.facts = facts
         self._facts: tuple[int, BoardLayout, Hooks, BoardRules] = facts

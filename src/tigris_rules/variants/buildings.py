@@ -8,7 +8,8 @@ tile in wars, gives the building bonus, and forbids catastrophes on a building.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
@@ -33,7 +34,7 @@ from tigris_rules.model.squares import (
     square_name,
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.rules.hooks import AddProblem, Rejection, Resume, Variant
+from tigris_rules.rules.hooks import AddProblem, Rejection, Restriction, Resume, Variant
 from tigris_rules.rules.work import Position, Work, replaced
 
 if TYPE_CHECKING:
@@ -134,6 +135,17 @@ def _current_line(cells: list[int], square: int) -> int:
     return max(len(line_through(cells, square, 1)), len(line_through(cells, square, COLUMNS)))
 
 
+@lru_cache(maxsize=256)
+def _carrying(squares: tuple[int, int, int, int]) -> dict[int, Rejection]:
+    """The squares of the tiles carrying a building, each with the rejection of a
+    catastrophe aimed at it (CATA-8); kept for the next states, which mostly share them."""
+    return {
+        s: Rejection("CATA-8", f"{square_name(s)} carries a civilization building")
+        for s in squares
+        if s != NO_SQUARE
+    }
+
+
 class Buildings(Variant[BuildingSquares]):
     """The civilization buildings (BLD): each rule is named where it is enforced below; a
     tile carrying a building keeps every tile function, since the building is no cell of
@@ -144,7 +156,6 @@ class Buildings(Variant[BuildingSquares]):
     inputs = (PlaceBuilding,)
     decisions = (BuildingDecision,)
     events = (BuildingPlaced, BuildingReturned)
-    answers_types = (PlaceBuilding,)
     restricts = (PlaceCatastrophe,)
     score_causes = ("building",)
 
@@ -184,22 +195,9 @@ class Buildings(Variant[BuildingSquares]):
         """Where each colour's building stands (``NO_SQUARE``: in the supply)."""
         return self.area(state).squares
 
-    def restrict_main(self, state: Position, action: Action) -> Rejection | None:
+    def restrict_main(self, state: Position, kind: type[Action]) -> Restriction:
         """CATA-8: a catastrophe never targets the tile carrying a building (BLD-10)."""
-        if (
-            isinstance(action, PlaceCatastrophe)
-            and square_index(action.square) in self.area(state).squares
-        ):
-            return Rejection("CATA-8", f"{action.square} carries a civilization building")
-        return None
-
-    def allowed_main(
-        self, state: GameState, make: Callable[[Any], Action], items: Sequence[Any]
-    ) -> Sequence[Any]:
-        """:meth:`restrict_main` for a whole part: the catastrophe targets (square numbers)
-        without the buildings' squares (CATA-8)."""
-        placed = [s for s in self.area(state).squares if s != NO_SQUARE]
-        return [s for s in items if s not in placed] if placed else items
+        return _carrying(self.area(state).squares)
 
     def keeps_in_war(self, w: Work, square: int) -> bool:
         """BLD-9: a building's tile is never removed by a war."""

@@ -8,13 +8,14 @@ ziggurat income decision at the end of the active player's turn.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from tigris_rules.errors import FormatError, IllegalActionError
-from tigris_rules.model.actions import Action, PlaceCatastrophe, VariantAction
+from tigris_rules.model.actions import Action, PlaceCatastrophe, StructureAction, VariantAction
 from tigris_rules.model.board import board_layout
 from tigris_rules.model.cells import STRUCTURE
 from tigris_rules.model.colors import COLORS, Color
@@ -34,7 +35,7 @@ from tigris_rules.model.squares import (
     square_name,
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.rules.hooks import AddProblem, Rejection, Resume, Variant
+from tigris_rules.rules.hooks import AddProblem, Rejection, Restriction, Resume, Variant
 from tigris_rules.rules.monuments import cover
 from tigris_rules.rules.temples import temple_loss
 from tigris_rules.rules.work import Position, Work
@@ -63,7 +64,7 @@ class ZigguratSite:
 
 
 @attrs.frozen
-class BuildZiggurat(VariantAction):
+class BuildZiggurat(StructureAction):
     """Answer to the structure decision: build the ziggurat on the cross whose centre is
     ``square`` (ZIG-3, ZIG-4)."""
 
@@ -112,6 +113,16 @@ def _is_cross(cells: list[int] | tuple[int, ...], centre: int, color: int) -> bo
     return cells[a] == color and cells[b] == color and cells[c] == color and cells[d] == color
 
 
+@cache
+def _ziggurat_squares(centre: int) -> dict[int, Rejection]:
+    """The squares of the ziggurat centred on ``centre``, each with the rejection of a
+    catastrophe aimed at it (CATA-7)."""
+    return {
+        s: Rejection("CATA-7", f"{square_name(s)} is part of the ziggurat")
+        for s in cross_squares(centre)
+    }
+
+
 class Ziggurat(Variant[ZigguratSite]):
     """The ziggurat (ZIG): each rule is named where it is enforced below."""
 
@@ -120,8 +131,6 @@ class Ziggurat(Variant[ZigguratSite]):
     inputs = (BuildZiggurat, ChooseColor)
     decisions = (ZigguratIncomeDecision,)
     events = (ZigguratBuilt,)
-    answers_types = (BuildZiggurat, ChooseColor)
-    builds = (BuildZiggurat,)
     restricts = (PlaceCatastrophe,)
     cell_name = "ziggurat"
     score_causes = ("ziggurat",)
@@ -145,21 +154,10 @@ class Ziggurat(Variant[ZigguratSite]):
         """The ziggurat's centre square, ``NO_SQUARE`` before it is built."""
         return self.area(state).centre
 
-    def restrict_main(self, state: Position, action: Action) -> Rejection | None:
+    def restrict_main(self, state: Position, kind: type[Action]) -> Restriction:
         """CATA-7, ZIG-5: a catastrophe never targets a ziggurat square."""
-        if (
-            isinstance(action, PlaceCatastrophe)
-            and state.cells[square_index(action.square)] == STRUCTURE
-        ):
-            return Rejection("CATA-7", f"{action.square} is part of the ziggurat")
-        return None
-
-    def allowed_main(
-        self, state: GameState, make: Callable[[Any], Action], items: Sequence[Any]
-    ) -> Sequence[Any]:
-        """:meth:`restrict_main` for a whole part: the base rules list catastrophe targets
-        only on empty squares and face-up tiles, never on a ziggurat square (CATA-7)."""
-        return items
+        centre = self.area(state).centre
+        return None if centre == NO_SQUARE else _ziggurat_squares(centre)
 
     def structures(self, w: Work) -> tuple[VariantAction, ...]:
         """ZIG-3: while unbuilt (ZIG-1), every cross (ZIG-2) containing the tile just
