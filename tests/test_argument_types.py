@@ -30,7 +30,6 @@ from hypothesis import strategies as st
 
 import tigris_rules as tr
 import tigris_rules.bots
-import tigris_rules.bulk
 import tigris_rules.candidates
 import tigris_rules.cards
 import tigris_rules.cards.render
@@ -50,11 +49,11 @@ import tigris_rules.search
 import tigris_rules.serialize
 import tigris_rules.state_check
 import tigris_rules.testing
+import tigris_rules.tools.bulk
 import tigris_rules.view_codec
 import tigris_rules.views
 from tigris_rules import (
     bots,
-    bulk,
     cards,
     diagram,
     encoding,
@@ -80,6 +79,7 @@ from tigris_rules.render import (
     supports_color,
 )
 from tigris_rules.rules.setup import deal_from_seed
+from tigris_rules.tools import bulk
 from tigris_rules.variants.buildings import Buildings
 
 
@@ -119,7 +119,7 @@ PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tigris_rules.json_schema,
     tigris_rules.integrations.returns,
     tigris_rules.cards,
-    tigris_rules.bulk,
+    tigris_rules.tools.bulk,
     tigris_rules.search,
     *_ADAPTERS,
 )

@@ -21,9 +21,9 @@ from tigris_rules.bots import (
     make_card_bots,
     play_game,
 )
-from tigris_rules.cli import main
 from tigris_rules.diagram import position
 from tigris_rules.search import DEFAULT_ITERATIONS, SearchError, position_values
+from tigris_rules.tools.cli import main
 
 
 def _play(

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import tigris_rules as tr
-from tigris_rules import cli
 from tigris_rules.render import render_board, render_result
+from tigris_rules.tools import cli
 
 LOGS = Path(__file__).parent / "data" / "logs"
 GOLDEN = sorted(LOGS.glob("*.json"))

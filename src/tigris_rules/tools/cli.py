@@ -44,7 +44,6 @@ from tigris_rules.bots import (
     play_card_game,
     play_game,
 )
-from tigris_rules.bulk import Summary, default_jobs, iter_games, iter_validate, read_jsonl
 from tigris_rules.cards.components import HAND_SIZE as CARD_HAND_SIZE
 from tigris_rules.cards.render import render_card_result, render_table
 from tigris_rules.cards.scoring import card_result
@@ -66,6 +65,7 @@ from tigris_rules.render.text import render_board, render_result
 from tigris_rules.rules.scoring import result
 from tigris_rules.search import DEFAULT_ITERATIONS
 from tigris_rules.serialize import DEFAULT_MAX_BYTES, MAX_PROBLEMS, MEGABYTE, tag_of
+from tigris_rules.tools.bulk import Summary, default_jobs, iter_games, iter_validate, read_jsonl
 
 __all__ = ["build_parser", "end_reason", "main"]
 
