@@ -317,7 +317,7 @@ def test_a_third_party_game_checks_its_own_parameters() -> None:
 @pytest.mark.usefixtures("race_installed")
 def test_a_third_party_game_is_played_checked_and_ended_by_its_ruleset() -> None:
     state: Any = tr.new_game(tr.GameConfig(players=2, game="race", column_limit=5))
-    one = tr.apply(state, 1)
+    one = tr.apply(state, state.ruleset.legal_actions(state)[0])
     assert check_invariants(state, before=one) == ["the total did not grow"]
     before = state
     while not tr.is_over(state):

@@ -19,6 +19,10 @@
 - ``tigris-rules schema [--kind log|view|event]`` prints the JSON Schema of the log format,
   of a player view or of an event, for every installed variant.
 
+What the commands print of a game (its configuration line, its position and result as text,
+the turns played, its board as SVG) and the bots that play it are asked of the game's
+ruleset, which offers :class:`GameCommands` (and :class:`GameSvg` for ``replay --svg``).
+
 Bad arguments and library errors print one line on standard error and exit with status 2.
 """
 
