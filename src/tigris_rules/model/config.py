@@ -70,8 +70,9 @@ class GameConfig:
 
     Every game takes ``game``, ``players`` and ``open_scoring``: ``game`` names the game,
     ``"board"`` (the board game, RULES.md Part I) or ``"cards"`` (the card game, Part II);
-    ``players`` is 2, 3 or 4 (SETUP-1, CARD-SETUP-1); ``open_scoring`` (OPT-2, off by default)
-    makes every player's running totals public.
+    ``players`` is 2, 3 or 4 (SETUP-1, CARD-SETUP-1); ``open_scoring`` (OPT-2) makes every
+    player's running totals public. The options, apart from the variants, are off by default
+    (OPT-1).
 
     The other fields are parameters of the game that declares them
     (:attr:`Ruleset.parameters <tigris_rules.model.ruleset.Ruleset.parameters>`) and keep
