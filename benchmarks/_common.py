@@ -20,7 +20,7 @@ import attrs
 
 import tigris_rules as tr
 from tigris_rules.ai.bots import random_bots
-from tigris_rules.bulk import iter_games
+from tigris_rules.tools.bulk import iter_games
 
 __all__ = [
     "PARALLEL_JOBS",

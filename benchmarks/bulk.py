@@ -51,7 +51,7 @@ from _common import (
     measure_parallel,
 )
 
-from tigris_rules.bulk import default_jobs, validate_many
+from tigris_rules.tools.bulk import default_jobs, validate_many
 
 
 def report(runs: JobsRuns, work: str, startup: float) -> None:

@@ -80,7 +80,7 @@ from _common import (
 )
 
 import tigris_rules as tr
-from tigris_rules.bulk import default_jobs
+from tigris_rules.tools.bulk import default_jobs
 
 
 @attrs.frozen

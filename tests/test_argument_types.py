@@ -35,7 +35,6 @@ import tigris_rules.ai.encoding
 import tigris_rules.ai.information
 import tigris_rules.ai.integrations.returns
 import tigris_rules.ai.search
-import tigris_rules.bulk
 import tigris_rules.cards
 import tigris_rules.cards.render
 import tigris_rules.cards.render_svg
@@ -51,9 +50,9 @@ import tigris_rules.render.diagram
 import tigris_rules.rulebook
 import tigris_rules.state_check
 import tigris_rules.testing
+import tigris_rules.tools.bulk
 import tigris_rules.views
 from tigris_rules import (
-    bulk,
     cards,
     records,
     rulebook,
@@ -74,6 +73,7 @@ from tigris_rules.render import (
     supports_color,
 )
 from tigris_rules.rules.setup import deal_from_seed
+from tigris_rules.tools import bulk as tbulk
 from tigris_rules.variants.buildings import Buildings
 
 
@@ -114,7 +114,7 @@ PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tigris_rules.records.json_schema,
     tigris_rules.ai.integrations.returns,
     tigris_rules.cards,
-    tigris_rules.bulk,
+    tigris_rules.tools.bulk,
     tigris_rules.ai.search,
     *_ADAPTERS,
 )
@@ -432,24 +432,24 @@ CASES: list[Case] = [
     Case(cards.column_spot, {"column": 1, "position": 0}, {"column": NUMBER, "position": NUMBER}),
     Case(cards.gap_spot, {"gap": 1}, {"gap": NUMBER}),
     # --- bulk work (one process: jobs=1, or a single task) --------------------------------
-    Case(bulk.default_jobs, {}),
-    Case(bulk.validate_many, {"sources": [LOG_TEXT], "client": None, "jobs": 1,
+    Case(tbulk.default_jobs, {}),
+    Case(tbulk.validate_many, {"sources": [LOG_TEXT], "client": None, "jobs": 1,
                               "max_bytes": None, "max_problems": None},
          {"client": frozenset({"none"}), "jobs": SEAT, "max_bytes": SEAT,
           "max_problems": SEAT}),
-    Case(bulk.iter_validate, {"items": [(0, LOG_TEXT)], "client": None, "jobs": 1,
+    Case(tbulk.iter_validate, {"items": [(0, LOG_TEXT)], "client": None, "jobs": 1,
                               "max_bytes": None, "max_problems": None, "count": 1},
          {"client": frozenset({"none"}), "jobs": SEAT, "max_bytes": SEAT,
           "max_problems": SEAT, "count": SEAT}),
-    Case(bulk.read_jsonl, {"path": LOG_FILE, "max_bytes": None},
+    Case(tbulk.read_jsonl, {"path": LOG_FILE, "max_bytes": None},
          {"path": TEXT, "max_bytes": SEAT}),
-    Case(bulk.record, {"config": tr.GameConfig(), "bots": bots.random_bots(2, 1), "seed": 1},
+    Case(tbulk.record, {"config": tr.GameConfig(), "bots": bots.random_bots(2, 1), "seed": 1},
          {"seed": NUMBER}),
-    Case(bulk.play, {"config": tr.GameConfig(), "seed": 1}, {"seed": NUMBER}),
-    Case(bulk.iter_games, {"config": tr.GameConfig(), "seeds": (1,), "text": False,
+    Case(tbulk.play, {"config": tr.GameConfig(), "seed": 1}, {"seed": NUMBER}),
+    Case(tbulk.iter_games, {"config": tr.GameConfig(), "seeds": (1,), "text": False,
                            "indent": None, "client": None, "jobs": 1},
          {"indent": SEAT, "client": frozenset({"none"}), "jobs": SEAT}),
-    Case(bulk.selfplay_many, {"config": tr.GameConfig(), "games": 1, "seed": 1, "client": None,
+    Case(tbulk.selfplay_many, {"config": tr.GameConfig(), "games": 1, "seed": 1, "client": None,
                               "jobs": 1},
          {"games": NUMBER, "seed": NUMBER, "client": frozenset({"none"}), "jobs": SEAT}),
     # --- bots and the search --------------------------------------------------------------
@@ -622,17 +622,17 @@ def test_a_stream_of_logs_names_its_bad_item() -> None:
     wrong_pair: Any = [(0, LOG_TEXT), "x"]
     wrong_source: Any = [(0, 3)]
     with pytest.raises(tr.ArgumentTypeError, match=r"^items\[1\]: expected a \(label, source\)"):
-        list(bulk.iter_validate(wrong_pair, jobs=1))
+        list(tbulk.iter_validate(wrong_pair, jobs=1))
     with pytest.raises(tr.ArgumentTypeError, match=r"^items\[0\]\[1\]: expected a path"):
-        list(bulk.iter_validate(wrong_source, jobs=1))
+        list(tbulk.iter_validate(wrong_source, jobs=1))
     seeds: Any = [1, "2"]
     with pytest.raises(tr.ArgumentTypeError, match=r"^seeds\[1\]: expected int, got str"):
-        bulk.iter_games(tr.GameConfig(), seeds)
+        tbulk.iter_games(tr.GameConfig(), seeds)
 
 
 def test_bulk_records_with_one_bot_per_seat() -> None:
     with pytest.raises(bots.BotError, match="expected 2 bots"):
-        bulk.record(tr.GameConfig(), bots.random_bots(3, 1), 1)
+        tbulk.record(tr.GameConfig(), bots.random_bots(3, 1), 1)
 
 
 def test_a_search_setting_of_the_wrong_type_is_both_errors() -> None:

@@ -22,8 +22,8 @@ from tigris_rules.ai.bots import (
     play_game,
 )
 from tigris_rules.ai.search import DEFAULT_ITERATIONS, SearchError, position_values
-from tigris_rules.cli import main
 from tigris_rules.render.diagram import position
+from tigris_rules.tools.cli import main
 
 
 def _play(

@@ -1,5 +1,6 @@
-"""``tigris_rules.bulk``: the same summaries, in input order, whether the logs are validated
-here, in a pool of processes or on a Dask cluster; the same logs from ``selfplay_many``."""
+"""``tigris_rules.tools.bulk``: the same summaries, in input order, whether the logs are
+validated here, in a pool of processes or on a Dask cluster; the same logs from
+``selfplay_many``."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import tigris_rules as tr
-from tigris_rules import bulk
-from tigris_rules.bulk import Summary, selfplay_many, validate_many
+from tigris_rules.tools import bulk
+from tigris_rules.tools.bulk import Summary, selfplay_many, validate_many
 
 LOGS = Path(__file__).parent / "data" / "logs"
 GOLDEN = sorted(LOGS.glob("*.json"))
@@ -132,7 +133,7 @@ def test_the_games_in_order_with_their_text() -> None:
 
 def test_importing_the_package_imports_no_dask() -> None:
     code = (
-        "import sys, tigris_rules, tigris_rules.bulk, tigris_rules.cli; "
+        "import sys, tigris_rules, tigris_rules.tools.bulk, tigris_rules.tools.cli; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import tigris_rules as tr
-from tigris_rules.cli import main
 from tigris_rules.render import render_svg
+from tigris_rules.tools.cli import main
 
 
 def test_play_with_named_bots(capsys: pytest.CaptureFixture[str]) -> None:

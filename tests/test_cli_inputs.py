@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import tigris_rules as tr
-from tigris_rules import cli
+from tigris_rules.tools import cli
 
 LOGS = Path(__file__).parent / "data" / "logs"
 TWO_PLAYERS = LOGS / "game-2p-classic-seed1.json"

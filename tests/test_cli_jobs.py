@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 import tigris_rules as tr
-from tigris_rules import cli
-from tigris_rules.bulk import Summary, read_jsonl
+from tigris_rules.tools import cli
+from tigris_rules.tools.bulk import Summary, read_jsonl
 
 LOGS = Path(__file__).parent / "data" / "logs"
 GOLDEN = sorted(LOGS.glob("*.json"))

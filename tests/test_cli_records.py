@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import tigris_rules as tr
-from tigris_rules import cli
 from tigris_rules.render import render_board, render_result
+from tigris_rules.tools import cli
 
 LOGS = Path(__file__).parent / "data" / "logs"
 GOLDEN = sorted(LOGS.glob("*.json"))
@@ -519,7 +519,7 @@ def test_selfplay_of_cards_refuses_board_options(
         capsys, "selfplay", "--game", "cards", "--variants", "english", "--out", tmp_path
     )
     assert status == 2
-    assert "no board-game variant" in err
+    assert "variants=('english',) applies to game='board' only, not to game='cards'" in err
     status, _out, err = run(capsys, "selfplay", "--game", "chess", "--out", tmp_path)
     assert status == 2
     assert "invalid choice" in err
@@ -577,7 +577,7 @@ def test_replay_a_card_log(capsys: pytest.CaptureFixture[str]) -> None:
     assert "to choose" in out
     status, out, err = run(capsys, "replay", CARDS_THREE, "--svg", "x.svg")
     assert status == 2
-    assert "--svg draws the board game only" in err
+    assert "--svg draws a board, and the 'cards' game has none" in err
 
 
 def test_play_a_card_game(capsys: pytest.CaptureFixture[str]) -> None:

@@ -156,7 +156,11 @@ def test_play_prints_a_whole_game_and_the_same_text_twice(tmp_path: Path) -> Non
     words = ["tigris-rules", "play", "--players", "2", "--seed", "1"]
     first, second = (tigris_rules_command(words, tmp_path) for _ in range(2))
     assert first.returncode == 0, first.stderr
-    for part in ("Config: players=2 board=classic seed=1", "Game over after", "Final result"):
+    for part in (
+        "Config: players=2 board=classic variants=none seed=1",
+        "Game over after",
+        "Final result",
+    ):
         assert part in first.stdout
     assert first.stdout == second.stdout
 

@@ -31,7 +31,6 @@ from toy_marker import HIDDEN, Marker, MarkerDecision, MarkerPlaced, Markers, Pl
 
 import tigris_rules as tr
 from conftest import THIRD_PARTY, TOY_PATHS
-from tigris_rules.cli import main
 from tigris_rules.model.config import known_variants
 from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE
@@ -39,6 +38,7 @@ from tigris_rules.records.json_schema import build_schemas
 from tigris_rules.render import describe_decision, describe_event
 from tigris_rules.rulebook import UnknownRuleError
 from tigris_rules.testing import check_invariants
+from tigris_rules.tools.cli import main
 from tigris_rules.views.events import PublicEvent, events_for
 
 pytestmark = pytest.mark.usefixtures("toy_variants")

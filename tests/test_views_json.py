@@ -411,7 +411,7 @@ def test_the_schema_files_ship_in_the_package() -> None:
 @pytest.mark.parametrize("kind", ["view", "event", "log"])
 @pytest.mark.usefixtures("shipped_variants_only")
 def test_the_command_line_prints_each_schema(kind: str, capsys: pytest.CaptureFixture[str]) -> None:
-    from tigris_rules.cli import main
+    from tigris_rules.tools.cli import main
 
     assert main(["schema", "--kind", kind]) == 0
     printed = json.loads(capsys.readouterr().out)
@@ -516,7 +516,7 @@ def test_a_game_of_a_third_party_variant_follows_the_installed_schemas(toy_varia
 def test_the_command_line_describes_every_installed_variant(
     toy_variant: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tigris_rules.cli import main
+    from tigris_rules.tools.cli import main
 
     assert main(["schema", "--kind", "log"]) == 0
     printed = json.loads(capsys.readouterr().out)

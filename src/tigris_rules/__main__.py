@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tigris_rules.cli import main
+from tigris_rules.tools.cli import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

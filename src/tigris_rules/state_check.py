@@ -1,4 +1,4 @@
-"""Is this a position the rules can reach? :func:`check_state` for both rulesets.
+"""Is this a position the rules can reach? :func:`check_state`, asked of the state's ruleset.
 
 States built by the library are always consistent. A state read from JSON, or assembled by
 hand, may not be: :func:`tigris_rules.loads` runs this check on every state it reads (unless
@@ -8,17 +8,19 @@ trust every state they are given.
 
 from __future__ import annotations
 
-from tigris_rules.cards.state import CardGameState
-from tigris_rules.cards.state_check import card_state_problems
+from typing import TYPE_CHECKING, Any
+
 from tigris_rules.errors import NotAStateError
 from tigris_rules.model.problems import StateProblem
-from tigris_rules.model.state import GameState
-from tigris_rules.rules.state_check import board_state_problems
+from tigris_rules.model.ruleset import Ruleset, game_of
+
+if TYPE_CHECKING:
+    from tigris_rules.api import AnyState
 
 __all__ = ["StateProblem", "check_state"]
 
 
-def check_state(state: GameState | CardGameState) -> list[StateProblem]:
+def check_state(state: AnyState) -> list[StateProblem]:
     """Every promise of the rules ``state`` breaks, as :class:`StateProblem` values (stable
     ``code``, RULES.md ``rule`` where one applies, JSON ``path``, ``message``); ``[]`` for a
     position the rules can reach.
@@ -44,10 +46,17 @@ def check_state(state: GameState | CardGameState) -> list[StateProblem]:
     columns and gaps; a game marked over has for ``end_reason`` the first end condition that
     holds (CARD-END-4).
 
-    Anything but a state raises :class:`~tigris_rules.NotAStateError`.
+    Each game's ruleset checks its own states
+    (:meth:`~tigris_rules.model.ruleset.Ruleset.state_problems`); a state whose
+    configuration names another game than its own has the one problem ``config-game``
+    (CONV-18). Anything but a state raises :class:`~tigris_rules.NotAStateError`.
     """
-    if isinstance(state, GameState):
-        return board_state_problems(state)
-    if isinstance(state, CardGameState):
-        return card_state_problems(state)
-    raise NotAStateError.expected("state", "a GameState or a CardGameState", state)
+    ruleset: Any = getattr(state, "ruleset", None)
+    if isinstance(ruleset, Ruleset) and type(state) is ruleset.state_type:
+        return ruleset.state_problems(state)
+    own = game_of(state)
+    if own is None:
+        raise NotAStateError.expected("state", "a GameState or a CardGameState", state)
+    named = getattr(getattr(state, "config", None), "game", None)
+    message = f"a state of the game {own!r} needs game {own!r}, not {named!r}"
+    return [StateProblem("config-game", "$.config.game", message, "CONV-18")]

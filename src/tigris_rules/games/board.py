@@ -13,6 +13,7 @@ from tigris_rules.ai._board_information import (
     board_observation_layout,
     board_sample_hidden,
 )
+from tigris_rules.ai.bots import Bot, make_bots
 from tigris_rules.ai.encoding import SpaceEntry
 from tigris_rules.ai.information import Discards
 from tigris_rules.model.actions import Action
@@ -26,6 +27,8 @@ from tigris_rules.records.board_state import structure_state, unstructure_state
 from tigris_rules.records.codec import SchemaPart
 from tigris_rules.records.tags import BOARD_HOOK_SCHEMAS
 from tigris_rules.records.view_codec import BOARD_VIEW_FIELDS, read_board_view, write_board_view
+from tigris_rules.render.svg import render_svg
+from tigris_rules.render.text import render_board, render_result
 from tigris_rules.rules.engine import Replayer
 from tigris_rules.rules.ruleset import BoardRules
 from tigris_rules.views.board import PlayerView, board_view
@@ -157,3 +160,27 @@ class BoardGame(BoardRules):
             log_entries=Action,
             hooks=BOARD_HOOK_SCHEMAS,
         )
+
+    # --- the command line (tigris_rules.tools.cli.GameCommands, GameSvg) -------------------
+
+    def make_bots(self, spec: str, players: int, seed: int) -> tuple[Bot, ...]:
+        return make_bots(spec, players, seed)
+
+    def config_text(self, config: GameConfig) -> str:
+        variants = ",".join(config.variants) or "none"
+        return f"players={config.players} board={config.board} variants={variants}"
+
+    def log_name(self, config: GameConfig) -> str:
+        return "-".join((config.board, *config.variants))
+
+    def position_text(self, state: GameState) -> str:
+        return render_board(state)
+
+    def result_text(self, state: GameState) -> str:
+        return render_result(state)
+
+    def turns_played(self, state: GameState) -> int:
+        return state.turn + 1  # the turn in progress, numbered from 0, counts
+
+    def board_svg(self, state: GameState, caption: str) -> str:
+        return render_svg(state, caption=caption)

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from tigris_rules.ai._card_encoding import card_action_space
+from tigris_rules.ai.bots import CardBot, make_card_bots
 from tigris_rules.ai.encoding import SpaceEntry
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.codec import (
@@ -20,6 +21,7 @@ from tigris_rules.cards.codec import (
 from tigris_rules.cards.components import Boat
 from tigris_rules.cards.decisions import CardDecision
 from tigris_rules.cards.events import CardEvent
+from tigris_rules.cards.render import render_card_result, render_table
 from tigris_rules.cards.ruleset import CardRules
 from tigris_rules.cards.setup import CardDeal
 from tigris_rules.cards.state import CardGameState
@@ -137,3 +139,27 @@ class CardGame(CardRules):
             enums={Boat: "boat"},
             defs={"boat": {"enum": [b.value for b in Boat]}},
         )
+
+    # --- the command line (tigris_rules.tools.cli.GameCommands) -----------------------------
+
+    def make_bots(self, spec: str, players: int, seed: int) -> tuple[CardBot, ...]:
+        return make_card_bots(spec, players, seed)
+
+    def config_text(self, config: GameConfig) -> str:
+        return (
+            f"game=cards players={config.players} column_limit={config.column_limit} "
+            f"open_scoring={str(config.open_scoring).lower()}"
+        )
+
+    def log_name(self, config: GameConfig) -> str:
+        return "cards"
+
+    def position_text(self, state: CardGameState) -> str:
+        return render_table(state)
+
+    def result_text(self, state: CardGameState) -> str:
+        return render_card_result(state)
+
+    def turns_played(self, state: CardGameState) -> int:
+        # The turn counter moves on at each end of turn, the last one included.
+        return state.turn if state.over else state.turn + 1

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import difflib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from tigris_rules.errors import ConfigError
-from tigris_rules.model.board import BOARD_NAMES
+from tigris_rules.model.parameters import check_parameters
 from tigris_rules.model.plugins import RULESET_GROUP, VARIANT_GROUP, plugin_names, variant_order
 
 __all__ = ["GameConfig", "known_games", "known_variants"]
@@ -18,6 +18,10 @@ COLUMN_LIMITS = range(4, 25)
 """The card game's column limits (CARD-DEF-1): 4 or more, so that a boat is always possible
 (D23); at most 24, three times the printed 8, so that columns, answers and the action
 encoding stay bounded (D27)."""
+
+SHARED: Final = ("players", "game", "open_scoring")
+"""The fields every game takes, checked here; every other field is a parameter of the games
+that declare it (:mod:`tigris_rules.model.parameters`)."""
 
 
 def known_games() -> tuple[str, ...]:
@@ -37,23 +41,6 @@ def known_variants() -> tuple[str, ...]:
 def _check_players(_: Any, __: Any, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 4:
         raise ConfigError(f"players must be 2, 3 or 4 (SETUP-1), not {value!r}")
-
-
-def _check_board(_: Any, __: Any, value: object) -> None:
-    if value not in BOARD_NAMES:
-        raise ConfigError(f"unknown board {value!r}; expected one of {', '.join(BOARD_NAMES)}")
-
-
-def _check_variants(_: Any, __: Any, value: object) -> None:
-    if not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
-        raise ConfigError(f"variants must be a tuple of names, not {value!r}")
-    known = known_variants()
-    for name in value:
-        if name not in known:
-            hint = "; choose the board with board='alternative'" if name == "alternative" else ""
-            raise ConfigError(f"unknown variant {name!r}; known variants: {', '.join(known)}{hint}")
-    if len(set(value)) != len(value):
-        raise ConfigError(f"variants are named more than once: {value!r}")
 
 
 def _check_game(_: Any, __: Any, value: object) -> None:
@@ -85,58 +72,37 @@ def _variant_order(value: object) -> object:
 class GameConfig:
     """Everything fixed before a game starts.
 
-    ``game`` is ``"board"`` (the board game) or ``"cards"`` (the card game, RULES.md Part II,
-    whose columns hold at most ``column_limit`` cards, CARD-DEF-1).
-    ``players`` is 2, 3 or 4 (SETUP-1); ``board`` is ``"classic"`` or ``"alternative"``
-    (SETUP-2, ALT-1; the alternative board changes no rule and combines with every variant,
-    ALT-5); ``variants`` names the variants in play. The options, apart from the variants and
-    off by default (OPT-1): ``open_scoring`` (OPT-2) makes every player's running totals
-    public; ``single_action_openers`` (OPT-3) is N, the number of seats, from seat 0, that
-    take a single action on their first turn. An invalid
-    configuration raises :class:`~tigris_rules.ConfigError` (CONV-18).
+    Every game takes ``game``, ``players`` and ``open_scoring``: ``game`` names the game,
+    ``"board"`` (the board game, RULES.md Part I) or ``"cards"`` (the card game, Part II);
+    ``players`` is 2, 3 or 4 (SETUP-1, CARD-SETUP-1); ``open_scoring`` (OPT-2) makes every
+    player's running totals public. The options, apart from the variants, are off by default
+    (OPT-1).
+
+    The other fields are parameters of the game that declares them
+    (:attr:`Ruleset.parameters <tigris_rules.model.ruleset.Ruleset.parameters>`) and keep
+    their defaults in any other game:
+
+    - the board game's ``board``, ``"classic"`` or ``"alternative"`` (SETUP-2, ALT-1; the
+      alternative board changes no rule and combines with every variant, ALT-5);
+      ``variants``, the names of the variants in play; and the option
+      ``single_action_openers`` (OPT-3, 0 by default), N, the number of seats, from seat 0,
+      that take a single action on their first turn;
+    - the card game's ``column_limit``, the most cards a column holds below its head, an
+      integer in 4..24, 8 by default (CARD-DEF-1).
+
+    An invalid configuration raises :class:`~tigris_rules.ConfigError` (CONV-18).
     """
 
     players: int = attrs.field(default=2, validator=_check_players)
     game: str = attrs.field(default="board", validator=_check_game, kw_only=True)
-    board: str = attrs.field(default="classic", validator=_check_board)
-    variants: tuple[str, ...] = attrs.field(
-        default=(), converter=_variant_order, validator=_check_variants
-    )
+    board: str = attrs.field(default="classic")
+    variants: tuple[str, ...] = attrs.field(default=(), converter=_variant_order)
     open_scoring: bool = attrs.field(default=False, validator=_check_open_scoring)
     single_action_openers: int = attrs.field(default=0)
     column_limit: int = attrs.field(default=DEFAULT_COLUMN_LIMIT, kw_only=True)
 
-    @single_action_openers.validator
-    def _check_openers(self, _: Any, value: object) -> None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ConfigError(f"single_action_openers must be an integer (OPT-3), not {value!r}")
-        if not 0 <= value <= self.players:
-            raise ConfigError(
-                f"single_action_openers must be between 0 and {self.players} (OPT-3), not {value}"
-            )
-
     def __attrs_post_init__(self) -> None:
-        limit = self.column_limit
-        if isinstance(limit, bool) or not isinstance(limit, int):
-            raise ConfigError(
-                f"column_limit must be an integer (CONV-18, CARD-DEF-1), not {limit!r:.40}"
-            )
-        if self.game == "cards":
-            if self.board != "classic" or self.variants:
-                raise ConfigError(
-                    "the card game takes no board-game variant and no alternative board (D23)"
-                )
-            if self.single_action_openers:
-                raise ConfigError("the card game takes no single_action_openers option (OPT-3)")
-            if limit not in COLUMN_LIMITS:
-                bits = limit.bit_length()
-                shown = limit if bits <= 128 else f"an integer of {bits} bits"
-                raise ConfigError(
-                    "column_limit must be an integer in "
-                    f"{COLUMN_LIMITS[0]}..{COLUMN_LIMITS[-1]} (CONV-18, CARD-DEF-1), not {shown}"
-                )
-        elif limit != DEFAULT_COLUMN_LIMIT:
-            raise ConfigError("column_limit applies to the card game only (game='cards')")
+        check_parameters(self, SHARED)
 
     if TYPE_CHECKING:
 

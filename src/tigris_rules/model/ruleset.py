@@ -16,10 +16,11 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.outcome import Result
-from tigris_rules.model.plugins import RULESET_GROUP, plugin
+from tigris_rules.model.parameters import Parameter
+from tigris_rules.model.plugins import RULESET_GROUP, plugin, plugin_names
 from tigris_rules.model.problems import StateProblem
 
-__all__ = ["Ruleset", "ruleset_for"]
+__all__ = ["Parameter", "Ruleset", "game_of", "ruleset_for"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -36,6 +37,10 @@ class Ruleset(ABC, Generic[S, A, E]):
     """The game's name in :attr:`GameConfig.game`."""
     state_type: ClassVar[type]
     """The class of this ruleset's states."""
+    parameters: ClassVar[tuple[Parameter, ...]] = ()
+    """The parameters the game takes (the fields of :class:`GameConfig` beyond the ones every
+    game has); a configuration of this game must leave every other at its default
+    (:func:`~tigris_rules.model.parameters.check_parameters`, CONV-18)."""
     variants: tuple[Any, ...] = ()
     """The variants the configuration plays, in canonical order (none for a ruleset that
     takes none)."""
@@ -87,8 +92,23 @@ class Ruleset(ABC, Generic[S, A, E]):
         """Every player's standing."""
 
     @abstractmethod
+    def end_reason(self, state: S) -> str:
+        """A sentence saying why the game of ``state``, a finished game, ended: its end
+        conditions with their RULES.md IDs."""
+
+    @abstractmethod
     def state_problems(self, state: S) -> list[StateProblem]:
         """Every promise of the rules ``state`` breaks (``[]`` for a reachable position)."""
+
+    @abstractmethod
+    def transition_problems(self, before: S, after: S) -> list[str]:
+        """Every promise of the rules that one input, from ``before`` to ``after``, breaks,
+        as sentences: what an input never undoes (scores that never decrease, say).
+
+        Both states are of this ruleset's configuration and each keeps the promises of
+        :meth:`state_problems`; the promises of every game (the configuration never changes,
+        nothing changes once the game is over) are checked by the caller.
+        """
 
 
 def ruleset_for(config: GameConfig) -> Ruleset[Any, Any, Any]:
@@ -98,6 +118,26 @@ def ruleset_for(config: GameConfig) -> Ruleset[Any, Any, Any]:
     a variant it names is not installed.
     """
     return _resolved(config)
+
+
+def game_of(state: object) -> str | None:
+    """The game ``state`` is a state of, by its class: the name of the installed ruleset whose
+    :attr:`~Ruleset.state_type` it is, whatever game its configuration names; ``None`` for
+    anything but a state."""
+    ruleset = getattr(state, "ruleset", None)
+    if isinstance(ruleset, Ruleset) and type(state) is ruleset.state_type:
+        return ruleset.game
+    return _games_by_state_type(tuple(plugin_names(RULESET_GROUP))).get(type(state))
+
+
+@cache
+def _games_by_state_type(games: tuple[str, ...]) -> dict[type, str]:
+    found: dict[type, str] = {}
+    for game in games:
+        kind = getattr(plugin(RULESET_GROUP, game), "state_type", None)
+        if kind is not None:
+            found.setdefault(kind, game)
+    return found
 
 
 @cache

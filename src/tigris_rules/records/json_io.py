@@ -129,10 +129,11 @@ def scan_json(
     text: str | bytes, lazy: str, *, max_bytes: int | None = DEFAULT_MAX_BYTES
 ) -> tuple[Any, str]:
     """:func:`parse_json`, except that the member ``lazy`` of a top-level object, when it is
-    an array, is left undecoded as a :class:`~tigris_rules.json_reading.LazyArray` (its items
-    are checked all the same); also returns the text, for :func:`lazy_items`. A document of
-    at most :data:`EAGER_CHARACTERS` characters is decoded whole, which is faster and keeps
-    a few megabytes at most."""
+    an array, is left undecoded as a
+    :class:`~tigris_rules.records.json_reading.LazyArray` (its items are checked all the
+    same); also returns the text, for :func:`lazy_items`. A document of at most
+    :data:`EAGER_CHARACTERS` characters is decoded whole, which is faster and keeps a few
+    megabytes at most."""
     decoded = _text(text, max_bytes)
     if len(decoded) <= EAGER_CHARACTERS:
         return _parse(decoded, _DECODER.decode), decoded

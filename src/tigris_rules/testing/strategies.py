@@ -24,12 +24,10 @@ from tigris_rules.api import (
     apply,
     is_over,
     legal_actions,
-    new_card_game,
     new_game,
     to_move,
 )
 from tigris_rules.arguments import expect
-from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import ArgumentTypeError
 from tigris_rules.model.actions import (
     MONUMENTS,
@@ -49,7 +47,8 @@ from tigris_rules.model.actions import (
 from tigris_rules.model.board import BOARD_NAMES
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig, known_variants
-from tigris_rules.model.plugins import VARIANT_GROUP, plugin, plugin_names
+from tigris_rules.model.plugins import RULESET_GROUP, VARIANT_GROUP, plugin, plugin_names
+from tigris_rules.model.ruleset import Ruleset
 from tigris_rules.model.squares import SQUARE_NAMES
 from tigris_rules.model.state import GameState
 from tigris_rules.records import GameLog, Recorder
@@ -87,14 +86,26 @@ def _configs(
     game: str,
 ) -> GameConfig:
     count = draw(st.sampled_from(players))
-    scoring = draw(st.sampled_from(open_scoring))
-    if game == "cards":
-        limit = draw(st.just(8) | st.integers(min_value=4, max_value=12))
-        return GameConfig(count, open_scoring=scoring, game="cards", column_limit=limit)
-    board = draw(st.sampled_from(boards))
-    chosen = draw(st.lists(st.sampled_from(variants), unique=True)) if variants else []
-    openers = draw(st.integers(0, count)) if single_action_openers else 0
-    return GameConfig(count, board, tuple(chosen), scoring, openers)
+    values: dict[str, Any] = {"open_scoring": draw(st.sampled_from(open_scoring))}
+    declared = _parameters(game)
+    if "board" in declared:
+        values["board"] = draw(st.sampled_from(boards))
+    if "variants" in declared:
+        chosen = draw(st.lists(st.sampled_from(variants), unique=True)) if variants else []
+        values["variants"] = tuple(chosen)
+    if "single_action_openers" in declared:
+        values["single_action_openers"] = (
+            draw(st.integers(0, count)) if single_action_openers else 0
+        )
+    if "column_limit" in declared:
+        values["column_limit"] = draw(st.just(8) | st.integers(min_value=4, max_value=12))
+    return GameConfig(count, game=game, **values)
+
+
+def _parameters(game: str) -> frozenset[str]:
+    """The names of the parameters the game declares
+    (:attr:`~tigris_rules.model.ruleset.Ruleset.parameters`)."""
+    return frozenset(p.name for p in plugin(RULESET_GROUP, game).parameters)
 
 
 def configs(
@@ -134,8 +145,7 @@ def configs(
     boards_t = tuple(boards)
     variants_t = tuple(dict.fromkeys(variants))
     scoring_t = tuple(open_scoring)
-    if game not in ("board", "cards"):
-        GameConfig(game=game)  # raises ConfigError naming the choices
+    GameConfig(game=game)  # raises ConfigError naming the games
     for count in players_t:
         GameConfig(count, game=game)
     for board in boards_t:
@@ -143,7 +153,7 @@ def configs(
     GameConfig(variants=variants_t)
     for scoring in scoring_t:
         GameConfig(open_scoring=scoring)
-    if not players_t or not scoring_t or (game == "board" and not boards_t):
+    if not players_t or not scoring_t or ("board" in _parameters(game) and not boards_t):
         raise ValueError("configs() needs at least one choice of players, boards, open_scoring")
     return _configs(players_t, boards_t, variants_t, scoring_t, single_action_openers, game)
 
@@ -172,10 +182,9 @@ class Playthrough:
 
 
 def opening(config: GameConfig, seed: int) -> AnyState:
-    """The opening position of ``config`` from ``seed``, for either ruleset."""
-    if config.game == "cards":
-        return new_card_game(config, seed=seed)
-    return new_game(config, seed=seed)
+    """The opening position of ``config`` from ``seed``, whichever its game."""
+    opened: AnyState = new_game(config, seed=seed)
+    return opened
 
 
 @st.composite
@@ -232,7 +241,9 @@ def states(
 def legal_actions_of(state: AnyState) -> st.SearchStrategy[AnyAction]:
     """The legal inputs of ``state``, shrinking toward the first one listed; once the game
     is over there is none, and the strategy is ``st.nothing()``."""
-    expect(state, (GameState, CardGameState), "state", "a GameState or a CardGameState")
+    ruleset = getattr(state, "ruleset", None)
+    if not isinstance(ruleset, Ruleset) or type(state) is not ruleset.state_type:
+        raise ArgumentTypeError(f"state: expected a game's state, got {type(state).__name__}")
     legal = tuple(legal_actions(state))
     return st.sampled_from(legal) if legal else st.nothing()
 
@@ -299,10 +310,6 @@ def _game_logs(
     max_drawn: int,
 ) -> GameLog:
     config = draw(config_strategy)
-    if config.game != "board":
-        raise ArgumentTypeError(
-            "config_strategy: game_logs() records board games; give it board-game configurations"
-        )
     seed = draw(SEEDS)
     recorder = Recorder(config, seed=seed)
     drawn = max_drawn if complete else draw(st.integers(min_value=0, max_value=max_drawn))
@@ -325,7 +332,7 @@ def game_logs(
     complete: bool = True,
     max_drawn: int = 200,
 ) -> st.SearchStrategy[GameLog]:
-    """Logs of board games recorded with :class:`~tigris_rules.Recorder`, from a seed.
+    """Logs of games recorded with :class:`~tigris_rules.Recorder`, from a seed.
 
     With ``complete=True`` (the default) every game is played to its end and the log holds
     the final result: the first ``max_drawn`` inputs are drawn by Hypothesis (they shrink),

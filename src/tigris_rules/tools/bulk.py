@@ -30,12 +30,8 @@ import attrs
 from tigris_rules.ai.bots import Bot, BotError, RandomBot, random_bots
 from tigris_rules.api import to_move
 from tigris_rules.arguments import expect, expect_items
-from tigris_rules.cards.actions import CardAction
-from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import ArgumentTypeError, ConfigError
-from tigris_rules.model.actions import Action
 from tigris_rules.model.config import GameConfig
-from tigris_rules.model.state import GameState
 from tigris_rules.records import (
     DEFAULT_MAX_BYTES,
     MEGABYTE,
@@ -474,21 +470,11 @@ def record(config: GameConfig, bots: Sequence[RandomBot], seed: int) -> GameLog:
     if len(bots) != config.players:
         raise BotError(f"expected {config.players} bots, one per seat, got {len(bots)}")
 
-    def mover(state: GameState | CardGameState) -> int:
+    def choose(state: Any) -> Any:
         player = to_move(state)
         if player is None:  # pragma: no cover - only called while the game runs
             raise RuntimeError("asked to choose after the end of the game")
-        return player
-
-    if config.game == "cards":
-
-        def choose_card(state: CardGameState) -> CardAction:
-            return bots[mover(state)].choose(state)
-
-        return record_game(config, choose_card, seed=seed)
-
-    def choose(state: GameState) -> Action:
-        return bots[mover(state)].choose(state)
+        return bots[player].choose(state)
 
     return record_game(config, choose, seed=seed)
 

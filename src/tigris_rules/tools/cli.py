@@ -19,6 +19,10 @@
 - ``tigris-rules schema [--kind log|view|event]`` prints the JSON Schema of the log format,
   of a player view or of an event, for every installed variant.
 
+What the commands print of a game (its configuration line, its position and result as text,
+the turns played, its board as SVG) and the bots that play it are asked of the game's
+ruleset, which offers :class:`GameCommands` (and :class:`GameSvg` for ``replay --svg``).
+
 Bad arguments and library errors print one line on standard error and exit with status 2.
 """
 
@@ -31,30 +35,24 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, Protocol, TextIO
 
 import attrs
 
-from tigris_rules.ai.bots import (
-    BOT_NAMES,
-    BotError,
-    make_bots,
-    make_card_bots,
-    play_card_game,
-    play_game,
-)
+from tigris_rules.ai.bots import BOT_NAMES, BotError, play_game
 from tigris_rules.ai.search import DEFAULT_ITERATIONS
-from tigris_rules.api import to_move
-from tigris_rules.bulk import Summary, default_jobs, iter_games, iter_validate, read_jsonl
-from tigris_rules.cards.components import HAND_SIZE as CARD_HAND_SIZE
-from tigris_rules.cards.render import render_card_result, render_table
-from tigris_rules.cards.scoring import card_result
-from tigris_rules.cards.state import CardGameState
-from tigris_rules.errors import FormatError, LogError, TigrisError
+from tigris_rules.api import AnyState, is_over, to_move
+from tigris_rules.errors import (
+    ArgumentValueError,
+    ConfigError,
+    FormatError,
+    LogError,
+    TigrisError,
+)
 from tigris_rules.model.board import BOARD_NAMES
 from tigris_rules.model.config import GameConfig, known_games, known_variants
-from tigris_rules.model.outcome import Termination
-from tigris_rules.model.state import GameState
+from tigris_rules.model.facets import offered
+from tigris_rules.model.ruleset import Ruleset, ruleset_for
 from tigris_rules.records import (
     STDIN,
     Position,
@@ -65,11 +63,53 @@ from tigris_rules.records import (
 from tigris_rules.records._checks import MAX_PROBLEMS
 from tigris_rules.records.converter import tag_of
 from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, MEGABYTE
-from tigris_rules.render.svg import render_svg
-from tigris_rules.render.text import render_board, render_result
-from tigris_rules.rules.scoring import result
+from tigris_rules.tools.bulk import Summary, default_jobs, iter_games, iter_validate, read_jsonl
 
-__all__ = ["build_parser", "end_reason", "main"]
+__all__ = ["GameCommands", "GameSvg", "build_parser", "end_reason", "main"]
+
+
+class GameCommands(Protocol):
+    """What the command line asks of a game to play, record and show it (``play``,
+    ``selfplay``, ``replay``), offered by the game's ruleset
+    (:func:`~tigris_rules.model.facets.offered`)."""
+
+    def make_bots(self, spec: str, players: int, seed: int) -> tuple[Any, ...]:
+        """One bot per seat from the names of ``--bots`` (one name, or one per seat), seat
+        ``i`` seeded with ``seed * 16 + i + 1``; :class:`~tigris_rules.ai.bots.BotError` for a
+        name that does not play this game."""
+        ...
+
+    def config_text(self, config: GameConfig) -> str:
+        """``config`` in one line of ``name=value`` words, as the ``Config:`` lines show it."""
+        ...
+
+    def log_name(self, config: GameConfig) -> str:
+        """What ``selfplay --out`` names the logs of ``config`` by, between the player count
+        and the seed (``game-3p-classic-english-seed7.json``)."""
+        ...
+
+    def position_text(self, state: Any) -> str:
+        """The position of ``state`` as text (the board, the card table), no trailing
+        newline."""
+        ...
+
+    def result_text(self, state: Any) -> str:
+        """The standing of every player in ``state`` as a text table, no trailing newline."""
+        ...
+
+    def turns_played(self, state: Any) -> int:
+        """The turns begun in ``state``, the one in progress included (all of them once the
+        game is over)."""
+        ...
+
+
+class GameSvg(Protocol):
+    """``replay --svg``: a game whose positions are drawn as SVG with a caption."""
+
+    def board_svg(self, state: Any, caption: str) -> str:
+        """The position of ``state`` as a standalone SVG document titled ``caption``."""
+        ...
+
 
 PROG = "tigris-rules"
 EXIT_OK = 0
@@ -321,105 +361,58 @@ def _add_replay(commands: Any) -> None:
     replay_cmd.set_defaults(handler=_replay)
 
 
-def end_reason(state: GameState) -> str:
-    """A sentence saying why the game of ``state`` ended: every end condition of its
-    :attr:`~tigris_rules.Result.terminations` (END-1, END-2)."""
-    reasons = []
-    for end in result(state).terminations:
-        if end is Termination.TREASURES:
-            reasons.append(
-                f"only {len(state.treasures)} treasure(s) left on the board (END-1, treasure end)"
-            )
-        elif end is Termination.BAG:
-            reasons.append(
-                f"a draw from the bag was short (END-2, bag end; {state.bag_size} tile(s) left)"
-            )
-    if not reasons:
-        return "the game ended"
-    return "the game ended: " + " and ".join(reasons)
+def end_reason(state: AnyState) -> str:
+    """A sentence saying why the game of ``state``, a finished game, ended: every end
+    condition of its :attr:`~tigris_rules.Result.terminations` with its rule ID, as the
+    game's ruleset words it (:meth:`~tigris_rules.model.ruleset.Ruleset.end_reason`).
+
+    A game still running raises :class:`~tigris_rules.ArgumentValueError`, anything but a
+    state :class:`~tigris_rules.NotAStateError`.
+    """
+    if not is_over(state):
+        raise ArgumentValueError("state: the game is not over, so it has no end reason")
+    ruleset: Ruleset[Any, Any, Any] = state.ruleset
+    return ruleset.end_reason(state)
 
 
-_CARD_END_REASONS = {
-    Termination.DRAW_PILE: (
-        f"the draw pile ran out before every hand held {CARD_HAND_SIZE} cards (CARD-END-2)"
-    ),
-    Termination.TREASURES: "only one head is still a treasure card (CARD-END-3)",
-    Termination.STALEMATE: "a full round of idle turns (CARD-END-5, stalemate)",
-}
+def _commands(ruleset: Ruleset[Any, Any, Any]) -> GameCommands:
+    """The command line's view of ``ruleset``'s game; a game that offers none is refused."""
+    commands = offered(ruleset, GameCommands)
+    if commands is None:
+        raise ConfigError(f"the {ruleset.game!r} game cannot be played from the command line")
+    return commands
 
 
-def card_end_reason(state: CardGameState) -> str:
-    """A sentence saying why the card game of ``state`` ended: its
-    :attr:`~tigris_rules.Result.termination` (CARD-END-2, 3, 5)."""
-    end = card_result(state).termination
-    return "the game ended" if end is None else f"the game ended: {_CARD_END_REASONS[end]}"
+def _config_text(config: GameConfig) -> str:
+    return _commands(ruleset_for(config)).config_text(config)
 
 
 def _play(args: argparse.Namespace) -> int:
-    if args.game == "cards":
-        return _play_cards(args)
-    config = GameConfig(players=args.players, board=args.board, variants=args.variants)
+    config = GameConfig(
+        players=args.players, game=args.game, board=args.board, variants=args.variants
+    )
+    commands = _commands(ruleset_for(config))
     try:
-        bots = make_bots(args.bots, config.players, args.seed)
+        bots = commands.make_bots(args.bots, config.players, args.seed)
     except BotError as exc:
         _fail(str(exc))
         return EXIT_USAGE
     state, decisions = play_game(config, bots, args.seed)
-    turns = state.turn + 1
-    names = args.bots.replace(",", ", ")
-    variants = f" variants={','.join(config.variants)}" if config.variants else ""
-    text = "\n".join(
-        [
-            f"Config: players={config.players} board={config.board}{variants} "
-            f"seed={args.seed} ({names} bots)",
-            "",
-            render_board(state),
-            "",
-            f"Game over after {turns} turns and {decisions} decisions; {end_reason(state)}.",
-            "",
-            render_result(state),
-        ]
-    )
-    print(text)
-    return EXIT_OK
-
-
-def _play_cards(args: argparse.Namespace) -> int:
-    """``play --game cards``: a card game between random bots; the final table and result."""
-    config = GameConfig(
-        players=args.players, game="cards", board=args.board, variants=args.variants
-    )
-    try:
-        bots = make_card_bots(args.bots, config.players, args.seed)
-    except BotError as exc:
-        _fail(str(exc))
-        return EXIT_USAGE
-    state, decisions = play_card_game(config, bots, args.seed)
     names = args.bots.replace(",", ", ")
     text = "\n".join(
         [
             f"Config: {_config_text(config)} seed={args.seed} ({names} bots)",
             "",
-            render_table(state),
+            commands.position_text(state),
             "",
-            f"Game over after {state.turn} turns and {decisions} decisions; "
-            f"{card_end_reason(state)}.",
+            f"Game over after {commands.turns_played(state)} turns and {decisions} decisions; "
+            f"{end_reason(state)}.",
             "",
-            render_card_result(state),
+            commands.result_text(state),
         ]
     )
     print(text)
     return EXIT_OK
-
-
-def _config_text(config: GameConfig) -> str:
-    if config.game == "cards":
-        return (
-            f"game=cards players={config.players} column_limit={config.column_limit} "
-            f"open_scoring={str(config.open_scoring).lower()}"
-        )
-    variants = ",".join(config.variants) or "none"
-    return f"players={config.players} board={config.board} variants={variants}"
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -434,7 +427,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     except OSError as exc:
         _fail(f"cannot create {out}: {exc.strerror or exc}")
         return EXIT_USAGE
-    suffix = "cards" if config.game == "cards" else "-".join((config.board, *config.variants))
+    suffix = _commands(ruleset_for(config)).log_name(config)
     seeds = range(args.seed, args.seed + args.games)
     for game in iter_games(config, seeds, text=True, indent=2, jobs=args.jobs):
         path = out / f"game-{config.players}p-{suffix}-seed{game.seed}.json"
@@ -654,33 +647,27 @@ def _show(args: argparse.Namespace, reached: Position) -> int:
     """Print the position ``reached``; the exit status."""
     file: Path = args.file
     log, state, step, total = reached.head, reached.state, reached.step, reached.length
+    commands = _commands(state.ruleset)
     origin = f"seed={log.seed}" if log.seed is not None else "explicit deal"
     lines = [f"Config: {_config_text(log.config)} {origin}", ""]
     lines.append(f"Position after {step} of {total} actions")
     if reached.problem is not None:
         lines[-1] += f"; action {step} cannot be replayed"
-    if isinstance(state, CardGameState):
-        if args.svg is not None:
-            _fail("--svg draws the board game only; a card-game log has no board")
-            return EXIT_USAGE
-        lines += ["", render_table(state), ""]
-        if state.over:
-            lines.append(f"Game over after {state.turn} turns; {card_end_reason(state)}.")
-        else:
-            lines.append(_to_choose(state.turn + 1, to_move(state), state.pending))
-        lines += ["", render_card_result(state)]
-        print("\n".join(lines))
-        return EXIT_OK
-    lines += ["", render_board(state), ""]
-    if state.over:
-        lines.append(f"Game over after {state.turn + 1} turns; {end_reason(state)}.")
+    svg = offered(state.ruleset, GameSvg)
+    if args.svg is not None and svg is None:
+        _fail(f"--svg draws a board, and the {state.ruleset.game!r} game has none")
+        return EXIT_USAGE
+    lines += ["", commands.position_text(state), ""]
+    turns = commands.turns_played(state)
+    if is_over(state):
+        lines.append(f"Game over after {turns} turns; {end_reason(state)}.")
     else:
-        lines.append(_to_choose(state.turn + 1, to_move(state), state.pending))
-    lines += ["", render_result(state)]
-    if args.svg is not None:
+        lines.append(_to_choose(turns, to_move(state), state.pending))
+    lines += ["", commands.result_text(state)]
+    if args.svg is not None and svg is not None:
         caption = f"{file.name}: position after {step} of {total} actions"
         try:
-            args.svg.write_text(render_svg(state, caption=caption), encoding="utf-8")
+            args.svg.write_text(svg.board_svg(state, caption), encoding="utf-8")
         except OSError as exc:
             _fail(f"cannot write {args.svg}: {exc.strerror or exc}")
             return EXIT_USAGE
