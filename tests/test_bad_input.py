@@ -175,7 +175,7 @@ def test_errors_never_escape_as_bare_builtins() -> None:
 def test_every_field_of_every_action_has_a_well_formedness_check() -> None:
     """CONV-19: the well-formedness check covers each field of each action and answer."""
     from tigris_rules.model.actions import ACTION_TYPES
-    from tigris_rules.rules.legality import _FIELD_CHECKS, _FIELD_NAMES
+    from tigris_rules.rules.wellformed import _FIELD_CHECKS, _FIELD_NAMES
 
     for kind in ACTION_TYPES:
         checked = {name for name, _ in _FIELD_CHECKS.get(kind, ())}

@@ -134,7 +134,7 @@ def test_every_action_the_reader_accepts_is_well_formed(
     """CONV-19: the replay of a log read from JSON skips the well-formedness check, so the
     reader must accept only well-formed actions. Change one field of a written action to
     any value: either the reader rejects it, or the action it gives passes the check."""
-    from tigris_rules.rules.legality import check_well_formed
+    from tigris_rules.rules.wellformed import check_well_formed
 
     body: dict[str, Any] = records.converter.unstructure(action)
     key = data.draw(st.sampled_from(sorted(body)))
@@ -197,11 +197,11 @@ def test_the_quick_well_formedness_test_passes_only_what_the_field_checks_accept
     """CONV-19: the quick test of an action type (built from the table of field checks)
     passes every well-formed action of the type, and fails once any one field holds a value
     the field checks reject, so that such an action always reaches them."""
-    from tigris_rules.rules import legality
+    from tigris_rules.rules import wellformed
 
-    passes = legality._quick_check(legality._FIELD_CHECKS.get(type(action), ()))
+    passes = wellformed._quick_check(wellformed._FIELD_CHECKS.get(type(action), ()))
     assert passes(action)
-    for name, need in legality._FIELD_CHECKS.get(type(action), ()):
+    for name, need in wellformed._FIELD_CHECKS.get(type(action), ()):
         spoiled = object.__new__(type(action))
         for field in attrs.fields(type(action)):
             value = bad if field.name == name else getattr(action, field.name)

@@ -11,7 +11,8 @@ The rules are specified in RULES.md; every rejection carries the ID of the rule 
 
 from __future__ import annotations
 
-from tigris_rules import rulebook as rulebook  # tr.rulebook.describe("WAR-7")
+from tigris_rules import rulebook as rulebook
+from tigris_rules._version import __version__  # tr.rulebook.describe("WAR-7")
 from tigris_rules.ai.encoding import ActionEncoding, action_encoding, legal_action_mask
 from tigris_rules.ai.information import Discards, observation, sample_hidden
 from tigris_rules.api import (
@@ -119,8 +120,6 @@ from tigris_rules.views.events import (
     public_event,
     public_events,
 )
-
-__version__ = "0.1.0"
 
 __all__ = [
     "COLORS",

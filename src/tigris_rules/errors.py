@@ -6,6 +6,8 @@ also :class:`ValueError` so that callers who only know the standard library can 
 
 from __future__ import annotations
 
+from tigris_rules._rule_texts import text_of
+
 __all__ = [
     "ArgumentTypeError",
     "ConfigError",
@@ -13,11 +15,20 @@ __all__ = [
     "IllegalActionError",
     "InvalidActionError",
     "TigrisError",
+    "UnknownRuleError",
 ]
 
 
 class TigrisError(Exception):
     """Base class of every error this library raises on purpose."""
+
+
+class UnknownRuleError(TigrisError, ValueError):
+    """A rule ID that RULES.md does not define; ``rule`` is the ID asked for."""
+
+    def __init__(self, rule: str) -> None:
+        super().__init__(f"{rule!r} is not a rule ID of RULES.md (CONV-1, WAR-7, CARD-WAR-5...)")
+        self.rule = rule
 
 
 class ConfigError(TigrisError, ValueError):
@@ -58,10 +69,12 @@ class IllegalActionError(TigrisError, ValueError):
     @property
     def rule_text(self) -> str:
         """The text of the rule broken, as RULES.md words it
-        (:func:`tigris_rules.rulebook.describe`)."""
-        from tigris_rules.rulebook import describe  # read from the package data when asked
-
-        return describe(self.rule)
+        (:func:`tigris_rules.rulebook.describe`); :class:`UnknownRuleError` for a rule
+        RULES.md does not define."""
+        text = text_of(self.rule)
+        if text is None:
+            raise UnknownRuleError(self.rule)
+        return text
 
 
 class FormatError(TigrisError, ValueError):

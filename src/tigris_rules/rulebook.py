@@ -15,53 +15,15 @@ refused. :func:`rule_ids` lists every ID the specification defines, in its order
 
 from __future__ import annotations
 
-import re
-from functools import cache
-from importlib.resources import files
-
-from tigris_rules.errors import ArgumentTypeError, TigrisError
+from tigris_rules._rule_texts import rule_texts, specification, text_of
+from tigris_rules.errors import ArgumentTypeError, UnknownRuleError
 
 __all__ = ["UnknownRuleError", "describe", "rule_ids", "specification"]
-
-_RULE = re.compile(r"- \*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\* ?(.*)")
-
-
-class UnknownRuleError(TigrisError, ValueError):
-    """A rule ID that RULES.md does not define; ``rule`` is the ID asked for."""
-
-    def __init__(self, rule: str) -> None:
-        super().__init__(f"{rule!r} is not a rule ID of RULES.md (CONV-1, WAR-7, CARD-WAR-5...)")
-        self.rule = rule
-
-
-def specification() -> str:
-    """The whole of RULES.md, the normative rules of both games, as shipped."""
-    return files("tigris_rules").joinpath("data", "RULES.md").read_text(encoding="utf-8")
-
-
-@cache
-def _rules() -> dict[str, str]:
-    """Every rule's text by ID, in the order of RULES.md.
-
-    A rule is the bullet that opens with its bold ID and the indented lines under it (its
-    clauses and notes), up to the next line that starts at the margin.
-    """
-    rules: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in specification().splitlines():
-        opening = _RULE.fullmatch(line)
-        if opening is not None:
-            current = rules[opening.group(1)] = [opening.group(2)]
-        elif current is not None and (not line or line.startswith("  ")):
-            current.append(line[2:])
-        else:
-            current = None
-    return {rule: "\n".join(lines).strip() for rule, lines in rules.items()}
 
 
 def rule_ids() -> tuple[str, ...]:
     """Every rule ID of RULES.md, in the order the specification defines them."""
-    return tuple(_rules())
+    return tuple(rule_texts())
 
 
 def describe(rule_id: str) -> str:
@@ -74,8 +36,7 @@ def describe(rule_id: str) -> str:
     """
     if not isinstance(rule_id, str):
         raise ArgumentTypeError.expected("rule_id", "a rule ID string", rule_id)
-    rules = _rules()
-    text = rules.get(rule_id.split("(", 1)[0].strip())
+    text = text_of(rule_id)
     if text is None:
         raise UnknownRuleError(rule_id)
     return text

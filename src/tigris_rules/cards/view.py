@@ -49,6 +49,7 @@ from tigris_rules.cards.state import CardGameState
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.outcome import Result
+from tigris_rules.model.pens import svg_picture
 from tigris_rules.views.seats import SeatView, ViewArgumentError, check_viewer
 
 __all__ = ["CardView", "GapView", "card_view"]
@@ -140,9 +141,7 @@ class CardView(SeatView):
 
     def _repr_svg_(self) -> str:
         """The table as this seat sees it, as SVG, for Jupyter."""
-        from tigris_rules.cards.render_svg import render_card_svg  # imported only when asked
-
-        return render_card_svg(self)
+        return svg_picture(self) or ""
 
 
 def _check_viewer(state: CardGameState, player: object) -> int | None:

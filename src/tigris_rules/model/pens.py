@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 
+from tigris_rules.model.ruleset import ruleset_for
+
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
 
@@ -23,12 +25,13 @@ SVG_PICTURE: Final = "svg_board"
 (:class:`tigris_rules.render.GamePictures`): named here, as the model imports no adapter."""
 
 
-def svg_picture(state: Any) -> str | None:
-    """``state`` as SVG, as the ruleset it carries draws it (its :data:`SVG_PICTURE` method,
-    which imports the renderer when called), or ``None`` when the ruleset draws no picture:
-    what a state's ``_repr_svg_`` shows in Jupyter."""
-    draw = getattr(state.ruleset, SVG_PICTURE, None)
-    return None if draw is None else str(draw(state))
+def svg_picture(board: Any) -> str | None:
+    """``board`` (a state, or a player view) as SVG, as the ruleset of its game draws it (its
+    :data:`SVG_PICTURE` method, which imports the renderer when called), or ``None`` when the
+    ruleset draws no picture: what ``_repr_svg_`` shows in Jupyter."""
+    ruleset = getattr(board, "ruleset", None) or ruleset_for(board.config)
+    draw = getattr(ruleset, SVG_PICTURE, None)
+    return None if draw is None else str(draw(board))
 
 
 class Legend(NamedTuple):

@@ -52,7 +52,7 @@ from tigris_rules.records._verbs import (
     parse_war,
     verb_table,
 )
-from tigris_rules.rules.legality import check_well_formed
+from tigris_rules.rules.wellformed import check_well_formed
 
 __all__ = ["VERBS", "BoardNotation", "board_notation", "installed_notation"]
 

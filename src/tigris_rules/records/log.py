@@ -27,6 +27,7 @@ from typing import Any, Final, Protocol, TypeAlias
 
 import attrs
 
+from tigris_rules._version import __version__
 from tigris_rules.api import AnyAction, AnyState, new_game
 from tigris_rules.arguments import expect
 from tigris_rules.cards import codec as _card_codec  # noqa: F401  # registers the card JSON
@@ -88,8 +89,6 @@ FORMAT_VERSION: Final = 1
 
 
 def _library_version() -> str:
-    from tigris_rules import __version__  # the package imports this module: import late
-
     return __version__
 
 

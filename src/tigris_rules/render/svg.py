@@ -73,7 +73,7 @@ from tigris_rules.render.svg_glyphs import (
 from tigris_rules.render.svg_kit import fit_lines, fmt, sub, text_width
 from tigris_rules.render.svg_panel import PANEL_WIDTH, draw_panel, panel_height, seat_panel
 from tigris_rules.render.text import BOARD_TYPES, DYNASTIES, BoardLike
-from tigris_rules.rules.legality import check_well_formed
+from tigris_rules.rules.wellformed import check_well_formed
 
 if TYPE_CHECKING:
     from tigris_rules.rules.hooks import Variant

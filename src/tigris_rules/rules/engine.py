@@ -47,8 +47,9 @@ from tigris_rules.model.squares import SQUARE_INDEX, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules import conflicts, monuments, treasures, turn
 from tigris_rules.rules.hooks import Resume
-from tigris_rules.rules.legality import check_action, check_rules, check_well_formed
+from tigris_rules.rules.legality import check_action, check_rules
 from tigris_rules.rules.temples import temple_loss
+from tigris_rules.rules.wellformed import check_well_formed
 from tigris_rules.rules.work import Work, added
 
 __all__ = ["Replayer", "apply", "is_over", "step", "to_move"]

@@ -44,6 +44,7 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
 from tigris_rules.model.facets import offered
+from tigris_rules.model.pens import svg_picture
 from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import square_name
 from tigris_rules.model.state import NO_SQUARE, GameState
@@ -146,9 +147,7 @@ class PlayerView(SeatView):
 
     def _repr_svg_(self) -> str:
         """The board as SVG, for Jupyter (:func:`tigris_rules.render.svg.render_svg`)."""
-        from tigris_rules.render.svg import render_svg
-
-        return render_svg(self)
+        return svg_picture(self) or ""
 
 
 class VariantView(Protocol):
