@@ -599,15 +599,15 @@ def test_a_view_error_of_a_wrong_type_is_both() -> None:
 def test_the_examples_of_the_checks_run() -> None:
     import doctest
 
-    import tigris_rules.arguments
+    import tigris_rules._arguments
 
-    failures, tried = doctest.testmod(tigris_rules.arguments, raise_on_error=False)
+    failures, tried = doctest.testmod(tigris_rules._arguments, raise_on_error=False)
     assert tried > 0
     assert failures == 0
 
 
 def test_a_bool_is_not_a_number_and_none_must_be_named() -> None:
-    from tigris_rules.arguments import expect
+    from tigris_rules._arguments import expect
 
     expect(0, int, "seed")
     expect(None, (int, None), "seed")

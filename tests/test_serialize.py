@@ -771,3 +771,21 @@ def test_bad_card_states_name_the_path() -> None:
             tr.loads(json.dumps(changed), C.CardGameState)
         assert info.value.path.startswith(path), (path, str(info.value))
         assert words in info.value.reason, (words, str(info.value))
+
+
+def test_a_card_input_reads_in_a_fresh_interpreter() -> None:
+    """Each game's codec registers its tags when its ruleset is loaded; a reader loads the
+    installed games first, so a card-game input reads before any card game was played."""
+    import subprocess
+    import sys
+
+    code = (
+        "import tigris_rules as tr\n"
+        "from tigris_rules.cards.actions import CardAction\n"
+        'print(tr.loads(\'{"type":"play_leader","color":"black","target":"1.0"}\', CardAction))\n'
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "PlayLeader(color=<Color.BLACK: 'black'>, target='1.0')"

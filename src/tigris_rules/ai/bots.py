@@ -23,10 +23,10 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast, overload, runtime_checkable
 
+from tigris_rules._arguments import expect, expect_items
 from tigris_rules.ai.candidates import candidate_actions
 from tigris_rules.ai.search import ISMCTSBot
 from tigris_rules.api import apply, is_over, legal_actions, new_game, to_move
-from tigris_rules.arguments import expect, expect_items
 from tigris_rules.errors import TigrisError
 from tigris_rules.model.actions import Action, EndTurn
 from tigris_rules.model.config import GameConfig

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.model.actions import Action, EndTurn, PlaceTile, WithdrawLeader
 from tigris_rules.model.cells import IS_OCCUPIED
 from tigris_rules.model.squares import NEIGHBOURS, square_index

@@ -54,9 +54,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
+from tigris_rules._arguments import expect
 from tigris_rules.ai._facets import as_facet
 from tigris_rules.api import AnyAction, AnyState, legal_actions
-from tigris_rules.arguments import expect
 from tigris_rules.errors import ArgumentTypeError, ConfigError, NotAStateError, TigrisError
 from tigris_rules.model.actions import VariantAction
 from tigris_rules.model.colors import Color

@@ -48,9 +48,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import attrs
 
+from tigris_rules._arguments import expect
 from tigris_rules.ai._facets import as_facet
 from tigris_rules.api import AnyAction, AnyState
-from tigris_rules.arguments import expect
 from tigris_rules.errors import ArgumentTypeError, NotAStateError, TigrisError
 from tigris_rules.model.actions import SwapTiles
 from tigris_rules.model.config import GameConfig

@@ -45,9 +45,9 @@ import random
 import time
 from collections.abc import Sequence
 
+from tigris_rules._arguments import expect
 from tigris_rules.ai.candidates import candidate_actions
 from tigris_rules.ai.information import Discards, sample_hidden
-from tigris_rules.arguments import expect
 from tigris_rules.errors import ArgumentTypeError, IllegalActionError, TigrisError
 from tigris_rules.model.actions import (
     Action,

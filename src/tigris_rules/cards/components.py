@@ -22,7 +22,7 @@ import re
 from enum import Enum
 from typing import TypeAlias
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.model.colors import Color
 
 __all__ = [

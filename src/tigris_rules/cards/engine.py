@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TypeVar, assert_never
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.cards.actions import (
     BuildBoat,
     CardAction,

@@ -11,7 +11,7 @@ from functools import partial
 from itertools import combinations
 from typing import Final, assert_never, cast
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.cards.actions import (
     BuildBoat,
     CardAction,

@@ -15,7 +15,7 @@ only their sizes.
 
 from __future__ import annotations
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.cards.components import BOAT_OF_CODE, BOATS, COLUMNS, GAPS, TREASURE, is_boat
 from tigris_rules.cards.kingdoms import kingdom_labels, run_bounds
 from tigris_rules.cards.scoring import card_result

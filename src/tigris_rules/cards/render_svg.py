@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.cards.actions import (
     CardAction,
     PlayCatastrophe,

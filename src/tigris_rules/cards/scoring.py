@@ -3,7 +3,7 @@ treasure cards wild as in SCORE-2, ranking as in SCORE-3, SCORE-4, SCORE-5 and S
 
 from __future__ import annotations
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.cards.flow import end_conditions
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.model.outcome import Result, Termination, standings

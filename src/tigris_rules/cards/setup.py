@@ -7,7 +7,7 @@ from collections import Counter
 
 import attrs
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.cards.components import (
     CARD_COUNTS,
     COLUMNS,

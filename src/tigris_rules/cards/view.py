@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import attrs
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.components import BOATS, Boat, Loc, is_boat, spot_name
 from tigris_rules.cards.decisions import CardDecision

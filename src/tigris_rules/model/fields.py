@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import attrs
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 
 __all__ = [
     "STATE_FIELD",

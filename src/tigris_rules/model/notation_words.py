@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.errors import ArgumentTypeError, TigrisError
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.squares import is_square_name

@@ -21,7 +21,7 @@ from cattrs.errors import (
     StructureHandlerNotFoundError,
 )
 
-from tigris_rules.arguments import CALLABLE, expect
+from tigris_rules._arguments import CALLABLE, expect
 from tigris_rules.errors import FormatError, TigrisError
 
 __all__ = [

@@ -12,7 +12,7 @@ from typing import Any, Final, TypeVar, cast
 
 import attrs
 
-from tigris_rules.arguments import CALLABLE, expect
+from tigris_rules._arguments import CALLABLE, expect
 from tigris_rules.model.actions import Monument
 from tigris_rules.model.colors import Color
 from tigris_rules.model.squares import SQUARE_COUNT, square_name

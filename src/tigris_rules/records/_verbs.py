@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.errors import ConfigError, InvalidActionError
 from tigris_rules.model.actions import ChooseConflict, CommitSupport, Decline, EndTurn
 from tigris_rules.model.notation_words import (

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Final, Protocol
 
 import attrs
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.errors import ArgumentTypeError, ConfigError, FormatError
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.facets import offered

@@ -42,14 +42,14 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from tigris_rules.arguments import CALLABLE, expect
+from tigris_rules._arguments import CALLABLE, expect
 from tigris_rules.errors import ArgumentTypeError, ConfigError, FormatError
 from tigris_rules.model import actions as _actions
 from tigris_rules.model import decisions as _decisions
 from tigris_rules.model import events as _events
 from tigris_rules.model.actions import Monument
 from tigris_rules.model.colors import Color
-from tigris_rules.model.plugins import VARIANT_GROUP, plugin, plugin_names
+from tigris_rules.model.plugins import RULESET_GROUP, VARIANT_GROUP, plugin, plugin_names
 from tigris_rules.model.squares import is_square_name
 from tigris_rules.records._checks import (
     MAX_PROBLEMS,
@@ -342,9 +342,11 @@ classes of every installed variant that derive from it."""
 
 def register_variant_classes() -> None:
     """Give the inputs, decisions and events of every installed variant (the entry points of
-    ``tigris_rules.variants``) their tags (:func:`register_variant`). Called by every public
-    reader and writer, so a plug-in found on the import path is readable at once; it costs
-    one look-up once the installed variants are registered."""
+    ``tigris_rules.variants``) their tags (:func:`register_variant`), once every installed
+    game is loaded (each game's codec registers its own tags when its ruleset is imported).
+    Called by every public reader and writer, so a plug-in found on the import path is
+    readable at once; it costs one look-up once the installed variants are registered."""
+    plugin_names(RULESET_GROUP)
     names = plugin_names(VARIANT_GROUP)
     if names in _REGISTERED_VARIANTS:
         return

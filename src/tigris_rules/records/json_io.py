@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any, Final, TypeVar, overload
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.errors import ArgumentTypeError, FormatError
 from tigris_rules.model.ruleset import Ruleset
 from tigris_rules.records._checks import fail

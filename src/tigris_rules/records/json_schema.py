@@ -51,7 +51,7 @@ from typing import Any, Final, Union, cast, get_args, get_origin
 
 import attrs
 
-from tigris_rules.arguments import expect, expect_items
+from tigris_rules._arguments import expect, expect_items
 from tigris_rules.errors import ArgumentValueError, ConfigError
 from tigris_rules.model.actions import Monument, VariantAction
 from tigris_rules.model.colors import Color

@@ -27,10 +27,9 @@ from typing import Any, Final, Protocol, TypeAlias
 
 import attrs
 
+from tigris_rules._arguments import expect
 from tigris_rules._version import __version__
 from tigris_rules.api import AnyAction, AnyState, new_game
-from tigris_rules.arguments import expect
-from tigris_rules.cards import codec as _card_codec  # noqa: F401  # registers the card JSON
 from tigris_rules.cards.events import CardEvent
 from tigris_rules.cards.setup import CardDeal
 from tigris_rules.errors import ConfigError, DealError, FormatError

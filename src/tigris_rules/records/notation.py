@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, overload
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.errors import ConfigError
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.facets import offered

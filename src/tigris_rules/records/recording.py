@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, overload
 
+from tigris_rules._arguments import CALLABLE, expect
 from tigris_rules.api import AnyAction, AnyState, is_over, result, to_move
-from tigris_rules.arguments import CALLABLE, expect
 from tigris_rules.model.config import GameConfig
 from tigris_rules.records._replaying import step_entry
 from tigris_rules.records.log import AnyEvent, ExpectedResult, GameLog, LogEntry, opening

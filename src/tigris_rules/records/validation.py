@@ -22,8 +22,8 @@ from typing import cast
 
 import attrs
 
+from tigris_rules._arguments import expect
 from tigris_rules.api import AnyState, is_over, result
-from tigris_rules.arguments import expect
 from tigris_rules.errors import (
     ArgumentValueError,
     FormatError,

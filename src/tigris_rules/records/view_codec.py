@@ -28,7 +28,7 @@ from typing import Any, Final, TypeVar, cast
 
 import attrs
 
-from tigris_rules.arguments import expect, expect_items
+from tigris_rules._arguments import expect, expect_items
 from tigris_rules.errors import ArgumentTypeError, FormatError
 from tigris_rules.model.actions import MONUMENTS, Action
 from tigris_rules.model.cells import EMPTY

@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast, get_args
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.errors import ArgumentTypeError, ConfigError, TigrisError
 from tigris_rules.model.actions import MONUMENTS, Monument
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE

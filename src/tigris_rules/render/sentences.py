@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, assert_never, get_args
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.errors import ArgumentValueError
 from tigris_rules.model.actions import VariantAction
 from tigris_rules.model.config import GameConfig

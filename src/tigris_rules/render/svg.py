@@ -37,7 +37,7 @@ import math
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Any, Protocol
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.model.actions import (
     MONUMENTS,
     Action,

@@ -21,7 +21,7 @@ import sys
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import BoardLayout
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE

@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
+from tigris_rules._arguments import expect
 from tigris_rules.ai.encoding import well_formed_inputs
 from tigris_rules.api import (
     AnyAction,
@@ -27,7 +28,6 @@ from tigris_rules.api import (
     new_game,
     to_move,
 )
-from tigris_rules.arguments import expect
 from tigris_rules.errors import ArgumentTypeError
 from tigris_rules.model.actions import (
     MONUMENTS,

@@ -27,9 +27,9 @@ from typing import IO, Any, Final, Protocol, TypeAlias, TypeVar, runtime_checkab
 
 import attrs
 
+from tigris_rules._arguments import expect, expect_items
 from tigris_rules.ai.bots import Bot, BotError, RandomBot, random_bots
 from tigris_rules.api import to_move
-from tigris_rules.arguments import expect, expect_items
 from tigris_rules.errors import ArgumentTypeError, ConfigError
 from tigris_rules.model.config import GameConfig
 from tigris_rules.records import (

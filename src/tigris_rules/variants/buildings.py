@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.errors import ArgumentValueError, FormatError, IllegalActionError
 from tigris_rules.model.actions import Action, Decline, PlaceCatastrophe, VariantAction
 from tigris_rules.model.colors import COLORS, Color

@@ -37,7 +37,7 @@ from typing import Any, Protocol, cast
 
 import attrs
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.model.actions import MONUMENTS, Action, Monument
 from tigris_rules.model.board import BoardLayout, board_layout
 from tigris_rules.model.colors import COLORS, Color

@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, Protocol, TypeAlias, cast, get_args, overload
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.cards.events import CardEvent, PublicCardsDrawn
 from tigris_rules.model.events import Event, PublicTilesDrawn
 from tigris_rules.model.facets import offered

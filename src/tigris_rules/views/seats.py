@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from tigris_rules.arguments import expect
+from tigris_rules._arguments import expect
 from tigris_rules.errors import ArgumentTypeError, TigrisError
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig

@@ -51,11 +51,11 @@ import attrs
 import numpy as np
 import pyspiel
 
+from tigris_rules._arguments import expect
 from tigris_rules.ai.encoding import ActionEncoding, action_encoding, legal_action_indices
 from tigris_rules.ai.information import observation, observation_layout, observation_size
 from tigris_rules.ai.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
 from tigris_rules.api import is_over, step, to_move
-from tigris_rules.arguments import expect
 from tigris_rules.errors import ArgumentTypeError, ConfigError, DealError, IllegalActionError
 from tigris_rules.model.actions import Action, SwapTiles
 from tigris_rules.model.colors import COLORS

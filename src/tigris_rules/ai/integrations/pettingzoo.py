@@ -34,11 +34,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from tigris_rules._arguments import expect, expect_items
 from tigris_rules.ai.encoding import action_encoding, legal_action_mask
 from tigris_rules.ai.information import observation, observation_size
 from tigris_rules.ai.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
 from tigris_rules.api import is_over, step, to_move
-from tigris_rules.arguments import expect, expect_items
 from tigris_rules.errors import ArgumentTypeError, ConfigError
 from tigris_rules.model.actions import Action
 from tigris_rules.model.config import GameConfig

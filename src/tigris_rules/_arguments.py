@@ -5,7 +5,7 @@ that a wrong type (``None`` for a state, a board-game state to a card-game helpe
 for a log) raises :class:`~tigris_rules.errors.ArgumentTypeError` naming the argument, the
 type expected and the type given, never an ``AttributeError`` from deep inside.
 
->>> from tigris_rules.arguments import expect
+>>> from tigris_rules._arguments import expect
 >>> expect(3, (int, None), "player")
 >>> expect("3", (int, None), "player")
 Traceback (most recent call last):
