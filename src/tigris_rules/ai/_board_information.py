@@ -11,7 +11,6 @@ from typing import Any
 
 import attrs
 
-from tigris_rules.ai._facets import as_facet
 from tigris_rules.ai.information import (
     Counts,
     Discards,
@@ -117,7 +116,7 @@ def _placed_segments(
     base segment they follow (``None``: the end), each checked."""
     placed: dict[str | None, list[tuple[Any, ObservationSegment]]] = {}
     for variant in variants:
-        observed: VariantObservation | None = offered(variant, as_facet(VariantObservation))
+        observed: VariantObservation | None = offered(variant, VariantObservation)
         if observed is None:
             continue
         for segment in observed.observation_segments(config):
@@ -375,7 +374,7 @@ def board_sample_hidden(
 
 def _sampled_area(variant: Any, state: GameState, me: int, rng: random.Random) -> Any:
     """The variant's area in the sample: drawn again if it hides something, else as it is."""
-    sampling: VariantSampling | None = offered(variant, as_facet(VariantSampling))
+    sampling: VariantSampling | None = offered(variant, VariantSampling)
     return variant.area(state) if sampling is None else sampling.sample_area(state, me, rng)
 
 

@@ -55,7 +55,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 import attrs
 
 from tigris_rules._arguments import expect
-from tigris_rules.ai._facets import as_facet
 from tigris_rules.api import AnyAction, AnyState, legal_actions
 from tigris_rules.errors import ArgumentTypeError, ConfigError, NotAStateError, TigrisError
 from tigris_rules.model.actions import VariantAction
@@ -131,7 +130,7 @@ def encoded_inputs(variant: object, config: GameConfig) -> tuple[VariantAction, 
     """The inputs ``variant`` (an instance) lists for the action encoding of ``config``
     (:class:`VariantEncoding`), none for a variant that offers no encoding."""
     expect(config, GameConfig, "config", "a GameConfig")
-    encoding: VariantEncoding | None = offered(variant, as_facet(VariantEncoding))
+    encoding: VariantEncoding | None = offered(variant, VariantEncoding)
     return () if encoding is None else encoding.encoded_inputs(config)
 
 
@@ -142,7 +141,7 @@ def well_formed_inputs(variant: type[Variant[Any]]) -> tuple[tuple[VariantAction
     if not (isinstance(variant, type) and issubclass(variant, Variant)):
         raise ArgumentTypeError.expected("variant", "a Variant subclass", variant)
     instance = variant()
-    given: VariantWellFormed | None = offered(instance, as_facet(VariantWellFormed))
+    given: VariantWellFormed | None = offered(instance, VariantWellFormed)
     if given is not None:
         return given.well_formed_inputs()
     by_class: dict[type, list[VariantAction]] = {}
@@ -212,7 +211,7 @@ def action_encoding(config: GameConfig) -> ActionEncoding:
 @cache
 def _build(config: GameConfig) -> ActionEncoding:
     ruleset = ruleset_for(config)
-    game: GameEncoding | None = offered(ruleset, as_facet(GameEncoding))
+    game: GameEncoding | None = offered(ruleset, GameEncoding)
     if game is None:
         raise ArgumentTypeError(f"config: the {ruleset.game!r} game has no action encoding")
     items: dict[tuple[type, Color | None], dict[Hashable, int]] = {}

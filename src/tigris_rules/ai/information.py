@@ -49,7 +49,6 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 import attrs
 
 from tigris_rules._arguments import expect
-from tigris_rules.ai._facets import as_facet
 from tigris_rules.api import AnyAction, AnyState
 from tigris_rules.errors import ArgumentTypeError, NotAStateError, TigrisError
 from tigris_rules.model.actions import SwapTiles
@@ -140,7 +139,7 @@ class VariantSampling(Protocol):
 
 
 def _game(ruleset: Ruleset[Any, Any, Any], argument: str) -> GameObservation:
-    game: GameObservation | None = offered(ruleset, as_facet(GameObservation))
+    game: GameObservation | None = offered(ruleset, GameObservation)
     if game is None:
         raise ArgumentTypeError(
             f"{argument}: the {ruleset.game!r} game has no observations: observation and "

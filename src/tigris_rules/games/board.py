@@ -28,7 +28,6 @@ from tigris_rules.records.codec import SchemaPart
 from tigris_rules.records.tags import BOARD_HOOK_SCHEMAS
 from tigris_rules.records.view_codec import BOARD_VIEW_FIELDS, read_board_view, write_board_view
 from tigris_rules.render.svg import render_svg
-from tigris_rules.render.text import render_board, render_result
 from tigris_rules.rules.engine import Replayer
 from tigris_rules.rules.ruleset import BoardRules
 from tigris_rules.views.board import PlayerView, board_view
@@ -172,12 +171,6 @@ class BoardGame(BoardRules):
 
     def log_name(self, config: GameConfig) -> str:
         return "-".join((config.board, *config.variants))
-
-    def position_text(self, state: GameState) -> str:
-        return render_board(state)
-
-    def result_text(self, state: GameState) -> str:
-        return render_result(state)
 
     def turns_played(self, state: GameState) -> int:
         return state.turn + 1  # the turn in progress, numbered from 0, counts

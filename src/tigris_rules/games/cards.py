@@ -78,13 +78,11 @@ class CardGame(CardRules):
     def text_board(self, board: Any, color: bool) -> str:
         """The table as :func:`tigris_rules.cards.render.render_table` draws it, in plain
         ASCII (the card game's text has no colours)."""
-        from tigris_rules.cards.render import render_table
 
         return render_table(board)
 
     def text_result(self, state: Any) -> str:
         """The result as :func:`tigris_rules.cards.render.render_card_result` draws it."""
-        from tigris_rules.cards.render import render_card_result
 
         return render_card_result(state)
 
@@ -153,12 +151,6 @@ class CardGame(CardRules):
 
     def log_name(self, config: GameConfig) -> str:
         return "cards"
-
-    def position_text(self, state: CardGameState) -> str:
-        return render_table(state)
-
-    def result_text(self, state: CardGameState) -> str:
-        return render_card_result(state)
 
     def turns_played(self, state: CardGameState) -> int:
         # The turn counter moves on at each end of turn, the last one included.

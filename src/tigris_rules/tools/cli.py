@@ -63,6 +63,7 @@ from tigris_rules.records import (
 from tigris_rules.records._checks import MAX_PROBLEMS
 from tigris_rules.records.converter import tag_of
 from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, MEGABYTE
+from tigris_rules.render import render_board, render_result
 from tigris_rules.tools.bulk import Summary, default_jobs, iter_games, iter_validate, read_jsonl
 
 __all__ = ["GameCommands", "GameSvg", "build_parser", "end_reason", "main"]
@@ -86,15 +87,6 @@ class GameCommands(Protocol):
     def log_name(self, config: GameConfig) -> str:
         """What ``selfplay --out`` names the logs of ``config`` by, between the player count
         and the seed (``game-3p-classic-english-seed7.json``)."""
-        ...
-
-    def position_text(self, state: Any) -> str:
-        """The position of ``state`` as text (the board, the card table), no trailing
-        newline."""
-        ...
-
-    def result_text(self, state: Any) -> str:
-        """The standing of every player in ``state`` as a text table, no trailing newline."""
         ...
 
     def turns_played(self, state: Any) -> int:
@@ -403,12 +395,12 @@ def _play(args: argparse.Namespace) -> int:
         [
             f"Config: {_config_text(config)} seed={args.seed} ({names} bots)",
             "",
-            commands.position_text(state),
+            render_board(state),
             "",
             f"Game over after {commands.turns_played(state)} turns and {decisions} decisions; "
             f"{end_reason(state)}.",
             "",
-            commands.result_text(state),
+            render_result(state),
         ]
     )
     print(text)
@@ -657,13 +649,13 @@ def _show(args: argparse.Namespace, reached: Position) -> int:
     if args.svg is not None and svg is None:
         _fail(f"--svg draws a board, and the {state.ruleset.game!r} game has none")
         return EXIT_USAGE
-    lines += ["", commands.position_text(state), ""]
+    lines += ["", render_board(state), ""]
     turns = commands.turns_played(state)
     if is_over(state):
         lines.append(f"Game over after {turns} turns; {end_reason(state)}.")
     else:
         lines.append(_to_choose(turns, to_move(state), state.pending))
-    lines += ["", commands.result_text(state)]
+    lines += ["", render_result(state)]
     if args.svg is not None and svg is not None:
         caption = f"{file.name}: position after {step} of {total} actions"
         try:
