@@ -98,6 +98,9 @@ from tigris_rules.records._checks import (
     need_array,
     need_int,
     need_object,
+    players_of,
+    read_items,
+    seat,
 )
 from tigris_rules.records.converter import (
     event_field_hooks,
@@ -354,21 +357,6 @@ def _color_counts(value: object) -> tuple[int, int, int, int]:
     return (out[0], out[1], out[2], out[3])
 
 
-def _per_player(value: object, players: int, read: Callable[[object], T]) -> tuple[T, ...]:
-    items = need_array(value, players)
-    return tuple(at(f"$[{i}]", read, item) for i, item in enumerate(items))
-
-
-def _seat(players: int) -> Callable[[object], int]:
-    def read(value: object) -> int:
-        seat = need_int(value, 0)
-        if seat >= players:
-            raise _fail(f"expected a seat 0..{players - 1}, got {seat}")
-        return seat
-
-    return read
-
-
 def _flag(value: object) -> bool:
     if not isinstance(value, bool):
         raise _fail(f"expected true or false, got {describe(value)}")
@@ -390,7 +378,7 @@ def _gap_reader(players: int) -> Callable[[object], GapCard | None]:
         color = at("$.color", _color_cards, [obj["color"]])[0]
         return GapCard(
             color,
-            at("$.player", _seat(players), obj["player"]),
+            at("$.player", seat(players), obj["player"]),
             at("$.face_up", _flag, obj["face_up"]),
         )
 
@@ -436,7 +424,7 @@ def _turn_start_reader(players: int) -> Callable[[object], TurnStart | None]:
         obj = need_object(value)
         check_keys(obj, ("hands",))
         return TurnStart(
-            hands=at("$.hands", lambda v: _per_player(v, players, _color_counts), obj["hands"]),
+            hands=at("$.hands", lambda v: players_of(players, _color_counts)(v), obj["hands"]),
         )
 
     return read
@@ -546,7 +534,7 @@ def structure_card_state(obj: dict[str, Any], config: GameConfig) -> CardGameSta
         set_aside=req("set_aside", _color_cards),
         out_of_game=out_of_game,
         catastrophes=req("catastrophes", per_player(_flag)),
-        active=opt("active", _seat(n), 0),
+        active=opt("active", seat(n), 0),
         turn=opt("turn", _count, 0),
         actions_taken=opt("actions_taken", _count, 0),
         idle_turns=opt("idle_turns", _count, 0),
@@ -578,7 +566,7 @@ def _gap_view_reader(players: int) -> Callable[[object], GapView | None]:
         face_up = at("$.face_up", _flag, obj["face_up"])
         if face_up and color is None:
             raise _fail("a face-up gap card shows its colour", "$.color")
-        return GapView(color, at("$.player", _seat(players), obj["player"]), face_up)
+        return GapView(color, at("$.player", seat(players), obj["player"]), face_up)
 
     return read
 
@@ -605,7 +593,7 @@ def _write_leader_places(leaders: tuple[Loc | None, ...]) -> list[dict[str, str 
 
 def _leader_places(players: int) -> Callable[[object], tuple[Loc | None, ...]]:
     def read(value: object) -> tuple[Loc | None, ...]:
-        rows = view_codec.players_of(players, _leader_row)(value)
+        rows = players_of(players, _leader_row)(value)
         return tuple(loc for row in rows for loc in row)
 
     return read
@@ -633,11 +621,11 @@ def _pile_counts(value: object) -> tuple[int, int, int, int, int]:
 
 
 def _heads(value: object) -> tuple[int, ...]:
-    return tuple(_head_cards(view_codec.read_items(value, lambda v: v, TREASURE_CARDS)))
+    return tuple(_head_cards(read_items(value, lambda v: v, TREASURE_CARDS)))
 
 
 def _card_columns(value: object) -> tuple[bytes, ...]:
-    return tuple(view_codec.read_items(value, _column_cards, COLUMNS))
+    return tuple(read_items(value, _column_cards, COLUMNS))
 
 
 def _card_names(names: Iterable[str]) -> dict[str, Any]:
@@ -677,7 +665,7 @@ CARD_VIEW_FIELDS: Final[tuple[view_codec.ViewField, ...]] = view_codec.in_order(
     view_codec.ViewField(
         "gaps",
         lambda gaps: [None if gap is None else _write_gap_view(gap) for gap in gaps],
-        lambda n: lambda value: tuple(view_codec.read_items(value, _gap_view_reader(n), GAPS)),
+        lambda n: lambda value: tuple(read_items(value, _gap_view_reader(n), GAPS)),
         {
             "type": "array",
             "items": view_codec.nullable(
@@ -709,13 +697,13 @@ CARD_VIEW_FIELDS: Final[tuple[view_codec.ViewField, ...]] = view_codec.in_order(
     view_codec.ViewField(
         "pile_tops",
         lambda tops: [None if top is None else _CARD_NAMES[top] for top in tops],
-        lambda n: view_codec.players_of(n, view_codec.optional(_pile_top)),
+        lambda n: players_of(n, view_codec.optional(_pile_top)),
         view_codec.per_player(view_codec.nullable(_card_names(_PILE_CODES))),
     ),
     view_codec.ViewField(
         "pile_counts",
         lambda piles: [None if pile is None else _write_pile_counts(pile) for pile in piles],
-        lambda n: view_codec.players_of(n, view_codec.optional(_pile_counts)),
+        lambda n: players_of(n, view_codec.optional(_pile_counts)),
         view_codec.per_player(
             view_codec.nullable(
                 {
@@ -730,7 +718,7 @@ CARD_VIEW_FIELDS: Final[tuple[view_codec.ViewField, ...]] = view_codec.in_order(
     view_codec.ViewField(
         "catastrophes",
         list,
-        lambda n: view_codec.players_of(n, _flag),
+        lambda n: players_of(n, _flag),
         view_codec.per_player(view_codec.BOOLEAN),
     ),
     view_codec.ViewField("draw_size", _same, lambda _: _count, view_codec.COUNT),

@@ -37,7 +37,10 @@ __all__ = [
     "need_array",
     "need_int",
     "need_object",
+    "players_of",
     "problems_of",
+    "read_items",
+    "seat",
 ]
 
 T = TypeVar("T")
@@ -213,3 +216,30 @@ def problems_of(exc: BaseException, path: str = "$") -> list[tuple[str, str]]:
     if isinstance(exc, RecursionError):
         return [(path, "the value is nested too deeply")]
     return [(path, clip_quotes(f"invalid value ({type(exc).__name__}: {exc})"))]
+
+
+def read_items(value: object, read: Callable[[object], T], length: int | None = None) -> list[T]:
+    """The items of a JSON array read by ``read``, with their paths on failure."""
+    items = need_array(value, length)
+    return [at(f"$[{i}]", read, item) for i, item in enumerate(items)]
+
+
+def seat(players: int) -> Callable[[object], int]:
+    """A reader of a seat of a game of ``players`` players."""
+
+    def read(value: object) -> int:
+        number = need_int(value, 0)
+        if number >= players:
+            raise _fail(f"expected a seat 0..{players - 1}, got {number}")
+        return number
+
+    return read
+
+
+def players_of(players: int, read: Callable[[object], T]) -> Callable[[object], tuple[T, ...]]:
+    """A reader of an array of one ``read`` value per player."""
+
+    def read_all(value: object) -> tuple[T, ...]:
+        return tuple(read_items(value, read, players))
+
+    return read_all

@@ -31,6 +31,8 @@ from tigris_rules.records._checks import (
     need_array,
     need_int,
     need_object,
+    players_of,
+    seat,
 )
 from tigris_rules.records.areas import areas_from_json, areas_to_json
 from tigris_rules.records.codec import unstructure_config
@@ -145,11 +147,6 @@ def _count(value: object) -> int:
     return need_int(value, 0)
 
 
-def _per_player(value: object, players: int, read: Callable[[object], T]) -> tuple[T, ...]:
-    items = need_array(value, players)
-    return tuple(at(f"$[{i}]", read, item) for i, item in enumerate(items))
-
-
 def _structure_cells(value: object, config: GameConfig) -> tuple[int, ...]:
     obj = need_object(value)
     codes = _cell_codes(config)
@@ -177,16 +174,16 @@ def structure_state(obj: dict[str, Any], config: GameConfig) -> GameState:
         return at(f"$.{name}", read, obj[name]) if name in obj else default
 
     def leader_rows(value: object) -> tuple[tuple[int, int, int, int], ...]:
-        return _per_player(value, n, _leader_row)
+        return players_of(n, _leader_row)(value)
 
     def counts(value: object) -> tuple[int, ...]:
-        return _per_player(value, n, _count)
+        return players_of(n, _count)(value)
 
     def color_counts(value: object) -> tuple[int, int, int, int]:
         return _color_map(value, _count)
 
     def per_player_color_counts(value: object) -> tuple[tuple[int, int, int, int], ...]:
-        return _per_player(value, n, color_counts)
+        return players_of(n, color_counts)(value)
 
     def bag_colors(value: object) -> tuple[int, ...]:
         items = need_array(value)
@@ -233,7 +230,7 @@ def structure_state(obj: dict[str, Any], config: GameConfig) -> GameState:
         treasures_held=req("treasures_held", counts),
         out_of_game=req("out_of_game", color_counts),
         areas=field("areas", lambda v: areas_from_json(config, v), areas_from_json(config, {})),
-        active=field("active", _seat(n), 0),
+        active=field("active", seat(n), 0),
         turn=field("turn", _count, 0),
         actions_taken=field("actions_taken", _count, 0),
         short_draw=field("short_draw", flag, False),
@@ -242,16 +239,6 @@ def structure_state(obj: dict[str, Any], config: GameConfig) -> GameState:
         pending=field("pending", decision, None),
         over=field("over", flag, False),
     )
-
-
-def _seat(players: int) -> Callable[[object], int]:
-    def read(value: object) -> int:
-        seat = need_int(value, 0)
-        if seat >= players:
-            raise _fail(f"expected a seat 0..{players - 1}, got {seat}")
-        return seat
-
-    return read
 
 
 def _leader_row(value: object) -> tuple[int, int, int, int]:

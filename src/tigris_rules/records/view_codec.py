@@ -47,9 +47,11 @@ from tigris_rules.records._checks import (
     at,
     check_keys,
     describe,
-    need_array,
     need_int,
     need_object,
+    players_of,
+    read_items,
+    seat,
 )
 from tigris_rules.records.areas import view_areas_from_json, view_areas_to_json
 from tigris_rules.records.board_state import (
@@ -142,12 +144,6 @@ def _fail(reason: str, path: str = "$") -> FormatError:
     return FormatError(path, reason)
 
 
-def read_items(value: object, read: Callable[[object], T], length: int | None = None) -> list[T]:
-    """The items of a JSON array read by ``read``, with their paths on failure."""
-    items = need_array(value, length)
-    return [at(f"$[{i}]", read, item) for i, item in enumerate(items)]
-
-
 def optional(read: Callable[[object], T]) -> Callable[[object], T | None]:
     """``read``, or ``None`` for ``null``."""
 
@@ -167,27 +163,6 @@ def flag(value: object) -> bool:
     if not isinstance(value, bool):
         raise _fail(f"expected true or false, got {describe(value)}")
     return value
-
-
-def seat(players: int) -> Reader:
-    """A reader of a seat of a game of ``players`` players."""
-
-    def read(value: object) -> int:
-        number = need_int(value, 0)
-        if number >= players:
-            raise _fail(f"expected a seat 0..{players - 1}, got {number}")
-        return number
-
-    return read
-
-
-def players_of(players: int, read: Callable[[object], T]) -> Callable[[object], tuple[T, ...]]:
-    """A reader of an array of one ``read`` value per player."""
-
-    def read_all(value: object) -> tuple[T, ...]:
-        return tuple(read_items(value, read, players))
-
-    return read_all
 
 
 def color_counts(value: object) -> tuple[int, int, int, int]:
