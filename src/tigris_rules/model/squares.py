@@ -23,13 +23,17 @@ __all__ = [
 ]
 
 COLUMNS: Final = 16
+"""The columns of the board, ``a`` to ``p`` (CONV-1)."""
 ROWS: Final = 11
+"""The rows of the board, ``1`` to ``11`` (CONV-1)."""
 SQUARE_COUNT: Final = COLUMNS * ROWS
+"""The squares of the board, numbered 0 (``a1``) to 175 (``p11``) row by row."""
 _LETTERS: Final = "abcdefghijklmnop"
 
 SQUARE_NAMES: Final[tuple[str, ...]] = tuple(
     f"{_LETTERS[i % COLUMNS]}{i // COLUMNS + 1}" for i in range(SQUARE_COUNT)
 )
+"""The name of each square, by number (:func:`square_name` as a table)."""
 SQUARE_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(SQUARE_NAMES)}
 """The number of each square, by name (:func:`square_index` as a table, for hot paths)."""
 

@@ -98,6 +98,8 @@ class Variant(Generic[AreaT]):
 
     def __init__(self, slot: int = 0) -> None:
         self.slot = slot
+        """The variant's number in the canonical order of its configuration: the index of its
+        area in ``state.areas``."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(slot={self.slot})"

@@ -82,6 +82,7 @@ class Work:
 
     def __init__(self, state: GameState, *, record: bool = False) -> None:
         self.source = state
+        """The state this copy was made from, never changed."""
         self.record = record
         """Whether the rules note their events in :attr:`events` (only :func:`step` reads
         them)."""
@@ -99,26 +100,50 @@ class Work:
         # board, the leaders and the areas are lists changed in place; the other fields are
         # the state's own immutable values, replaced (never changed) when a rule changes them.
         self.cells = list(state.cells)
+        """The board: one cell code per square (:mod:`tigris_rules.model.cells`), changed in
+        place; after a change call :meth:`occupy` or :meth:`vacate`."""
         self.leaders = list(state.leaders)
+        """The square of each leader, indexed ``4 * player + colour``, ``NO_SQUARE`` in the
+        supply."""
         self.treasures = state.treasures
+        """The squares holding a treasure."""
         self.monuments = state.monuments
+        """For each monument in order, the top-left square of its block, ``NO_SQUARE`` while
+        available."""
         self.hands = state.hands
+        """Each player's tiles per colour (change them with :meth:`change_hand`)."""
         self.bag_pos = state.bag_pos
+        """How many tiles of the bag were drawn."""
         self.catastrophes = state.catastrophes
+        """The catastrophes each player still holds."""
         self.scores = state.scores
+        """Each player's VP per colour (add to them with :meth:`score`)."""
         self.treasures_held = state.treasures_held
+        """The treasures each player took."""
         self.out_of_game = state.out_of_game
+        """The tiles per colour that left the game (add with :meth:`tiles_out`)."""
         self.areas = list(state.areas)
         """The variants' data, each replaced (never changed) by its variant."""
         self.active = state.active
+        """The seat whose turn it is."""
         self.turn = state.turn
+        """How many turns ended before this one."""
         self.actions_taken = state.actions_taken
+        """The actions completed this turn."""
         self.short_draw = state.short_draw
+        """Whether a draw of this turn was short (END-2)."""
         self.marker = state.marker
+        """The square of the unification marker during wars (WAR-1), else ``NO_SQUARE``."""
         self.placed = state.placed
+        """The square of the tile just placed while its tile action is in progress, else
+        ``NO_SQUARE``."""
         self.pending: Decision | None = state.pending
+        """The decision a seat must answer, or ``None``; a hook asking one sets it."""
         self.over = state.over
+        """Whether the game has ended (END-3)."""
         self.events: list[Event] = []
+        """The events of the input so far, in order; append to it only when :attr:`record`
+        is true."""
         self.claims_settled = False
         """True once a treasure check found no claim (TREAS-2) and no kingdom holding a trader
         has grown since: only a square joining such a kingdom (a tile, or a leader entering
@@ -136,6 +161,7 @@ class Work:
 
     @property
     def config(self) -> GameConfig:
+        """The configuration of the game."""
         return self.source.config
 
     def regions(self) -> Regions:
