@@ -1,6 +1,7 @@
-"""The variants of the board game shipped with this package, each one module plugged in
-through the extension points of :mod:`tigris_rules.rules.hooks` and declared as an entry
-point of the group ``tigris_rules.variants`` (as any other distribution declares its own).
+"""The variants of the board game shipped with this package, each one module: a
+:class:`~tigris_rules.rules.hooks.Variant` (the core hooks of the rules) with the facets it
+offers the adapters, registered in code (:data:`tigris_rules.model.plugins.BUILT_IN`); other
+distributions declare theirs as entry points of the group ``tigris_rules.variants``.
 
 The alternative board (ALT) needs no plug-in: it is a board layout, chosen with
 ``GameConfig(board="alternative")``.
