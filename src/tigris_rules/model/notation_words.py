@@ -1,14 +1,14 @@
 """The words of the text notation (docs/notation.md), below every ruleset and variant: the
-reader a verb parses the rest of its line with, the verbs a variant adds and the facet a
-variant offers them by (:class:`VariantNotation`). :mod:`tigris_rules.records.notation` reads
-and writes whole actions with them.
+reader a verb parses the rest of its line with and the verbs a variant adds (offered by the
+facet :class:`tigris_rules.records.notation.VariantNotation`).
+:mod:`tigris_rules.records.notation` reads and writes whole actions with them.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -18,7 +18,7 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.squares import is_square_name
 
 if TYPE_CHECKING:
-    from tigris_rules.model.actions import Action, VariantAction
+    from tigris_rules.model.actions import Action
 
 __all__ = [
     "COUNT",
@@ -26,7 +26,6 @@ __all__ = [
     "NotationError",
     "NotationReader",
     "NotationVerb",
-    "VariantNotation",
     "color_named",
     "prefix_matches",
     "square_answer",
@@ -190,31 +189,3 @@ def square_verb(word: str, kind: Callable[[str], Action], usage: str) -> Notatio
         raise ArgumentTypeError.expected("kind", "an input class", kind)
     expect(usage, str, "usage")
     return NotationVerb(word, square_answer(kind, usage))
-
-
-class VariantNotation(Protocol):
-    """The notation of a variant's inputs (docs/notation.md, Verbs of a variant): a variant
-    offers it by defining both methods (as class methods). A variant that does not offer it
-    has no verb, and its inputs cannot be written."""
-
-    @classmethod
-    def notation_verbs(cls) -> tuple[NotationVerb, ...]:
-        """The verbs that read this variant's inputs, each a :class:`NotationVerb`: its word,
-        its other spellings and the function reading the rest of the line.
-
-        Read after the base game's verbs, in canonical variant order, by every game playing
-        the variant (and by :func:`~tigris_rules.parse_action` given no configuration, which
-        reads every installed variant's verbs). A word must be lower-case letters a..z. A
-        word or spelling that is also a base verb or another variant's is refused with a
-        :class:`~tigris_rules.ConfigError` naming both owners, when a game playing both is
-        read, or when a line with that word is read with no configuration."""
-        ...
-
-    @classmethod
-    def format_notation(cls, action: VariantAction) -> str | None:
-        """The canonical notation of ``action``, an instance of one of the variant's
-        ``inputs``, as :meth:`notation_verbs` reads it back (``parse_action(text) ==
-        action``); called by :func:`~tigris_rules.format_action` once ``action`` is well
-        formed (CONV-19). ``None`` means that the variant does not write this input:
-        ``format_action`` then raises :class:`~tigris_rules.InvalidActionError`."""
-        ...

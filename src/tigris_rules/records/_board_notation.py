@@ -1,5 +1,5 @@
 """The notation of the board game (docs/notation.md): the base game's verbs and those of the
-variants a game plays (:class:`~tigris_rules.model.notation_words.VariantNotation`).
+variants a game plays (:class:`~tigris_rules.records.notation.VariantNotation`).
 
 :class:`BoardNotation` is the notation of one set of variants: the variants of a
 configuration (:meth:`~tigris_rules.games.board.BoardGame.read_notation`), or every installed
@@ -38,12 +38,12 @@ from tigris_rules.model.facets import offered
 from tigris_rules.model.notation_words import (
     COUNT,
     NotationReader,
-    VariantNotation,
     color_named,
     square_answer,
 )
 from tigris_rules.model.plugins import VARIANT_GROUP, plugin, plugin_names
 from tigris_rules.records._verbs import (
+    VariantNotation,
     VerbTable,
     count_text,
     parse_commit,

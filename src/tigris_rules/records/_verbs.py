@@ -7,22 +7,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
 from tigris_rules._arguments import expect
 from tigris_rules.errors import ConfigError, InvalidActionError
-from tigris_rules.model.actions import ChooseConflict, CommitSupport, Decline, EndTurn
+from tigris_rules.model.actions import (
+    ChooseConflict,
+    CommitSupport,
+    Decline,
+    EndTurn,
+    VariantAction,
+)
 from tigris_rules.model.notation_words import (
     MAX_COUNT_DIGITS,
     NotationReader,
     NotationVerb,
-    VariantNotation,
     prefix_matches,
 )
 
 __all__ = [
+    "VariantNotation",
     "VerbTable",
     "count_text",
     "parse_commit",
@@ -163,3 +169,31 @@ def parse_decline(r: NotationReader) -> Decline:
     """``decline``."""
     r.end("decline")
     return Decline()
+
+
+class VariantNotation(Protocol):
+    """The notation of a variant's inputs (docs/notation.md, Verbs of a variant): a variant
+    offers it by defining both methods (as class methods). A variant that does not offer it
+    has no verb, and its inputs cannot be written."""
+
+    @classmethod
+    def notation_verbs(cls) -> tuple[NotationVerb, ...]:
+        """The verbs that read this variant's inputs, each a :class:`NotationVerb`: its word,
+        its other spellings and the function reading the rest of the line.
+
+        Read after the base game's verbs, in canonical variant order, by every game playing
+        the variant (and by :func:`~tigris_rules.parse_action` given no configuration, which
+        reads every installed variant's verbs). A word must be lower-case letters a..z. A
+        word or spelling that is also a base verb or another variant's is refused with a
+        :class:`~tigris_rules.ConfigError` naming both owners, when a game playing both is
+        read, or when a line with that word is read with no configuration."""
+        ...
+
+    @classmethod
+    def format_notation(cls, action: VariantAction) -> str | None:
+        """The canonical notation of ``action``, an instance of one of the variant's
+        ``inputs``, as :meth:`notation_verbs` reads it back (``parse_action(text) ==
+        action``); called by :func:`~tigris_rules.format_action` once ``action`` is well
+        formed (CONV-19). ``None`` means that the variant does not write this input:
+        ``format_action`` then raises :class:`~tigris_rules.InvalidActionError`."""
+        ...

@@ -49,11 +49,11 @@ from tigris_rules.model.notation_words import (
     NotationError,
     NotationReader,
     NotationVerb,
-    VariantNotation,
     square_verb,
 )
 from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.records._board_notation import VERBS, installed_notation
+from tigris_rules.records._verbs import VariantNotation
 
 if TYPE_CHECKING:
     from tigris_rules.api import AnyAction
