@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import tigris_rules as tr
-from tigris_rules.render import render_board, render_result
+from tigris_rules.render import render_board, render_result, render_svg
 from tigris_rules.tools import cli
 
 LOGS = Path(__file__).parent / "data" / "logs"
@@ -553,7 +553,7 @@ def test_validate_a_card_log_that_breaks_a_rule(
     assert first == data["actions"][2]
 
 
-def test_replay_a_card_log(capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_a_card_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from tigris_rules.cards.render import render_card_result, render_table
 
     status, out, err = run(capsys, "replay", CARDS_THREE)
@@ -575,9 +575,11 @@ def test_replay_a_card_log(capsys: pytest.CaptureFixture[str]) -> None:
     assert render_table(state) in out
     assert "Provisional result" in out
     assert "to choose" in out
-    status, out, err = run(capsys, "replay", CARDS_THREE, "--svg", "x.svg")
-    assert status == 2
-    assert "--svg draws a board, and the 'cards' game has none" in err
+    picture = tmp_path / "table.svg"
+    status, out, err = run(capsys, "replay", CARDS_THREE, "--step", "7", "--svg", str(picture))
+    assert status == 0, err
+    assert f"Board drawn to {picture}" in out
+    assert picture.read_text(encoding="utf-8") == render_svg(state)  # no caption: a table
 
 
 def test_play_a_card_game(capsys: pytest.CaptureFixture[str]) -> None:

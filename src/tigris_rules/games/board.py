@@ -27,7 +27,6 @@ from tigris_rules.records.board_state import structure_state, unstructure_state
 from tigris_rules.records.codec import SchemaPart
 from tigris_rules.records.tags import BOARD_HOOK_SCHEMAS
 from tigris_rules.records.view_codec import BOARD_VIEW_FIELDS, read_board_view, write_board_view
-from tigris_rules.render.svg import render_svg
 from tigris_rules.rules.engine import Replayer
 from tigris_rules.rules.ruleset import BoardRules
 from tigris_rules.views.board import PlayerView, board_view
@@ -160,7 +159,7 @@ class BoardGame(BoardRules):
             hooks=BOARD_HOOK_SCHEMAS,
         )
 
-    # --- the command line (tigris_rules.tools.cli.GameCommands, GameSvg) -------------------
+    # --- the command line (tigris_rules.tools.cli.GameCommands) ---------------------------
 
     def make_bots(self, spec: str, players: int, seed: int) -> tuple[Bot, ...]:
         return make_bots(spec, players, seed)
@@ -174,6 +173,3 @@ class BoardGame(BoardRules):
 
     def turns_played(self, state: GameState) -> int:
         return state.turn + 1  # the turn in progress, numbered from 0, counts
-
-    def board_svg(self, state: GameState, caption: str) -> str:
-        return render_svg(state, caption=caption)

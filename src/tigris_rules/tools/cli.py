@@ -21,7 +21,7 @@
 
 What the commands print of a game (its configuration line, its position and result as text,
 the turns played, its board as SVG) and the bots that play it are asked of the game's
-ruleset, which offers :class:`GameCommands` (and :class:`GameSvg` for ``replay --svg``).
+ruleset, which offers :class:`GameCommands`.
 
 Bad arguments and library errors print one line on standard error and exit with status 2.
 """
@@ -63,10 +63,10 @@ from tigris_rules.records import (
 from tigris_rules.records._checks import MAX_PROBLEMS
 from tigris_rules.records.converter import tag_of
 from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, MEGABYTE
-from tigris_rules.render import render_board, render_result
+from tigris_rules.render import render_board, render_result, render_svg
 from tigris_rules.tools.bulk import Summary, default_jobs, iter_games, iter_validate, read_jsonl
 
-__all__ = ["GameCommands", "GameSvg", "build_parser", "end_reason", "main"]
+__all__ = ["GameCommands", "build_parser", "end_reason", "main"]
 
 
 class GameCommands(Protocol):
@@ -92,14 +92,6 @@ class GameCommands(Protocol):
     def turns_played(self, state: Any) -> int:
         """The turns begun in ``state``, the one in progress included (all of them once the
         game is over)."""
-        ...
-
-
-class GameSvg(Protocol):
-    """``replay --svg``: a game whose positions are drawn as SVG with a caption."""
-
-    def board_svg(self, state: Any, caption: str) -> str:
-        """The position of ``state`` as a standalone SVG document titled ``caption``."""
         ...
 
 
@@ -645,10 +637,6 @@ def _show(args: argparse.Namespace, reached: Position) -> int:
     lines.append(f"Position after {step} of {total} actions")
     if reached.problem is not None:
         lines[-1] += f"; action {step} cannot be replayed"
-    svg = offered(state.ruleset, GameSvg)
-    if args.svg is not None and svg is None:
-        _fail(f"--svg draws a board, and the {state.ruleset.game!r} game has none")
-        return EXIT_USAGE
     lines += ["", render_board(state), ""]
     turns = commands.turns_played(state)
     if is_over(state):
@@ -656,10 +644,14 @@ def _show(args: argparse.Namespace, reached: Position) -> int:
     else:
         lines.append(_to_choose(turns, to_move(state), state.pending))
     lines += ["", render_result(state)]
-    if args.svg is not None and svg is not None:
+    if args.svg is not None:
         caption = f"{file.name}: position after {step} of {total} actions"
         try:
-            args.svg.write_text(svg.board_svg(state, caption), encoding="utf-8")
+            picture = render_svg(state, caption=caption)
+        except ArgumentValueError:  # a game whose picture takes no caption (the card table)
+            picture = render_svg(state)
+        try:
+            args.svg.write_text(picture, encoding="utf-8")
         except OSError as exc:
             _fail(f"cannot write {args.svg}: {exc.strerror or exc}")
             return EXIT_USAGE
