@@ -29,7 +29,7 @@ CACHES = {"__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypoth
 def test_the_version_is_written_once() -> None:
     assert "version" not in PYPROJECT["project"]
     assert "version" in PYPROJECT["project"]["dynamic"]
-    assert PYPROJECT["tool"]["hatch"]["version"]["path"] == "src/tigris_rules/__init__.py"
+    assert PYPROJECT["tool"]["hatch"]["version"]["path"] == "src/tigris_rules/_version.py"
     assert importlib.metadata.version("tigris-rules") == tr.__version__
 
 
