@@ -27,6 +27,27 @@ class that needs a hand-written layout, :func:`register_hooks`: the board game's
 :mod:`tigris_rules.records.tags`, the card game's in :mod:`tigris_rules.cards.codec`. A
 game's states and views are read and written by its ruleset
 (:class:`~tigris_rules.records.codec.GameCodec`).
+
+Why the tag dispatch is the library's own and not cattrs' ``configure_tagged_union``
+(tried per union with cattrs 26.2.1, ``tag_name="type"``, ``tag_generator=tag_of``):
+
+- The board game's unions hold the open bases ``VariantAction``, ``VariantDecision`` and
+  ``VariantEvent``, read as the classes of the variants installed, found when first read.
+  The strategy fixes its table of tags when configured and needs a tag for every member
+  (``tag_of(VariantAction)`` has none); ``include_subclasses`` takes every subclass defined
+  at that moment, installed or not. Only the card game's closed unions would fit.
+- With ``forbid_extra_keys`` the strategy removes ``"type"`` before calling the class's
+  hook, so that hook would have to accept an object with no tag:
+  ``loads('{"color": "red", "column": 2}', PlayColumn)`` would read instead of failing with
+  ``$.type: missing field (expected "play_column")``.
+- Its errors are Python's, at ``$``: ``{}`` gives ``invalid value (KeyError: 'type')``, a
+  board action read as a card action ``invalid value (KeyError: 'place_tile')``, ``"x"`` an
+  ``AttributeError``. Two tests fail on the card unions alone (test_serialize.py
+  ``test_bad_card_json_names_the_path``, test_views_json.py
+  ``test_a_malformed_card_view_names_the_bad_field``: ``$`` where ``$.type`` is expected).
+  Its ``default=`` does not mend it: the default's hook gets the object without its tag, so
+  cannot name it, and the table keeps every unknown tag read (a ``defaultdict``: 1,003
+  entries after 1,000 bad objects), memory that untrusted input can grow at will.
 """
 
 from __future__ import annotations
