@@ -10,6 +10,7 @@ import pytest
 TESTS = Path(__file__).parent
 RULES = TESTS.parent / "src" / "tigris_rules" / "data" / "RULES.md"
 SHARED_RULES = TESTS.parent.parent / "shared" / "RULES.md"
+SHARED_DECISIONS = SHARED_RULES.with_name("DECISIONS.md")
 ID = re.compile(r"(?<![A-Z-])([A-Z]+(?:-[A-Z]+)?-\d+)\b")
 BASE_AREAS = {
     "CONV", "COMP", "SETUP", "TURN", "LEADER", "TILE", "CATA", "SWAP",
@@ -36,6 +37,14 @@ def test_rules_copy_matches_the_specification() -> None:
             f"{SHARED_RULES} is missing: no specification folder shared/ beside the checkout"
         )
     assert RULES.read_text(encoding="utf-8") == SHARED_RULES.read_text(encoding="utf-8")
+
+
+def test_decisions_copy_matches_the_specification() -> None:
+    """The packaged DECISIONS.md, which RULES.md cites (D1..D27, V1..V6), is the owner's."""
+    if not SHARED_DECISIONS.exists():
+        pytest.skip(f"{SHARED_DECISIONS} is missing: no folder shared/ beside the checkout")
+    decisions = RULES.with_name("DECISIONS.md")
+    assert decisions.read_text(encoding="utf-8") == SHARED_DECISIONS.read_text(encoding="utf-8")
 
 
 def test_the_specification_has_base_rules() -> None:
