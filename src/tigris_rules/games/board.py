@@ -110,22 +110,12 @@ class BoardGame(BoardRules):
 
         return board_result(state)
 
-    def svg_board(
-        self,
-        board: Any,
-        *,
-        scale: float = 1.0,
-        coordinates: bool = True,
-        caption: str | None = None,
-        last: Any = None,
-        panel: bool | None = None,
-    ) -> str:
-        """The board as :func:`tigris_rules.render.svg.board_svg` draws it."""
+    def svg_board(self, board: Any, **options: Any) -> str:
+        """The board as :func:`tigris_rules.render.svg.board_svg` draws it, with the options
+        of :func:`~tigris_rules.render.render_svg`."""
         from tigris_rules.render.svg import board_svg
 
-        return board_svg(
-            board, scale=scale, coordinates=coordinates, caption=caption, last=last, panel=panel
-        )
+        return board_svg(board, **options)
 
     # --- JSON (records.codec.GameCodec) ---------------------------------------------------
 

@@ -86,22 +86,13 @@ class CardGame(CardRules):
 
         return render_card_result(state)
 
-    def svg_board(
-        self,
-        board: Any,
-        *,
-        scale: float = 1.0,
-        coordinates: bool = True,
-        caption: str | None = None,
-        last: Any = None,
-        panel: bool | None = None,
-    ) -> str:
+    def svg_board(self, board: Any, *, scale: float = 1.0, last: Any = None, **options: Any) -> str:
         """The table as :func:`tigris_rules.cards.render_svg.render_card_svg` draws it: it
         has no coordinates and always shows the seats (``coordinates`` and ``panel`` change
         nothing), and no caption (refused)."""
         from tigris_rules.cards.render_svg import render_card_svg
 
-        if caption is not None:
+        if options.get("caption") is not None:
             raise ArgumentValueError("caption: the card game's picture has no caption")
         return render_card_svg(board, scale=scale, last=last)
 
