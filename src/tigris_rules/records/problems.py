@@ -14,7 +14,13 @@ from tigris_rules.records.converter import TAG_KEY, unstructure
 from tigris_rules.records.json_io import dumps
 from tigris_rules.records.log import GameLog
 
-__all__ = ["Problem", "ProblemKind", "Report", "describe_action"]
+__all__ = [
+    "Problem",
+    "ProblemKind",
+    "Report",
+    "Verdict",
+    "describe_action",
+]
 
 
 class ProblemKind(StrEnum):
@@ -122,8 +128,26 @@ class Problem:
         )
 
 
+class Verdict:
+    """What a list of problems says of a log: valid or not, malformed or not (the base of
+    :class:`Report` and of the bulk summaries, which hold ``problems``)."""
+
+    __slots__ = ()
+    problems: tuple[Problem, ...]
+
+    @property
+    def valid(self) -> bool:
+        """No problem at all."""
+        return not self.problems
+
+    @property
+    def malformed(self) -> bool:
+        """At least one format problem: the document does not follow the format."""
+        return any(p.kind is ProblemKind.FORMAT for p in self.problems)
+
+
 @attrs.frozen
-class Report:
+class Report(Verdict):
     """What :func:`validate_log` found.
 
     ``problems`` lists the problems in log order, at most ``max_problems`` of them, and
@@ -140,16 +164,6 @@ class Report:
     state: AnyState | None = None
     log: GameLog | None = None
     more: int = 0
-
-    @property
-    def valid(self) -> bool:
-        """No problem at all."""
-        return not self.problems
-
-    @property
-    def malformed(self) -> bool:
-        """At least one format problem: the document does not follow the format."""
-        return any(p.kind is ProblemKind.FORMAT for p in self.problems)
 
     @property
     def over(self) -> bool:

@@ -48,6 +48,7 @@ from tigris_rules.records import (
 from tigris_rules.records._checks import MAX_PROBLEMS
 from tigris_rules.records.json_io import format_size
 from tigris_rules.records.json_reading import CHUNK
+from tigris_rules.records.problems import Verdict
 
 __all__ = [
     "Client",
@@ -95,7 +96,7 @@ class Client(Protocol):
 
 
 @attrs.frozen
-class Summary:
+class Summary(Verdict):
     """What validating one log found, without the log or the position reached.
 
     ``problems``, ``actions``, ``applied`` and ``more`` are those of the
@@ -117,16 +118,6 @@ class Summary:
         return cls(
             report.problems, report.actions, report.applied, report.over, checked, report.more
         )
-
-    @property
-    def valid(self) -> bool:
-        """No problem at all."""
-        return not self.problems
-
-    @property
-    def malformed(self) -> bool:
-        """At least one format problem: the document does not follow the format."""
-        return any(p.kind is ProblemKind.FORMAT for p in self.problems)
 
 
 def default_jobs() -> int:
