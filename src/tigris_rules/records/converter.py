@@ -366,11 +366,12 @@ def register_variant_classes() -> None:
     ``tigris_rules.variants``) their tags (:func:`register_variant`), once every installed
     game is loaded (each game's codec registers its own tags when its ruleset is imported).
     Called by every public reader and writer, so a plug-in found on the import path is
-    readable at once; it costs one look-up once the installed variants are registered."""
-    plugin_names(RULESET_GROUP)
+    readable at once; it costs one look-up once the installed variants are registered (a game
+    installed later registers its tags when a configuration first names it)."""
     names = plugin_names(VARIANT_GROUP)
     if names in _REGISTERED_VARIANTS:
         return
+    plugin_names(RULESET_GROUP)
     for name in names:
         register_variant(plugin(VARIANT_GROUP, name))
     _REGISTERED_VARIANTS.add(names)
