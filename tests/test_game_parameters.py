@@ -332,6 +332,8 @@ def test_a_third_party_game_is_played_checked_and_ended_by_its_ruleset() -> None
     assert tr.check_state(attrs.evolve(state, total=-1))[0].code == "total"
     assert end_reason(state) == "the game ended: the total reached 6 (RACE-1)"
     assert game_of(state) == "race"
+    with pytest.raises(tr.DealError, match="the game 'race' deals nothing from a seed"):
+        tr.deal_from_seed(state.config, 1)
 
 
 @pytest.mark.usefixtures("race_installed")

@@ -453,3 +453,23 @@ def test_setup_4_a_new_game_needs_a_configuration_and_one_integer_seed_or_a_deal
     with pytest.raises(tr.DealError) as info:
         tr.new_game(config, **kwargs)  # type: ignore[call-overload]
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    "config",
+    [GameConfig(players=2), GameConfig(players=4, board="alternative"), GameConfig(game="cards")],
+    ids=["board-2", "alternative-4", "cards-2"],
+)
+def test_setup_6_the_public_deal_of_a_seed_starts_the_game_of_that_seed(config: GameConfig) -> None:
+    """SETUP-6, CARD-SETUP-3: ``tr.deal_from_seed`` gives the deal ``new_game(seed=...)``
+    starts from, of the configuration's game; an edited copy starts another game."""
+    deal = tr.deal_from_seed(config, 11)
+    assert isinstance(deal, tr.CardDeal if config.game == "cards" else Deal)
+    assert tr.new_game(config, deal=deal) == tr.new_game(config, seed=11)
+    assert tr.deal_from_seed(config, 12) != deal
+
+
+@pytest.mark.parametrize("seed", [True, 1.0, "1", None])
+def test_setup_6_a_deal_from_anything_but_an_integer_seed_is_refused(seed: object) -> None:
+    with pytest.raises(tr.DealError, match="the seed must be an integer"):
+        tr.deal_from_seed(GameConfig(players=2), seed)  # type: ignore[arg-type]

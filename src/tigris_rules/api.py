@@ -27,6 +27,7 @@ __all__ = [
     "AnyAction",
     "AnyState",
     "apply",
+    "deal_from_seed",
     "is_over",
     "legal_actions",
     "new_card_game",
@@ -79,6 +80,19 @@ def new_game(
         raise DealError(f"expected a GameConfig, got {type(config).__name__}")
     state: AnyState = ruleset_for(config).new_game(seed, deal)
     return state
+
+
+def deal_from_seed(config: GameConfig, seed: int) -> Deal | CardDeal:
+    """The deal ``new_game(config, seed=seed)`` starts from (SETUP-6, CARD-SETUP-3): the
+    hands and the hidden order of the bag or the draw pile a seed fixes, a :class:`Deal` for
+    the board game and a :class:`CardDeal` for the card game. Change it and start a game from
+    it with ``new_game(config, deal=...)``."""
+    if not isinstance(config, GameConfig):
+        raise DealError(f"expected a GameConfig, got {type(config).__name__}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise DealError(f"the seed must be an integer, not {seed!r}")
+    deal: Deal | CardDeal = ruleset_for(config).deal_from_seed(seed)
+    return deal
 
 
 @overload

@@ -10,7 +10,7 @@ from tigris_rules.cards.engine import card_apply, card_is_over, card_step, card_
 from tigris_rules.cards.events import CardEvent
 from tigris_rules.cards.legality import CardLegalActions, card_legal_actions
 from tigris_rules.cards.scoring import card_result
-from tigris_rules.cards.setup import new_card_game
+from tigris_rules.cards.setup import CardDeal, card_deal_from_seed, new_card_game
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.cards.state_check import card_state_problems
 from tigris_rules.errors import ConfigError
@@ -67,6 +67,9 @@ class CardRules(Ruleset[CardGameState, CardAction, CardEvent]):
 
     def new_game(self, seed: object = None, deal: object = None) -> CardGameState:
         return new_card_game(self.config, seed=cast(Any, seed), deal=cast(Any, deal))
+
+    def deal_from_seed(self, seed: int) -> CardDeal:
+        return card_deal_from_seed(self.config, seed)
 
     def to_move(self, state: CardGameState) -> int | None:
         return card_to_move(state)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
+from tigris_rules.errors import DealError
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.outcome import Result
 from tigris_rules.model.parameters import Parameter
@@ -66,6 +67,12 @@ class Ruleset(ABC, Generic[S, A, E]):
     @abstractmethod
     def new_game(self, seed: object = None, deal: object = None) -> S:
         """The opening position, from ``seed`` or from an explicit ``deal`` (exactly one)."""
+
+    def deal_from_seed(self, seed: int) -> object:
+        """The deal ``new_game(seed=seed)`` starts from: every hidden order a seed fixes, as
+        a value that ``new_game(deal=...)`` takes. A game dealt from no seed says so with a
+        :class:`~tigris_rules.DealError`."""
+        raise DealError(f"the game {self.game!r} deals nothing from a seed")
 
     @abstractmethod
     def to_move(self, state: S) -> int | None:

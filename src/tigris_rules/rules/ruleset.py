@@ -94,6 +94,9 @@ class BoardRules(Ruleset[GameState, Action, Event]):
     def new_game(self, seed: object = None, deal: object = None) -> GameState:
         return setup.new_game(self.config, seed=seed, deal=cast(Deal | None, deal))
 
+    def deal_from_seed(self, seed: int) -> Deal:
+        return setup.deal_from_seed(self.config, seed)
+
     # The rules' own functions, called with no method of the ruleset in between (the public
     # functions ask the ruleset once per input).
     to_move = staticmethod(engine.to_move)

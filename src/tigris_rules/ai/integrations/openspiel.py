@@ -132,7 +132,7 @@ def config_from_parameters(params: Mapping[str, Any]) -> tuple[GameConfig, int]:
 
 def deal_actions(deal: Deal) -> tuple[int, ...]:
     """The chance actions that deal ``deal``: the colour index of every tile of the hands in
-    seat order, then of the bag in draw order (so ``deal_actions(deal_from_seed(config, s))``
+    seat order, then of the bag in draw order (so ``deal_actions(tr.deal_from_seed(config, s))``
     replays the game ``new_game(config, seed=s)``)."""
     expect(deal, Deal, "deal")
     return tuple(tile.index for hand in deal.hands for tile in hand) + tuple(
