@@ -6,7 +6,7 @@ configuration, :mod:`tigris_rules.model.ruleset`); the rulesets never import eac
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias, overload
+from typing import Any, TypeAlias, cast, overload
 
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.events import CardEvent
@@ -91,8 +91,7 @@ def deal_from_seed(config: GameConfig, seed: int) -> Deal | CardDeal:
         raise DealError(f"expected a GameConfig, got {type(config).__name__}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise DealError(f"the seed must be an integer, not {seed!r}")
-    deal: Deal | CardDeal = ruleset_for(config).deal_from_seed(seed)
-    return deal
+    return cast(Deal | CardDeal, ruleset_for(config).deal_from_seed(seed))
 
 
 @overload
