@@ -4,7 +4,7 @@
   it, with an anchor per rule ID (``rules.md#war-7``), so that every error can link to the
   rule it names. The repository holds one copy of RULES.md only: this page is never committed.
 - ``schemas.md``: the JSON Schemas of the log format, of a player view and of an event,
-  ``tigris_rules/data/*-schema.json``.
+  ``tigris_rules/data/*-schema.json``, each a file to download (``schemas/*.json``).
 
 It also turns the cross-reference roles of the docstrings (``:func:`apply```) into links to
 the API reference where the name is documented there, and into plain code where not.
@@ -70,10 +70,24 @@ def _link_mentions(markdown: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+_SOURCES = re.compile(
+    r"^Sources are cited by file name.*?not repeated here\.\n", re.DOTALL | re.MULTILINE
+)
+
+_SOURCES_FOR_READERS = """\
+The published rulebooks are cited by number, with their own words in French where a rule
+follows them closely: **000** the Matagot rulebook of 2009, with both extensions; **001** the
+rulebook of the card game; **002** and **003** Philippe Faidutti's translation with the
+English conflict variant (003 adds a summary and the ziggurat note); **004** the rules of
+the civilization buildings. The rulebooks are not part of the package; the board layouts
+ship with it, in `tigris_rules/data/boards/` (`classic.txt` and `alternative.txt`).
+"""
+
+
 def rules_page() -> str:
     """RULES.md as a page: each rule's bullet opens with an anchor named after its ID, and
     every rule ID named in the text links to that rule."""
-    text = _link_mentions(rulebook.specification())
+    text = _link_mentions(_SOURCES.sub(_SOURCES_FOR_READERS, rulebook.specification(), count=1))
     body = _RULE_BULLET.sub(
         lambda m: f'{m.group(1)}- <a id="{rule_anchor(m.group(2))}"></a>**{m.group(2)}**', text
     )
@@ -91,26 +105,42 @@ def rules_page() -> str:
     return intro + rest
 
 
+def _schema_text(name: str) -> str:
+    return files("tigris_rules").joinpath("data", name).read_text(encoding="utf-8")
+
+
 def schemas_page() -> str:
-    """The JSON Schemas the package ships, each in a code block."""
-    data = files("tigris_rules").joinpath("data")
+    """The JSON Schemas the package ships, each offered as a download (``schemas/*.json``)
+    with a summary of what it defines, rather than printed whole."""
     parts = [
         "# JSON Schemas\n\n"
         "The JSON Schemas (draft 2020-12) that ship with the package, in "
-        "`tigris_rules/data/`. [The log format](log-format.md) explains the fields; "
+        "`tigris_rules/data/`, to download or to print from an installed package. "
+        "[The log format](log-format.md) explains the fields; "
         "[player views](views.md) the views and events.\n"
     ]
     for name, title, command in _SCHEMAS:
-        schema = json.loads(data.joinpath(name).read_text(encoding="utf-8"))
-        pretty = json.dumps(schema, indent=2, ensure_ascii=False)
-        parts.append(f"## {title}: `{name}`\n\nPrinted by {command}.\n\n```json\n{pretty}\n```\n")
+        text = _schema_text(name)
+        schema = json.loads(text)
+        definitions = sorted(schema.get("$defs", {}))
+        described = schema.get("description") or schema.get("title") or ""
+        summary = f"{described}\n\n" if described else ""
+        listed = ", ".join(f"`{d}`" for d in definitions) or "none"
+        parts.append(
+            f"## {title}: `{name}`\n\n{summary}"
+            f"[Download {name}](schemas/{name}) ({len(text.encode()) // 1024} KB); "
+            f"printed by {command}.\n\n"
+            f"Definitions ({len(definitions)}): {listed}.\n"
+        )
     return "\n".join(parts)
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Add the generated pages to the site."""
+    """Add the generated pages, and the schemas as files to download, to the site."""
     files.append(File.generated(config, "rules.md", content=rules_page()))
     files.append(File.generated(config, "schemas.md", content=schemas_page()))
+    for name, _, _ in _SCHEMAS:
+        files.append(File.generated(config, f"schemas/{name}", content=_schema_text(name)))
     return files
 
 

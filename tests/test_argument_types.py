@@ -191,6 +191,8 @@ CASES: list[Case] = [
     Case(tr.new_card_game, {"config": tr.GameConfig(game="cards"), "seed": 1, "deal": None},
          {"seed": NUMBER, "deal": frozenset({"none"})},
          errors={"config": tr.DealError, "seed": tr.DealError, "deal": tr.DealError}),
+    Case(tr.deal_from_seed, {"config": tr.GameConfig(), "seed": 1}, {"seed": NUMBER},
+         errors={"config": tr.DealError, "seed": tr.DealError}),
     Case(tr.to_move, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
     Case(tr.is_over, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
     Case(tr.legal_actions, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),

@@ -59,6 +59,15 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     api = (site / "reference" / "tigris_rules" / "index.html").read_text(encoding="utf-8")
     assert 'id="tigris_rules.Conflict.attacker_square"' in api
     assert ":func:<code>" not in api  # the docstring roles became links or code
+    # The schemas are files to download, as the package ships them.
+    for shipped in (ROOT / "src" / "tigris_rules" / "data").glob("*-schema.json"):
+        assert (site / "schemas" / shipped.name).read_bytes() == shipped.read_bytes()
+    # Offline: no page loads a stylesheet, script, font or image from another host.
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        loaded = re.findall(r'<(?:link|script|img)\b[^>]*\b(?:href|src)="(https?:)?//', text)
+        assert not loaded, f"{page.relative_to(site)} loads from another host"
+        assert "fonts.googleapis" not in text, page
 
 
 def _load_hooks() -> object:
@@ -76,6 +85,9 @@ def test_every_rule_id_has_an_anchor_on_the_rules_page() -> None:
     anchors = set(re.findall(r'<a id="([a-z0-9-]+)"></a>', page))
     assert anchors == {rule.lower() for rule in tr.rulebook.rule_ids()}
     assert '<a id="war-7"></a>**WAR-7**' in page
+    # The rulebooks are cited by number and named; no file a reader lacks is pointed to.
+    assert "seeds/" not in page
+    assert "**004** the rules of" in page
 
 
 @needs_mkdocs
@@ -83,6 +95,7 @@ def test_the_schemas_page_shows_every_shipped_schema() -> None:
     page: str = _load_hooks().schemas_page()  # type: ignore[attr-defined]
     shipped = {p.name for p in (ROOT / "src" / "tigris_rules" / "data").glob("*-schema.json")}
     assert shipped == set(re.findall(r"`([a-z]+-schema\.json)`", page))
+    assert shipped == set(re.findall(r"\]\(schemas/([a-z]+-schema\.json)\)", page))
 
 
 def test_every_public_name_has_a_reference_entry() -> None:
