@@ -576,7 +576,10 @@ def test_messages_name_the_argument_and_the_types() -> None:
             lambda: tr.loads(nothing, tr.GameState),
             "text: expected str or bytes or bytearray, got NoneType",
         ),
-        (lambda: tr.render_table(BOARD), "state: expected CardGameState, got GameState"),  # type: ignore[arg-type]
+        (
+            lambda: tr.render_table(BOARD),  # type: ignore[arg-type]
+            "state: expected a CardGameState or a CardView, got GameState",
+        ),
         (lambda: tr.to_move(nothing), "state: expected a GameState or a CardGameState, got"),
         (lambda: bots.play_game(tr.GameConfig(), [nothing, nothing], 1), "bots[0]: expected a bot"),
     ]

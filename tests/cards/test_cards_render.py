@@ -74,3 +74,26 @@ def test_golden_card_opening_and_result() -> None:
     text = render_table(final) + "\n\n" + render_card_result(final)
     assert "Final result" in text
     check_golden("card_finished.txt", text)
+
+
+def test_the_table_of_a_view_shows_what_the_view_holds() -> None:
+    """CARD-DEF-7: a seat's view and a spectator's are drawn as the state is, from the view
+    alone: the table and every count are public; the viewer's own hand shows by colour,
+    the others' by their size; a face-down gap card stays ``?`` even to the seat that
+    played it."""
+    from tigris_rules.cards.view import card_view
+    from tigris_rules.render import render_board
+
+    state = crowded()
+    referee = render_table(state)
+    seat = render_table(card_view(state, 0))
+    spectator = render_table(card_view(state, None))
+    assert render_board(card_view(state, 1)) == render_table(card_view(state, 1))
+    assert "*Seat 0 (archer, you): hand 7 (2k 1r 2b 2g), VP pile 3, top T" in seat
+    assert " Seat 1 (bull): hand 8, VP pile 2, top b," in seat
+    assert "*Seat 0 (archer): hand 7, VP pile 3, top T" in spectator
+    assert "(2k" not in spectator
+    assert "you" not in spectator
+    assert seat.splitlines()[1] == spectator.splitlines()[1] == referee.splitlines()[1]
+    assert "?" in spectator.splitlines()[1]
+    assert spectator == referee

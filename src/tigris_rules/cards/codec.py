@@ -74,6 +74,7 @@ from tigris_rules.cards.events import (
     TreasuresTaken,
 )
 from tigris_rules.cards.state import CardGameState, GapCard, TurnStart
+from tigris_rules.cards.state_check import card_view_problems
 from tigris_rules.cards.steps import (
     BoatStep,
     EndActionStep,
@@ -100,6 +101,7 @@ from tigris_rules.records._checks import (
     need_object,
     players_of,
     read_items,
+    refuse,
     seat,
 )
 from tigris_rules.records.converter import (
@@ -747,5 +749,9 @@ def write_card_view(view: CardView) -> dict[str, Any]:
 
 
 def read_card_view(data: dict[str, Any], config: GameConfig) -> CardView:
-    """The card game's player view of the JSON object ``data`` (of ``config``)."""
-    return view_codec.read_view(CARD_VIEW_FIELDS, CardView, data)
+    """The card game's player view of the JSON object ``data`` (of ``config``);
+    :class:`FormatError` with the path and the rule ID of every promise of the card game it
+    breaks (:func:`~tigris_rules.cards.state_check.card_view_problems`)."""
+    view = view_codec.read_view(CARD_VIEW_FIELDS, CardView, data)
+    refuse(card_view_problems(view))
+    return view

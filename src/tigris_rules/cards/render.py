@@ -7,10 +7,12 @@ cards of each column, position 1 first. Below the grid come the kingdoms (CARD-D
 boats, the draw pile and one line per player: hand size, VP pile size and top card
 (CARD-DEF-7(c)), catastrophe card, leaders in supply.
 
-The output is plain ASCII, depends only on the state and has no trailing newline, so it can
-be compared in tests. It draws the full state, as a referee sees it, except that the colour
-of a face-down gap card is shown as ``?`` (CARD-DEF-7(d)) and hands and the draw pile show
-only their sizes.
+The output is plain ASCII, depends only on what it draws and has no trailing newline, so it
+can be compared in tests. It draws a state as a referee sees it, except that the colour of a
+face-down gap card is shown as ``?`` (CARD-DEF-7(d)) and hands and the draw pile show only
+their sizes. It draws a player view (:class:`~tigris_rules.cards.CardView`, a seat's or a
+spectator's) alike, from what the view holds: the hands the viewer may see by colour as
+well, the others by their size only, and never a colour the view hides.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from tigris_rules._arguments import expect
 from tigris_rules.cards.components import BOAT_OF_CODE, BOATS, COLUMNS, GAPS, TREASURE, is_boat
 from tigris_rules.cards.kingdoms import kingdom_labels, run_bounds
 from tigris_rules.cards.scoring import card_result
-from tigris_rules.cards.state import CardGameState
+from tigris_rules.cards.state import CardGameState, GapCard
+from tigris_rules.cards.view import CardView
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.outcome import Result
 from tigris_rules.render.sentences import DYNASTIES
@@ -44,7 +47,11 @@ def _dynasty(player: int) -> str:
     return DYNASTIES[player] if player < len(DYNASTIES) else f"seat{player}"
 
 
-def _leader_map(state: CardGameState) -> dict[tuple[int, int], str]:
+Board = CardGameState | CardView
+"""What the text table draws: a card-game state, or a player view of one."""
+
+
+def _leader_map(state: Board) -> dict[tuple[int, int], str]:
     """Each occupied place and its leader as seat digit and leader letter: ``0K``."""
     return {
         loc: f"{flat // 4}{_LEADER_LETTERS[flat % 4]}"
@@ -64,9 +71,9 @@ def _cell(card: str, leader: str | None) -> str:
     return text.ljust(_CELL)
 
 
-def _kingdoms(state: CardGameState) -> str:
+def _kingdoms(state: Board) -> str:
     """The kingdoms as runs of columns: ``1-2, 3, 4-8`` (CARD-DEF-4)."""
-    labels = kingdom_labels(state.gaps)
+    labels = kingdom_labels(_occupied(state))
     runs = []
     column = 0
     while column < COLUMNS:
@@ -76,7 +83,23 @@ def _kingdoms(state: CardGameState) -> str:
     return ", ".join(runs)
 
 
-def _boats(state: CardGameState) -> str:
+def _occupied(state: Board) -> tuple[GapCard | None, ...]:
+    """The gaps as the kingdoms see them: only whether a card lies in each (CARD-DEF-4)."""
+    if isinstance(state, CardGameState):
+        return state.gaps
+    return tuple(None if g is None else GapCard(0, g.player, g.face_up) for g in state.gaps)
+
+
+def _gap_text(state: Board, gap: int) -> str:
+    """A gap card's colour letter once face up, ``?`` while face down, ``.`` for no card."""
+    card = state.gaps[gap]
+    if card is None:
+        return "."
+    color = card.color
+    return _CARD_LETTERS[color.index] if card.face_up and color is not None else "?"
+
+
+def _boats(state: Board) -> str:
     built = []
     for column, cards in enumerate(state.columns):
         for position, code in enumerate(cards, start=1):
@@ -89,22 +112,32 @@ def _boats(state: CardGameState) -> str:
     return "Boats: " + "; ".join(parts)
 
 
-def _player_line(state: CardGameState, player: int) -> str:
-    pile = state.piles[player]
-    top = state.pile_top(player)
+def _player_line(state: Board, player: int) -> str:
+    if isinstance(state, CardView):
+        size, top = state.pile_sizes[player], state.pile_tops[player]
+        hand = f"hand {state.hand_sizes[player]}"
+        shown = state.hands[player]
+        if shown is not None:
+            hand += " (" + " ".join(f"{n}{_CARD_LETTERS[c]}" for c, n in enumerate(shown)) + ")"
+        name = f"{_dynasty(player)}, you" if player == state.viewer else _dynasty(player)
+    else:
+        size, top = len(state.piles[player]), state.pile_top(player)
+        hand = f"hand {state.hand_size(player)}"
+        name = _dynasty(player)
     top_text = "" if top is None else f", top {'T' if top == TREASURE else _CARD_LETTERS[top]}"
     supply = "".join(_LEADER_LETTERS[c] for c in range(4) if state.leaders[4 * player + c] is None)
     catastrophe = "unused" if state.catastrophes[player] else "used"
     marker = "*" if state.active == player and not state.over else " "
     return (
-        f"{marker}Seat {player} ({_dynasty(player)}): hand {state.hand_size(player)}, "
-        f"VP pile {len(pile)}{top_text}, catastrophe {catastrophe}, "
+        f"{marker}Seat {player} ({name}): {hand}, "
+        f"VP pile {size}{top_text}, catastrophe {catastrophe}, "
         f"leaders in supply: {' '.join(supply) or 'none'}"
     )
 
 
-def render_table(state: CardGameState) -> str:
-    """Draw the card table of ``state`` and its players as plain ASCII text.
+def render_table(state: CardGameState | CardView) -> str:
+    """Draw the card table of ``state`` (a card-game state, or a seat's or a spectator's
+    view of one) and its players as plain ASCII text.
 
     The grid has a header line naming columns ``1``..``8`` and gaps ``g1``..``g7``; the row
     ``head`` shows each head (``T`` a treasure card, ``R`` the red card that replaced one,
@@ -114,9 +147,10 @@ def render_table(state: CardGameState) -> str:
     (``T 0K``: seat 0's king on a treasure-card head). The lines below give the kingdoms, the
     boats, the draw pile, the cards out of the game, and per player (``*`` the active one)
     the hand size, the VP pile's size and top card, the catastrophe card and the leaders in
-    supply. No trailing newline.
+    supply. A view adds the hands its viewer may see by colour (``hand 8 (2k 3r 1b 2g)``) and
+    ``you`` after the viewer's dynasty; it shows nothing it hides. No trailing newline.
     """
-    expect(state, CardGameState, "state")
+    expect(state, (CardGameState, CardView), "state", "a CardGameState or a CardView")
     leaders = _leader_map(state)
     header = ["      "]
     heads = ["head  "]
@@ -126,14 +160,7 @@ def render_table(state: CardGameState) -> str:
         heads.append(_cell(head, leaders.get((2 * column, 0))))
         if column < GAPS:
             header.append(f"g{column + 1}".ljust(_CELL))
-            card = state.gaps[column]
-            if card is None:
-                text = "."
-            elif not card.face_up:
-                text = "?"
-            else:
-                text = _CARD_LETTERS[card.card]
-            heads.append(_cell(text, leaders.get((2 * column + 1, 0))))
+            heads.append(_cell(_gap_text(state, column), leaders.get((2 * column + 1, 0))))
     lines = ["".join(header).rstrip(), "".join(heads).rstrip()]
     depth = max((len(cards) for cards in state.columns), default=0)
     for position in range(1, depth + 1):
@@ -151,7 +178,7 @@ def render_table(state: CardGameState) -> str:
         lines.append("".join(row).rstrip())
     out = state.out_of_game
     out_text = " ".join(f"{_CARD_LETTERS[c]}{out[c]}" for c in range(4))
-    players = state.players
+    players = state.config.players
     lines += [
         LEGEND,
         f"Kingdoms: {_kingdoms(state)}",

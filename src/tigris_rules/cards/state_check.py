@@ -1,14 +1,16 @@
 """The promises a card-game position keeps (RULES.md Part II), checked on any state.
 
 A state read from JSON is checked once with :func:`card_state_problems`; the rules then
-trust it.
+trust it. A player view read from JSON is checked with :func:`card_view_problems` against
+the same promises, as far as the view shows them: each rule's bound is written once, here,
+for both.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from typing import assert_never
+from collections.abc import Callable, Sequence
+from typing import Protocol, assert_never
 
 from tigris_rules.cards.components import (
     CARD_COUNTS,
@@ -19,28 +21,108 @@ from tigris_rules.cards.components import (
     TREASURE,
     TREASURE_CARDS,
     TWO_PLAYER_SET_ASIDE,
+    Boat,
+    Loc,
     is_boat,
 )
 from tigris_rules.cards.decisions import (
     BoatDecision,
     CardCommitDecision,
+    CardDecision,
     PaymentDecision,
     TreasureCardDecision,
 )
 from tigris_rules.cards.flow import end_conditions
 from tigris_rules.cards.kingdoms import column_of, kingdom_labels
-from tigris_rules.cards.state import CardGameState
+from tigris_rules.cards.state import CardGameState, GapCard
 from tigris_rules.cards.steps import BoatStep, PayStep, RemovalStep, TreasureStep, WarsStep
 from tigris_rules.cards.table import card_at
+from tigris_rules.model.colors import Color
+from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import ConflictKind, Role, WarOrderDecision
 from tigris_rules.model.outcome import Termination
 from tigris_rules.model.problems import StateProblem
 
-__all__ = ["card_state_problems", "cards_accounted_for"]
+__all__ = [
+    "CardPosition",
+    "CardSight",
+    "card_state_problems",
+    "card_view_problems",
+    "cards_accounted_for",
+    "dealt_draw_size",
+]
 
 _RED = 1
 _COLOR_NAMES = ("black", "red", "blue", "green")
 _Add = Callable[..., None]
+_Counts = tuple[int, int, int, int]
+
+
+class CardPosition(Protocol):
+    """What a card-game state and a player view both show: the configuration, the table
+    (heads, columns, leaders), the boats still available and the flow of the turn. The checks
+    of these fields serve both."""
+
+    @property
+    def config(self) -> GameConfig: ...
+    @property
+    def heads(self) -> tuple[int, ...]: ...
+    @property
+    def columns(self) -> tuple[bytes, ...]: ...
+    @property
+    def leaders(self) -> tuple[Loc | None, ...]: ...
+    @property
+    def available_boats(self) -> tuple[Boat, ...]: ...
+    @property
+    def active(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def actions_taken(self) -> int: ...
+    @property
+    def idle_turns(self) -> int: ...
+    @property
+    def pending(self) -> CardDecision | None: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def end_reason(self) -> str | None: ...
+
+
+class SeenGap(Protocol):
+    """A gap card as a view shows it: its colour (``None`` while hidden), its player, and
+    whether it lies face up."""
+
+    @property
+    def color(self) -> Color | None: ...
+    @property
+    def player(self) -> int: ...
+    @property
+    def face_up(self) -> bool: ...
+
+
+class CardSight(CardPosition, Protocol):
+    """What a player view shows besides (:class:`~tigris_rules.cards.CardView`): the gap
+    cards as seen, hands and VP piles by kind where the viewer may see them (``None`` where
+    hidden), every hand's and pile's size, each pile's top card, the draw pile's size and the
+    cards out of the game."""
+
+    @property
+    def gaps(self) -> tuple[SeenGap | None, ...]: ...
+    @property
+    def hands(self) -> tuple[_Counts | None, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def pile_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def pile_tops(self) -> tuple[int | None, ...]: ...
+    @property
+    def pile_counts(self) -> tuple[tuple[int, int, int, int, int] | None, ...]: ...
+    @property
+    def draw_size(self) -> int: ...
+    @property
+    def out_of_game(self) -> _Counts: ...
 
 
 def cards_accounted_for(state: CardGameState) -> int:
@@ -65,9 +147,8 @@ def _cards_by_code(state: CardGameState) -> Counter[int]:
         counts.update(pile)
     for color, count in enumerate(state.out_of_game):
         counts[color] += count
-    pending = state.pending
-    if isinstance(pending, CardCommitDecision) and pending.conflict.attacker_commit:
-        counts[pending.conflict.commit_color.index] += pending.conflict.attacker_commit
+    color, committed = _committed(state.pending)
+    counts[color] += committed
     return counts
 
 
@@ -90,13 +171,140 @@ def card_state_problems(state: CardGameState) -> list[StateProblem]:
     _shape(state, add)
     if problems:
         return problems
-    _turn(state, add)
+    busy = state.pending is not None or bool(state.todo)
+    _turn(state, busy, state.draw_pos == len(state.draw), add)
     _cards(state, add)
-    _leaders(state, add)
+    _leaders(state.leaders, state.columns, state.gaps, not busy, add)
     if not problems:
         _decision(state, add)
         _steps(state, add)
     return problems
+
+
+def card_view_problems(view: CardSight) -> list[StateProblem]:
+    """Every way ``view`` (a player view, :class:`CardSight`) breaks a promise of the card
+    game, in a fixed order; ``[]`` for the view of a position the rules can reach.
+
+    The promises are a state's (:func:`card_state_problems`), as far as the view shows them:
+    hands and hand sizes of at most 8 cards (CARD-END-1), a visible hand as large as its
+    size, a pile shown by kind as large as its size, with its top card on it (CARD-DEF-7);
+    a draw pile no larger than the deal leaves (CARD-SETUP-3); 193 cards in all, and no
+    more of a kind in sight than the game has (CARD-COMP-2); columns within
+    ``column_limit`` (CARD-DEF-1), each boat built once (CARD-BOAT-5); and as in a state
+    the turn, the leaders, the decision and the end. The view's reader has already checked
+    the shape: one entry per player, seats, spots, card names, counts not negative.
+    """
+    problems: list[StateProblem] = []
+
+    def add(code: str, path: str, message: str, rule: str | None = None) -> None:
+        problems.append(StateProblem(code, path, message, rule))
+
+    n = view.config.players
+    _turn(view, view.pending is not None, view.draw_size == 0, add)
+    for p, size in enumerate(view.hand_sizes):
+        _hand(add, f"$.hand_sizes[{p}]", (size,))
+    for p, hand in enumerate(view.hands):
+        if hand is None:
+            continue
+        _hand(add, f"$.hands[{p}]", hand)
+        if sum(hand) != view.hand_sizes[p]:
+            add(
+                "hand-size",
+                f"$.hands[{p}]",
+                f"{sum(hand)} cards in hand, but the hand size is {view.hand_sizes[p]}",
+                "CARD-DEF-7",
+            )
+    _piles(view, add)
+    deal = dealt_draw_size(n)
+    if view.draw_size > deal:
+        add(
+            "draw-size",
+            "$.draw_size",
+            f"more than the {deal} cards the deal leaves",
+            "CARD-SETUP-3",
+        )
+    _columns(view.columns, view.config.column_limit, add)
+    if not problems:
+        _card_total(add, _cards_in_sight(view), exact=True)
+        _card_colors(add, _kinds_in_sight(view))
+    if TREASURE not in view.heads and not view.over:
+        add("treasure-none", "$.heads", "no treasure card is left in play", "CARD-END-3")
+    gaps = tuple(
+        None if g is None else GapCard(0 if g.color is None else g.color.index, g.player, g.face_up)
+        for g in view.gaps
+    )
+    _leaders(view.leaders, view.columns, gaps, view.pending is None, add)
+    if not problems:
+        _decision(view, add)
+    return problems
+
+
+def _piles(view: CardSight, add: _Add) -> None:
+    """CARD-DEF-7(c): a pile shown by kind holds as many cards as its size says, and its top
+    card; an empty pile has no top card."""
+    for p, size in enumerate(view.pile_sizes):
+        top = view.pile_tops[p]
+        counts = view.pile_counts[p]
+        if (top is None) != (size == 0):
+            add(
+                "pile-top",
+                f"$.pile_tops[{p}]",
+                "a pile has a top card if and only if it has cards",
+                "CARD-DEF-7",
+            )
+        elif counts is not None and (sum(counts) != size or (top is not None and counts[top] == 0)):
+            add(
+                "pile-count",
+                f"$.pile_counts[{p}]",
+                f"the pile by kind is not the pile of {size} cards and its top",
+                "CARD-DEF-7",
+            )
+
+
+def _cards_in_sight(view: CardSight) -> int:
+    """Every card a view counts, in the places :func:`cards_accounted_for` counts them."""
+    aside = TWO_PLAYER_SET_ASIDE if view.config.players == 2 else 0
+    on_table = sum(1 for column in view.columns for c in column if not is_boat(c))
+    return (
+        view.draw_size
+        + aside
+        + sum(view.hand_sizes)
+        + len(view.heads)
+        + on_table
+        + sum(1 for g in view.gaps if g is not None)
+        + sum(view.pile_sizes)
+        + sum(view.out_of_game)
+        + _committed(view.pending)[1]
+    )
+
+
+def _kinds_in_sight(view: CardSight) -> Counter[int]:
+    """The cards of each kind (colour 0..3, :data:`TREASURE`) a view shows."""
+    counts: Counter[int] = Counter()
+    for hand in view.hands:
+        for color, count in enumerate(hand or ()):
+            counts[color] += count
+    for head in view.heads:
+        counts[TREASURE if head == TREASURE else _RED] += 1
+    for column in view.columns:
+        counts.update(c for c in column if not is_boat(c))
+    counts.update(g.color.index for g in view.gaps if g is not None and g.color is not None)
+    for pile in view.pile_counts:
+        for kind, count in enumerate(pile or ()):
+            counts[kind] += count
+    for color, count in enumerate(view.out_of_game):
+        counts[color] += count
+    color, committed = _committed(view.pending)
+    counts[color] += committed
+    return counts
+
+
+def _committed(pending: CardDecision | None) -> tuple[int, int]:
+    """The colour and the number of the attacker's cards committed to the conflict in
+    progress (0 when there are none)."""
+    if isinstance(pending, CardCommitDecision) and pending.conflict.attacker_commit:
+        return pending.conflict.commit_color.index, pending.conflict.attacker_commit
+    return 0, 0
 
 
 def _shape(state: CardGameState, add: _Add) -> None:
@@ -150,7 +358,11 @@ def _seat_shape(state: CardGameState, n: int, add: _Add) -> None:
         add("shape", "$.turn_start", f"expected the hands of {n} players")
 
 
-def _turn(state: CardGameState, add: _Add) -> None:
+def _turn(state: CardPosition, busy: bool, pile_out: bool, add: _Add) -> None:
+    """TURN-1, CARD-TURN-1, CARD-END-5, END-3, CARD-END-4: the seat whose turn it is, at most
+    2 actions, at most a round of idle turns, nothing pending (``busy``: a decision or steps
+    in progress) after the end and an end reason that holds (``pile_out``: the draw pile is
+    empty)."""
     n = state.config.players
     if state.active != state.turn % n and not state.over:
         add("active", "$.active", f"after {state.turn} turns seat {state.turn % n} is active")
@@ -158,14 +370,14 @@ def _turn(state: CardGameState, add: _Add) -> None:
         add("actions-taken", "$.actions_taken", "at most 2 actions per turn", "CARD-TURN-1")
     if state.idle_turns > n:
         add("idle-turns", "$.idle_turns", f"more idle turns than a round of {n}", "CARD-END-5")
-    if state.over and (state.pending is not None or state.todo):
+    if state.over and busy:
         add("over-pending", "$.pending", "a decision is pending after the end", "END-3")
     if not state.over and state.end_reason is not None:
         add("end-reason", "$.end_reason", "a reason for an end that did not come", "END-3")
     if state.over:
-        pile_out = state.draw_pos == len(state.draw)
         short = state.end_reason == Termination.DRAW_PILE.value and pile_out
-        ends = end_conditions(short, len(state.treasure_heads()), state.idle_turns, n)
+        heads = sum(1 for head in state.heads if head == TREASURE)
+        ends = end_conditions(short, heads, state.idle_turns, n)
         first = ends[0].value if ends else None
         if first is None or first != state.end_reason:
             add(
@@ -184,8 +396,7 @@ def _cards(state: CardGameState, add: _Add) -> None:
         if min(hand) < 0:
             add("hand-count", f"$.hands[{p}]", "a hand holds a negative number of cards")
             return
-        if sum(hand) > HAND_SIZE:
-            add("hand-size", f"$.hands[{p}]", f"{sum(hand)} cards, more than 8", "CARD-END-1")
+        _hand(add, f"$.hands[{p}]", hand)
     if min(state.out_of_game) < 0:
         add("out-count", "$.out_of_game", "a negative number of cards left the game")
         return
@@ -195,41 +406,75 @@ def _cards(state: CardGameState, add: _Add) -> None:
     aside = TWO_PLAYER_SET_ASIDE if n == 2 else 0
     if len(state.set_aside) != aside:
         add("set-aside", "$.set_aside", f"{aside} cards are set aside", "CARD-SETUP-4")
-    deal = TOTAL_CARDS - TREASURE_CARDS - aside - HAND_SIZE * n
+    deal = dealt_draw_size(n)
     if len(state.draw) > deal:
         add("draw-size", "$.draw", f"more than the {deal} cards the deal leaves", "CARD-SETUP-3")
     counts = _cards_by_code(state)
-    total = sum(counts.values())
-    if total != TOTAL_CARDS:
-        add("card-count", "$", f"{total} cards accounted for, not {TOTAL_CARDS}", "CARD-COMP-2")
-    for code, name in enumerate((*_COLOR_NAMES, "treasure")):
-        most = CARD_COUNTS[code] if code < 4 else TREASURE_CARDS
-        if counts[code] > most:
-            add("card-colors", "$", f"{counts[code]} {name} cards, more than {most}", "CARD-COMP-2")
-    limit = state.config.column_limit
-    for number, column in enumerate(state.columns):
-        if len(column) > limit:
-            add("column-size", f"$.columns[{number}]", f"more than {limit} cards", "CARD-DEF-1")
-    boats = [c for column in state.columns for c in column if is_boat(c)]
-    if len(boats) != len(set(boats)):
-        add("boats", "$.columns", "a boat is built twice", "CARD-BOAT-5")
+    _card_total(add, sum(counts.values()), exact=True)
+    _card_colors(add, counts)
+    _columns(state.columns, state.config.column_limit, add)
     if TREASURE not in state.heads and not state.over:
         add("treasure-none", "$.heads", "no treasure card is left in play", "CARD-END-3")
 
 
-def _leaders(state: CardGameState, add: _Add) -> None:
+def dealt_draw_size(players: int) -> int:
+    """How many cards the deal leaves in the draw pile of a game of ``players`` players
+    (CARD-SETUP-3, CARD-SETUP-4)."""
+    aside = TWO_PLAYER_SET_ASIDE if players == 2 else 0
+    return TOTAL_CARDS - TREASURE_CARDS - aside - HAND_SIZE * players
+
+
+def _hand(add: _Add, path: str, counts: Sequence[int]) -> None:
+    """CARD-END-1: a hand (its cards per colour, or its size alone) holds at most 8 cards."""
+    if sum(counts) > HAND_SIZE:
+        add("hand-size", path, f"{sum(counts)} cards, more than {HAND_SIZE}", "CARD-END-1")
+
+
+def _card_total(add: _Add, total: int, *, exact: bool) -> None:
+    """CARD-COMP-2: the game has 193 cards."""
+    if total > TOTAL_CARDS or (exact and total != TOTAL_CARDS):
+        add("card-count", "$", f"{total} cards accounted for, not {TOTAL_CARDS}", "CARD-COMP-2")
+
+
+def _card_colors(add: _Add, counts: Counter[int]) -> None:
+    """CARD-COMP-2: no more cards of a kind (colour 0..3, treasure) than the game has."""
+    for code, name in enumerate((*_COLOR_NAMES, "treasure")):
+        most = CARD_COUNTS[code] if code < 4 else TREASURE_CARDS
+        if counts[code] > most:
+            add("card-colors", "$", f"{counts[code]} {name} cards, more than {most}", "CARD-COMP-2")
+
+
+def _columns(columns: Sequence[bytes], limit: int, add: _Add) -> None:
+    """CARD-DEF-1, CARD-BOAT-5: a column holds at most ``column_limit`` cards, a boat
+    counting as one; each boat is built once."""
+    for number, column in enumerate(columns):
+        if len(column) > limit:
+            add("column-size", f"$.columns[{number}]", f"more than {limit} cards", "CARD-DEF-1")
+    boats = [c for column in columns for c in column if is_boat(c)]
+    if len(boats) != len(set(boats)):
+        add("boats", "$.columns", "a boat is built twice", "CARD-BOAT-5")
+
+
+def _leaders(
+    leaders: Sequence[Loc | None],
+    columns: Sequence[bytes],
+    gaps: Sequence[GapCard | None],
+    settled: bool,
+    add: _Add,
+) -> None:
     """CARD-LEADER-2, CARD-LEADER-3, CARD-LEADER-4, CARD-DEF-4: leaders on face-up cards, one
-    per card, one of each colour per kingdom outside a conflict."""
+    per card, one of each colour per kingdom outside a conflict (``settled``: no decision
+    and no step in progress)."""
     seen: set[tuple[int, int]] = set()
-    for flat, loc in enumerate(state.leaders):
+    for flat, loc in enumerate(leaders):
         if loc is None:
             continue
         path = f"$.leaders[{flat // 4}].{_COLOR_NAMES[flat % 4]}"
         x, y = loc
-        if not (0 <= x < 2 * COLUMNS - 1 and 0 <= y <= len(state.columns[x // 2])):
+        if not (0 <= x < 2 * COLUMNS - 1 and 0 <= y <= len(columns[x // 2])):
             add("leader-card", path, "no face-up card: the spot is off the table", "CARD-LEADER-2")
             continue
-        card = card_at(state.columns, state.gaps, loc)
+        card = card_at(columns, gaps, loc)
         if card is None or is_boat(card):
             add(
                 "leader-card",
@@ -240,21 +485,21 @@ def _leaders(state: CardGameState, add: _Add) -> None:
         if loc in seen:
             add("leader-shared", path, "two leaders stand on one card", "CARD-LEADER-4")
         seen.add(loc)
-    if state.pending is None and not state.todo:
-        labels = kingdom_labels(state.gaps)
+    if settled:
+        labels = kingdom_labels(gaps)
         kinds: set[tuple[int, int]] = set()
-        for flat, loc in enumerate(state.leaders):
+        for flat, loc in enumerate(leaders):
             if loc is None:
                 continue
             key = (labels[column_of(loc)], flat % 4)
             if key in kinds:
                 add("kingdom-leaders", "$.leaders", "a kingdom holds two leaders of one colour")
             kinds.add(key)
-        if any(g is not None and not g.face_up for g in state.gaps):
+        if any(g is not None and not g.face_up for g in gaps):
             add("gap-face-down", "$.gaps", "a gap card stayed face down after its action")
 
 
-def _decision(state: CardGameState, add: _Add) -> None:
+def _decision(state: CardPosition, add: _Add) -> None:
     """CONV-15: the pending decision names existing players, columns and colours."""
     pending = state.pending
     if pending is None:
@@ -294,7 +539,7 @@ def _decision(state: CardGameState, add: _Add) -> None:
             assert_never(pending)
 
 
-def _commit_decision(state: CardGameState, pending: CardCommitDecision, add: _Add) -> None:
+def _commit_decision(state: CardPosition, pending: CardCommitDecision, add: _Add) -> None:
     """A pending commitment: two existing players (CONV-4) whose leaders are on the table,
     the attacker asked first, strengths that count cards, a war naming its gap."""
     path = "$.pending"
@@ -319,7 +564,7 @@ def _commit_decision(state: CardGameState, pending: CardCommitDecision, add: _Ad
         add("decision", f"{path}.conflict.gap", "a war names its gap (1..7), a revolt none")
 
 
-def _boat_decision(state: CardGameState, pending: BoatDecision, add: _Add) -> None:
+def _boat_decision(state: CardPosition, pending: BoatDecision, add: _Add) -> None:
     """CARD-BOAT-3, CARD-BOAT-5: a boat still to build, offered on a column to the active
     player."""
     path = "$.pending"

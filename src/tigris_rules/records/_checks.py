@@ -23,6 +23,7 @@ from cattrs.errors import (
 
 from tigris_rules._arguments import CALLABLE, expect
 from tigris_rules.errors import FormatError, TigrisError
+from tigris_rules.model.problems import StateProblem
 
 __all__ = [
     "MAX_PROBLEMS",
@@ -40,6 +41,7 @@ __all__ = [
     "players_of",
     "problems_of",
     "read_items",
+    "refuse",
     "seat",
 ]
 
@@ -110,6 +112,14 @@ def fail(reason: str, path: str = "$") -> FormatError:
 
 
 _fail = fail
+
+
+def refuse(problems: Iterable[StateProblem]) -> None:
+    """Raise the :class:`FormatError` listing ``problems`` (the broken promises of a state or
+    a view read from JSON, each at its path, with its rule ID), if there is any."""
+    reasons = [(p.path, f"{p.message} ({p.rule})" if p.rule else p.message) for p in problems]
+    if reasons:
+        raise FormatError.of(reasons)
 
 
 def need_object(value: object) -> dict[str, Any]:

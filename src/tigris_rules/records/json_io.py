@@ -15,7 +15,7 @@ from typing import Any, Final, TypeVar, overload
 from tigris_rules._arguments import expect
 from tigris_rules.errors import ArgumentTypeError, FormatError
 from tigris_rules.model.ruleset import Ruleset
-from tigris_rules.records._checks import fail
+from tigris_rules.records._checks import fail, refuse
 from tigris_rules.records.converter import structure, unstructure
 from tigris_rules.records.json_reading import (
     LazyArray,
@@ -193,15 +193,14 @@ def loads(
     also be a position the rules can reach: :func:`~tigris_rules.check_state` finds no
     problem in it, or :class:`FormatError` lists every problem with its path and rule ID.
     ``check=False`` skips that check, for positions built by hand in tests (a short bag, a
-    small hand); the public functions may then fail on them in any way."""
+    small hand); the public functions may then fail on them in any way. A player view
+    (:class:`~tigris_rules.PlayerView`, :class:`~tigris_rules.cards.CardView`) is always
+    checked as it is read: every count within what its configuration allows, and the
+    promises of a state as far as the view shows them (docs/views.md)."""
     expect(check, bool, "check")
     value = structure(parse_json(text, max_bytes=max_bytes), kind)
     if check and _is_state(value):
-        problems = check_state(value)
-        if problems:
-            raise FormatError.of(
-                [(p.path, f"{p.message} ({p.rule})" if p.rule else p.message) for p in problems]
-            )
+        refuse(check_state(value))
     return value
 
 

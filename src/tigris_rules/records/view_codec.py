@@ -18,7 +18,8 @@ its JSON Schema), so the reader, the writer and the shipped schema
 (``tigris_rules/data/view-schema.json``, :mod:`tigris_rules.records.json_schema`) come from one
 place. Reading checks every field's format and range: seats within the game's players,
 square names, counts not negative, one entry per player, the actions and the decision of
-the view's game. It does not check that the view could come from a real game.
+the view's game. Each game's reader then checks the view against the promises of a
+position, as far as the view shows them (:func:`read_board_view`).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from tigris_rules.records._checks import (
     need_object,
     players_of,
     read_items,
+    refuse,
     seat,
 )
 from tigris_rules.records.areas import view_areas_from_json, view_areas_to_json
@@ -68,6 +70,7 @@ from tigris_rules.records.converter import (
     structure,
     unstructure,
 )
+from tigris_rules.rules.state_check import board_view_problems
 from tigris_rules.views import PlayerView
 
 __all__ = [
@@ -613,9 +616,12 @@ def write_board_view(view: PlayerView) -> dict[str, Any]:
 
 def read_board_view(data: dict[str, Any], config: GameConfig) -> PlayerView:
     """The board game's player view of the JSON object ``data``, whose configuration is
-    ``config``."""
+    ``config``; :class:`FormatError` with the path and the rule ID of every promise of the
+    board game it breaks (:func:`~tigris_rules.rules.state_check.board_view_problems`)."""
     expect(config, GameConfig, "config")
-    return read_view(BOARD_VIEW_FIELDS, PlayerView, data)
+    view = read_view(BOARD_VIEW_FIELDS, PlayerView, data)
+    refuse(board_view_problems(view))
+    return view
 
 
 register_hooks(Result, _write_result, _read_result)

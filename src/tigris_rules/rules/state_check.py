@@ -3,15 +3,17 @@
 A state read from JSON is checked once with :func:`board_state_problems`; the rules then
 trust it. Every position the rules can reach passes; a state that fails could make them
 misbehave (a seat that does not exist, 200 tiles in a hand, a decision about a leader that
-is not there).
+is not there). A player view read from JSON is checked with :func:`board_view_problems`
+against the same promises, as far as the view shows them: each rule's bound is written
+once, here, for both.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final, assert_never, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, assert_never, cast
 
 from tigris_rules.model.actions import MONUMENTS, StructureAction
 from tigris_rules.model.board import BOARD_NAMES, board_layout
@@ -29,6 +31,7 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import (
     CommitDecision,
     ConflictKind,
+    Decision,
     Role,
     StructureDecision,
     TreasureDecision,
@@ -36,7 +39,7 @@ from tigris_rules.model.decisions import (
     WarOrderDecision,
 )
 from tigris_rules.model.problems import StateProblem
-from tigris_rules.model.ruleset import ruleset_for
+from tigris_rules.model.ruleset import Ruleset, ruleset_for
 from tigris_rules.model.squares import (
     COLUMNS,
     NEIGHBOURS,
@@ -64,7 +67,11 @@ __all__ = [
     "CATASTROPHES_PER_PLAYER",
     "MAX_VP_PER_TURN",
     "TOTAL_TILES",
+    "BoardPosition",
+    "BoardSight",
+    "bag_length",
     "board_state_problems",
+    "board_view_problems",
 ]
 
 MAX_VP_PER_TURN: Final = 2 * (TOTAL_TILES + 2) + 8
@@ -78,6 +85,61 @@ _TILE_CELLS: Final = frozenset({BLACK, RED, BLUE, GREEN, FLIPPED, STRUCTURE})
 _COLOR_NAMES: Final = ("black", "red", "blue", "green")
 
 _Add = Callable[..., None]
+_Counts = tuple[int, int, int, int]
+
+
+class BoardPosition(Protocol):
+    """What a board-game state and a player view both show: the configuration and its
+    rules, the board, the catastrophes left and the flow of the turn. The checks of these
+    fields serve both."""
+
+    @property
+    def config(self) -> GameConfig: ...
+    @property
+    def ruleset(self) -> Ruleset[Any, Any, Any]: ...
+    @property
+    def cells(self) -> tuple[int, ...]: ...
+    @property
+    def leaders(self) -> tuple[int, ...]: ...
+    @property
+    def treasures(self) -> frozenset[int]: ...
+    @property
+    def monuments(self) -> tuple[int, ...]: ...
+    @property
+    def marker(self) -> int: ...
+    @property
+    def placed(self) -> int: ...
+    @property
+    def catastrophes(self) -> tuple[int, ...]: ...
+    @property
+    def active(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def actions_taken(self) -> int: ...
+    @property
+    def short_draw(self) -> bool: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def pending(self) -> Decision | None: ...
+
+
+class BoardSight(BoardPosition, Protocol):
+    """What a player view shows besides (:class:`~tigris_rules.views.PlayerView`): hands and
+    running totals where the viewer may see them (``None`` where hidden), every hand's size
+    and the bag's size."""
+
+    @property
+    def hands(self) -> tuple[_Counts | None, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def scores(self) -> tuple[_Counts | None, ...]: ...
+    @property
+    def treasures_held(self) -> tuple[int | None, ...]: ...
+    @property
+    def bag_size(self) -> int: ...
 
 
 def board_state_problems(state: GameState) -> list[StateProblem]:
@@ -100,9 +162,9 @@ def board_state_problems(state: GameState) -> list[StateProblem]:
     _tiles(state, add)
     _leaders(state, add)
     _catastrophes(state, add)
-    _treasures(state, add)
+    _treasures(state, state.treasures_held, add)
     _monuments(state, add)
-    _scores(state, add)
+    _scores(state.turn, state.scores, add)
     if not problems:  # the decision checks read squares and seats the checks above vouch for
         _decision(state, add)
     if not problems and state.config.game == "board":
@@ -110,6 +172,66 @@ def board_state_problems(state: GameState) -> list[StateProblem]:
             variant.state_problems(state, add)
     if not problems and not isinstance(state.pending, WarOrderDecision | CommitDecision):
         _kingdoms(state, add)
+    return problems
+
+
+def board_view_problems(view: BoardSight) -> list[StateProblem]:
+    """Every way ``view`` (a player view, :class:`BoardSight`) breaks a promise of the board
+    game, in a fixed order; ``[]`` for the view of a position the rules can reach.
+
+    The promises are a state's (:func:`board_state_problems`), as far as the view shows
+    them: hands and hand sizes of at most 6 tiles (TURN-12), a visible hand as large as its
+    size; a bag no larger than the setup leaves (SETUP-4); no more tiles in sight than the
+    game has, in all and per colour (COMP-4); catastrophes left within the opening's, the
+    board showing the ones played (CATA-1); treasures taken and left no more than the
+    board's, as many when every count is shown (COMP-7); scores within what the turns played
+    can give (CONV-13); and as in a state the tiles' squares, the leaders, the monuments,
+    the turn, the decision and the kingdoms. The view's reader has already checked the
+    shape: one entry per player, seats, squares, counts not negative, the variants' areas.
+    """
+    problems: list[StateProblem] = []
+
+    def add(code: str, path: str, message: str, rule: str | None = None) -> None:
+        problems.append(StateProblem(code, path, message, rule))
+
+    _turn(view, add)
+    for p, size in enumerate(view.hand_sizes):
+        _hand(add, f"$.hand_sizes[{p}]", (size,))
+    for p, hand in enumerate(view.hands):
+        if hand is None:
+            continue
+        _hand(add, f"$.hands[{p}]", hand)
+        if sum(hand) != view.hand_sizes[p]:
+            add(
+                "hand-size",
+                f"$.hands[{p}]",
+                f"{sum(hand)} tiles in hand, but the hand size is {view.hand_sizes[p]}",
+                "CONV-14",
+            )
+    bag = bag_length(view.config)
+    if view.bag_size > bag:
+        add(
+            "bag-size",
+            "$.bag_size",
+            f"{view.bag_size} tiles in the bag, more than the {bag} the setup leaves",
+            "SETUP-4",
+        )
+    face_up = Counter(c for c in view.cells if c <= GREEN)
+    flipped = sum(1 for c in view.cells if c == FLIPPED)
+    seen = view.bag_size + sum(view.hand_sizes) + sum(face_up.values()) + flipped
+    _tile_total(add, seen, exact=False)
+    shown = [face_up[c] + sum(h[c] for h in view.hands if h is not None) for c in range(4)]
+    _tile_colors(add, shown)
+    _tile_squares(view, add)
+    _leaders(view, add)
+    _catastrophes(view, add)
+    _treasures(view, view.treasures_held, add)
+    _monuments(view, add)
+    _scores(view.turn, view.scores, add)
+    if not problems:
+        _decision(view, add)
+    if not problems and not isinstance(view.pending, WarOrderDecision | CommitDecision):
+        _kingdoms(view, add)
     return problems
 
 
@@ -191,7 +313,7 @@ def _config(state: GameState, add: _Add) -> None:
         )
 
 
-def _turn(state: GameState, add: _Add) -> None:
+def _turn(state: BoardPosition, add: _Add) -> None:
     n = state.config.players
     if state.active != state.turn % n and not state.over:
         add(
@@ -217,21 +339,17 @@ def _turn(state: GameState, add: _Add) -> None:
 def _tiles(state: GameState, add: _Add) -> None:
     """COMP-4, SETUP-4, SETUP-6, TURN-12: every tile is in one place, the bag is the one the
     setup made, no hand holds more than 6."""
-    n = state.config.players
     for p, hand in enumerate(state.hands):
-        if min(hand) < 0:
-            add("hand-count", f"$.hands[{p}]", "a hand holds a negative number of tiles")
-        elif sum(hand) > HAND_SIZE:
-            add("hand-size", f"$.hands[{p}]", f"{sum(hand)} tiles in hand, more than 6", "TURN-12")
+        _hand(add, f"$.hands[{p}]", hand)
     if min(state.out_of_game) < 0:
         add("out-count", "$.out_of_game", "a negative number of tiles left the game")
     setup = bag_contents(state.config)
-    bag_length = sum(setup) - HAND_SIZE * n
-    if len(state.bag) != bag_length:
+    bag = bag_length(state.config)
+    if len(state.bag) != bag:
         add(
             "bag-size",
             "$.bag",
-            f"the bag holds {len(state.bag)} tiles, drawn or not; the setup leaves {bag_length}",
+            f"the bag holds {len(state.bag)} tiles, drawn or not; the setup leaves {bag}",
             "SETUP-4",
         )
     if state.bag_pos > len(state.bag):
@@ -248,19 +366,44 @@ def _tiles(state: GameState, add: _Add) -> None:
         rest[c] + sum(h[c] for h in state.hands) + face_up[c] + state.out_of_game[c]
         for c in range(4)
     ]
-    total = sum(known) + flipped
-    if total != TOTAL_TILES:
-        add(
-            "tile-count",
-            "$",
-            f"{total} tiles in bag, hands, board and out of the game, not {TOTAL_TILES}",
-            "COMP-4",
-        )
+    _tile_total(add, sum(known) + flipped, exact=True)
+    _tile_colors(add, known)
+    _tile_squares(state, add)
+
+
+def bag_length(config: GameConfig) -> int:
+    """How many tiles the setup of ``config`` leaves in the bag once the hands are dealt
+    (SETUP-4, SETUP-6)."""
+    return sum(bag_contents(config)) - HAND_SIZE * config.players
+
+
+def _hand(add: _Add, path: str, counts: Sequence[int]) -> None:
+    """TURN-12: a hand (its tiles per colour, or its size alone) holds at most 6 tiles."""
+    if min(counts) < 0:
+        add("hand-count", path, "a hand holds a negative number of tiles")
+    elif sum(counts) > HAND_SIZE:
+        add("hand-size", path, f"{sum(counts)} tiles in hand, more than {HAND_SIZE}", "TURN-12")
+
+
+def _tile_total(add: _Add, total: int, *, exact: bool) -> None:
+    """COMP-4: the game has 153 tiles; ``total`` counts them all when ``exact``, else those in
+    sight (a view does not show the tiles out of the game)."""
+    if total > TOTAL_TILES or (exact and total != TOTAL_TILES):
+        where = "bag, hands, board and out of the game" if exact else "bag, hands and board"
+        add("tile-count", "$", f"{total} tiles in {where}, not {TOTAL_TILES}", "COMP-4")
+
+
+def _tile_colors(add: _Add, known: Sequence[int]) -> None:
+    """COMP-4: no more tiles of a colour in sight than the game has."""
     for c, name in enumerate(_COLOR_NAMES):
         if known[c] > TILE_COUNTS[c]:
             add(
                 "tile-colors", "$", f"{known[c]} {name} tiles, more than {TILE_COUNTS[c]}", "COMP-4"
             )
+
+
+def _tile_squares(state: BoardPosition, add: _Add) -> None:
+    """TILE-3, TILE-4: blue tiles on the river, the others on land."""
     river = board_layout(state.config.board).river
     for square, code in enumerate(state.cells):
         if code <= GREEN and river[square] != (code == BLUE):
@@ -272,7 +415,7 @@ def _tiles(state: GameState, add: _Add) -> None:
             )
 
 
-def _leaders(state: GameState, add: _Add) -> None:
+def _leaders(state: BoardPosition, add: _Add) -> None:
     """CONV-5, LEADER-6, LEADER-11: each leader in one place, on land, beside a temple, and
     the board shows exactly the leaders placed."""
     cells = state.cells
@@ -297,7 +440,7 @@ def _leaders(state: GameState, add: _Add) -> None:
             add("leader-cell", f"$.cells.{square_name(square)}", "a leader cell with no leader")
 
 
-def _catastrophes(state: GameState, add: _Add) -> None:
+def _catastrophes(state: BoardPosition, add: _Add) -> None:
     """CATA-1: each player has the catastrophes the opening gave him (2, COMP-5, unless a
     variant's setup changes it); the board shows the ones used."""
     start = _opening_catastrophes(state.config)
@@ -326,9 +469,10 @@ def _opening_catastrophes(config: GameConfig) -> tuple[int, ...]:
     return ruleset.new_game(seed=0).catastrophes
 
 
-def _treasures(state: GameState, add: _Add) -> None:
+def _treasures(state: BoardPosition, held: Sequence[int | None], add: _Add) -> None:
     """COMP-7, TREAS-1, TREAS-8: treasures stay on their start squares, on a tile, until
-    taken; taken and left add up to the board's count."""
+    taken; taken (``held``, ``None`` where hidden) and left add up to the board's count, or
+    to no more while a count is hidden."""
     starts = board_layout(state.config.board).start_squares
     for square in sorted(state.treasures):
         if square not in starts:
@@ -342,12 +486,13 @@ def _treasures(state: GameState, add: _Add) -> None:
             )
     if not state.treasures:
         add("treasure-none", "$.treasures", "no treasure is left on the board", "END-1")
-    for p, held in enumerate(state.treasures_held):
-        if held < 0:
+    shown = [h for h in held if h is not None]
+    for p, count in enumerate(held):
+        if count is not None and count < 0:
             add("treasures-held", f"$.treasures_held[{p}]", "a negative number of treasures")
             return
-    total = len(state.treasures) + sum(state.treasures_held)
-    if total != len(starts):
+    total = len(state.treasures) + sum(shown)
+    if total > len(starts) or (len(shown) == len(held) and total != len(starts)):
         add(
             "treasure-count",
             "$.treasures_held",
@@ -360,7 +505,7 @@ def _block(top_left: int) -> tuple[int, int, int, int]:
     return (top_left, top_left + 1, top_left + COLUMNS, top_left + COLUMNS + 1)
 
 
-def _monuments(state: GameState, add: _Add) -> None:
+def _monuments(state: BoardPosition, add: _Add) -> None:
     """MON-6, MON-7: a built monument stands on a 2x2 block of flipped tiles, and flipped
     tiles are found only under monuments."""
     cells = state.cells
@@ -388,21 +533,24 @@ def _monuments(state: GameState, add: _Add) -> None:
         )
 
 
-def _scores(state: GameState, add: _Add) -> None:
-    """CONV-13: VP start at 0 and only grow, by at most :data:`MAX_VP_PER_TURN` a turn."""
-    bound = (state.turn + 1) * MAX_VP_PER_TURN
-    for p, scores in enumerate(state.scores):
-        if min(scores) < 0:
+def _scores(turn: int, scores: Sequence[Sequence[int] | None], add: _Add) -> None:
+    """CONV-13: VP start at 0 and only grow, by at most :data:`MAX_VP_PER_TURN` a turn
+    (``None``: totals the viewer may not see)."""
+    bound = (turn + 1) * MAX_VP_PER_TURN
+    for p, vp in enumerate(scores):
+        if vp is None:
+            continue
+        if min(vp) < 0:
             add("score", f"$.scores[{p}]", "a negative score", "CONV-13")
-        elif sum(scores) > bound:
-            add("score", f"$.scores[{p}]", f"more VP than {state.turn + 1} turns can give")
+        elif sum(vp) > bound:
+            add("score", f"$.scores[{p}]", f"more VP than {turn + 1} turns can give", "CONV-13")
 
 
 def _square(name: object) -> int | None:
     return square_index(name) if is_square_name(name) else None  # type: ignore[arg-type]
 
 
-def _decision(state: GameState, add: _Add) -> None:
+def _decision(state: BoardPosition, add: _Add) -> None:
     """CONV-15: the pending decision names existing players, squares and colours that fit
     the position."""
     pending = state.pending
@@ -435,7 +583,7 @@ def _decision(state: GameState, add: _Add) -> None:
             assert_never(pending)
 
 
-def _turn_squares(state: GameState, add: _Add) -> None:
+def _turn_squares(state: BoardPosition, add: _Add) -> None:
     """WAR-1: the unification marker lies on a face-up tile, during a war only; TURN-6: the
     tile just placed is on the board."""
     if state.marker != NO_SQUARE and state.cells[state.marker] > GREEN:
@@ -450,7 +598,7 @@ def _turn_squares(state: GameState, add: _Add) -> None:
         add("marker", "$.marker", "the unification marker outside a war", "WAR-1")
 
 
-def _treasure_decision(state: GameState, pending: TreasureDecision, add: _Add) -> None:
+def _treasure_decision(state: BoardPosition, pending: TreasureDecision, add: _Add) -> None:
     """TREAS-5: the treasures named lie on the board, the candidates among them."""
     treasures = [_square(s) for s in pending.treasures]
     candidates = [_square(s) for s in pending.candidates]
@@ -463,7 +611,7 @@ def _treasure_decision(state: GameState, pending: TreasureDecision, add: _Add) -
         add("decision", "$.pending", "the treasures named must lie in one kingdom", "TREAS-5")
 
 
-def _commit(state: GameState, pending: CommitDecision, add: _Add) -> None:
+def _commit(state: BoardPosition, pending: CommitDecision, add: _Add) -> None:
     """A pending commitment: two players (CONV-4) whose leaders stand where the conflict says
     (CONV-15), the attacker asked first (WAR-10, REVOLT-6), strengths that count tiles (WAR-7,
     REVOLT-3)."""
@@ -497,7 +645,7 @@ def _commit(state: GameState, pending: CommitDecision, add: _Add) -> None:
         add("decision", path, "a war without the unification marker", "WAR-1")
 
 
-def _structure(state: GameState, pending: StructureDecision, add: _Add) -> None:
+def _structure(state: BoardPosition, pending: StructureDecision, add: _Add) -> None:
     """MON-3, MON-4: the blocks offered are blocks for available monuments; the other
     structures belong to a variant of the configuration (which checks them)."""
     path = "$.pending"
@@ -532,7 +680,7 @@ def _structure(state: GameState, pending: StructureDecision, add: _Add) -> None:
         add("decision", path, "a structure decision offers nothing", "MON-4")
 
 
-def _kingdoms(state: GameState, add: _Add) -> None:
+def _kingdoms(state: BoardPosition, add: _Add) -> None:
     """CONV-9, WAR: no kingdom holds two leaders of one colour outside a conflict; TREAS-2:
     a trader's kingdom keeps at most one treasure once the action is complete."""
     regions = compute_regions(state.cells, state.leaders)
