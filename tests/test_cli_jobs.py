@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -178,6 +180,7 @@ def test_an_archive_as_json(capsys: pytest.CaptureFixture[str], archive: Path) -
         "valid": 2,
         "invalid": 1,
         "malformed": 2,
+        "not_done": 0,
         "problems": 3,
     }
 
@@ -202,7 +205,7 @@ def test_a_line_over_the_size_limit(capsys: pytest.CaptureFixture[str], tmp_path
     assert status == 2
     lines = out.splitlines()
     assert lines[0].startswith(f"{path}:1: $: ")
-    assert lines[1].startswith(f"{path}:2: $: the line is 20002 bytes, larger than the limit")
+    assert lines[1].startswith(f"{path}:2: $: line 2 is 20002 bytes, larger than the limit")
     assert lines[2].startswith(f"{path}:3: $.format: ")
 
 
@@ -211,6 +214,17 @@ def test_an_archive_that_cannot_be_read(capsys: pytest.CaptureFixture[str], tmp_
     status, out, _ = same_with_jobs(capsys, "validate", path)
     assert status == 2
     assert out == f"{path}: $: cannot read the file: No such file or directory\n"
+
+
+def test_standard_input_is_named_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What cannot be read from standard input is called standard input, not a file."""
+    monkeypatch.setattr(sys, "stdin", None)  # closed
+    for args in (["-"], ["--jsonl", "-"]):
+        status, out, _ = run(capsys, "validate", *args)
+        assert status == 2
+        assert out == "-: $: cannot read standard input: Bad file descriptor\n"
 
 
 class _Lines(io.BytesIO):
@@ -232,15 +246,107 @@ def test_an_archive_is_read_one_line_at_a_time(monkeypatch: pytest.MonkeyPatch) 
     assert stream.asked == 2
 
 
-def test_a_long_line_is_passed_over(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A line over the limit is read in chunks and not kept; its size is told."""
-    stream = io.BytesIO(b"x" * 3_000_000 + b"\n[]")
+def test_a_long_line_is_passed_over(tmp_path: Path) -> None:
+    """In a regular file, a line over the limit is read in chunks and not kept; its size is
+    told, and the next lines are read."""
+    path = tmp_path / "archive.jsonl"
+    path.write_bytes(b"[]\n" + b"x" * 3_000_000 + b"\n[]")
+    first, second, third = read_jsonl(path, max_bytes=100)
+    assert first == (1, b"[]")
+    assert second[0] == 2
+    assert isinstance(second[1], Summary)
+    assert (
+        second[1]
+        .problems[0]
+        .reason.startswith("line 2 is 2.9 MB, larger than the limit of 100 bytes; raise the limit")
+    )
+    assert third == (3, b"[]")
+
+
+class _Endless(io.RawIOBase):
+    """A stream of ``b"x"`` that never ends, counting the bytes read from it."""
+
+    given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        size = len(buffer)
+        buffer[:size] = b"x" * size
+        self.given += size
+        return size
+
+
+def test_an_endless_line_on_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line of standard input that never ends is refused at the limit, and the reading
+    stops there: nothing after it can be reached."""
+    endless = _Endless()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(endless)))
+    (only,) = read_jsonl("-", max_bytes=100_000)
+    assert only[0] == 1
+    assert isinstance(only[1], Summary)
+    assert (
+        only[1]
+        .problems[0]
+        .reason.startswith(
+            "line 1 is more than 100000 bytes, larger than the limit of 100000 bytes; "
+            "the rest of standard input is not read; raise the limit"
+        )
+    )
+    assert endless.given < 200_000
+
+
+def test_a_stream_in_memory_stops_at_a_long_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Standard input that is not a regular file may never end a line: the lines after a
+    line over the limit are not read."""
+    stream = io.BytesIO(b"[]\n" + b"x" * 3_000 + b"\n[]\n")
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(stream))
     first, second = read_jsonl("-", max_bytes=100)
-    assert first[0] == 1
-    assert isinstance(first[1], Summary)
-    assert first[1].problems[0].reason.startswith("the line is 2.9 MB, larger than")
-    assert second == (2, b"[]")
+    assert first == (1, b"[]")
+    assert isinstance(second[1], Summary)
+    assert "line 2 is more than 100 bytes" in second[1].problems[0].reason
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero on this platform")
+@pytest.mark.parametrize("option", [["--jsonl"], []], ids=["jsonl", "extension"])
+def test_dev_zero_as_an_archive(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, option: list[str]
+) -> None:
+    """``/dev/zero`` read as JSON Lines (``--jsonl``, or a link named ``.jsonl``) is refused
+    at the limit, naming line 1 and the limit, and the command ends."""
+    target = Path("/dev/zero")
+    if not option:
+        target = tmp_path / "zero.jsonl"
+        target.symlink_to("/dev/zero")
+    status, out, _ = run(capsys, "validate", *option, "--max-size", "0.01", target)
+    assert status == 2
+    assert out == (
+        f"{target}:1: $: line 1 is more than 10485 bytes, larger than the limit of 10485 "
+        "bytes; the rest of the file is not read; raise the limit to read it (--max-size MB)\n"
+    )
+
+
+def test_an_endless_line_from_a_pipe(tmp_path: Path) -> None:
+    """``validate --jsonl -`` fed an endless line through a pipe ends by itself."""
+    feeder = subprocess.Popen(
+        [sys.executable, "-c", "import sys\nwhile True: sys.stdout.buffer.write(b'x' * 65536)"],
+        stdout=subprocess.PIPE,
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "tigris_rules", "validate", "--jsonl", "--max-size", "1", "-"],
+            stdin=feeder.stdout,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        feeder.kill()
+        feeder.wait()
+    assert done.returncode == 2
+    assert done.stdout.startswith("-:1: $: line 1 is more than 1.0 MB, larger than the limit")
+    assert "the rest of standard input is not read" in done.stdout
 
 
 # --- selfplay --jobs and --jsonl ------------------------------------------------------------
