@@ -20,7 +20,7 @@ import attrs
 
 import tigris_rules as tr
 from tigris_rules.ai.bots import random_bots
-from tigris_rules.tools.bulk import iter_games
+from tigris_rules.tools.bulk import NotDone, iter_games
 
 __all__ = [
     "PARALLEL_JOBS",
@@ -291,6 +291,8 @@ def write_workload(root: Path, logs: int) -> Workload:
     actions = 0
     with open(root / "archive.jsonl", "w", encoding="utf-8") as archive:
         for game in iter_games(tr.GameConfig(players=2), range(logs), text=True, indent=2):
+            if isinstance(game, NotDone):
+                raise SystemExit(f"game {game.seed}: {game}")
             text = game.text or ""
             files.append(f"game-{game.seed}.json")
             (root / files[-1]).write_text(text + "\n", encoding="utf-8")

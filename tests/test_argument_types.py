@@ -435,6 +435,7 @@ CASES: list[Case] = [
     Case(cards.gap_spot, {"gap": 1}, {"gap": NUMBER}),
     # --- bulk work (one process: jobs=1, or a single task) --------------------------------
     Case(tbulk.default_jobs, {}),
+    Case(tbulk.max_jobs, {}),
     Case(tbulk.validate_many, {"sources": [LOG_TEXT], "client": None, "jobs": 1,
                               "max_bytes": None, "max_problems": None},
          {"client": frozenset({"none"}), "jobs": SEAT, "max_bytes": SEAT,

@@ -6,13 +6,21 @@ from __future__ import annotations
 
 import io
 import json
+import multiprocessing
+import os
+import signal
 import subprocess
 import sys
+from collections.abc import Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 import tigris_rules as tr
+from dying_workers import DeadlyPath, DeadlySeed
 from tigris_rules.tools import bulk
 from tigris_rules.tools.bulk import Summary, selfplay_many, validate_many
 
@@ -47,6 +55,11 @@ def expected(source: bulk.Source) -> Summary:
     if isinstance(source, str | bytes):
         return Summary.of(tr.validate_json(source))
     return Summary.of(tr.validate_file(source))
+
+
+def winners(log: tr.GameLog) -> tuple[int, ...]:
+    assert log.result is not None
+    return tuple(p.player for p in log.result.players if p.place == 1)
 
 
 def test_the_summary_of_a_report() -> None:
@@ -122,6 +135,7 @@ def test_the_games_in_order_with_their_text() -> None:
     games = list(bulk.iter_games(config, range(2, 7), text=True, jobs=2))
     assert [game.seed for game in games] == [2, 3, 4, 5, 6]
     for game in games:
+        assert isinstance(game, bulk.Game)
         assert game.text is not None
         log = tr.loads(game.text, tr.GameLog)
         assert "\n" not in game.text
@@ -173,3 +187,151 @@ def test_a_dask_cluster_gives_the_summaries_of_one_process(archive: list[bulk.So
         assert selfplay_many(config, 4, seed=3, client=client) == selfplay_many(
             config, 4, seed=3, jobs=1
         )
+
+
+# --- how many processes ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def pools(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The size of every pool of worker processes started, in order."""
+    sizes: list[int] = []
+    real = ProcessPoolExecutor
+
+    def counted(max_workers: int) -> ProcessPoolExecutor:
+        sizes.append(max_workers)
+        return real(max_workers=max_workers)
+
+    monkeypatch.setattr(bulk, "ProcessPoolExecutor", counted)
+    return sizes
+
+
+def test_no_more_processes_than_logs(pools: list[int]) -> None:
+    texts = [TWO_PLAYERS.read_text()] * 3
+    assert validate_many(texts, jobs=100_000) == validate_many(texts, jobs=1)
+    assert pools == [3]
+    assert selfplay_many(tr.GameConfig(players=2), 2, jobs=50) == selfplay_many(
+        tr.GameConfig(players=2), 2, jobs=1
+    )
+    assert pools == [3, 2]
+
+
+def test_no_more_processes_than_four_per_core(
+    pools: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bulk, "default_jobs", lambda: 1)
+    assert bulk.max_jobs() == bulk.JOBS_PER_CORE == 4
+    pairs = [(index, TWO_PLAYERS.read_text()) for index in range(6)]
+    summaries = list(bulk.iter_validate(pairs, jobs=100_000))  # the number of logs unknown
+    assert [index for index, _ in summaries] == list(range(6))
+    assert validate_many([TWO_PLAYERS] * 6, jobs=1000) == [s for _, s in summaries]
+    assert pools == [4, 4]
+
+
+# --- a worker process that dies -------------------------------------------------------------
+
+
+@pytest.fixture
+def drops(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Every broken pool let go of, once each."""
+    dropped: list[object] = []
+    real = bulk._Pool.drop
+
+    def drop(self: bulk._Pool, executor: Executor) -> None:
+        if all(executor is not seen for seen in dropped):
+            dropped.append(executor)
+        real(self, executor)
+
+    monkeypatch.setattr(bulk._Pool, "drop", drop)
+    return dropped
+
+
+def logs_with(tmp_path: Path, deadly: bulk.Source) -> list[bulk.Source]:
+    """Thirty logs, the tenth ``deadly``."""
+    logs = sources(tmp_path) * 3
+    logs[9] = deadly
+    return logs
+
+
+def test_a_worker_killed_once_loses_nothing(tmp_path: Path, drops: list[object]) -> None:
+    """The logs of the worker that died are validated again in a fresh process: the same
+    summaries as without the fault."""
+    marker = tmp_path / "killed"
+    logs = logs_with(tmp_path, DeadlyPath(TWO_PLAYERS, marker))
+    assert validate_many(logs, jobs=2) == [expected(source) for source in logs]
+    assert marker.exists()
+    assert len(drops) == 1  # the main pool broke once; no worker died in the spare pool
+
+
+def test_a_worker_killed_twice_on_one_log(tmp_path: Path, drops: list[object]) -> None:
+    """The log is named as not done; every other log is validated, and the summaries
+    travel with the error."""
+    logs = logs_with(tmp_path, DeadlyPath(TWO_PLAYERS))
+    with pytest.raises(bulk.NotDoneError) as caught:
+        validate_many(logs, jobs=2)
+    error = caught.value
+    assert str(error) == (f"1 of {len(logs)} logs not done: worker died (sources[9] {TWO_PLAYERS})")
+    assert error.indices == (9,)
+    assert error.results[9] == bulk.NotDone()
+    others = [s for i, s in enumerate(error.results) if i != 9]
+    assert others == [expected(source) for i, source in enumerate(logs) if i != 9]
+    assert len(drops) == 2  # the main pool, then the spare process of the log
+    pairs = [(str(index), source) for index, source in enumerate(logs)]
+    streamed = list(bulk.iter_validate(pairs, jobs=2))
+    assert [label for label, _ in streamed] == [str(index) for index in range(len(logs))]
+    assert [summary for _, summary in streamed] == list(error.results)
+
+
+def test_a_worker_killed_from_outside(archive: list[bulk.Source], drops: list[object]) -> None:
+    """A worker process of the pool killed while the logs are validated: the stream goes on
+    and gives every summary, in order."""
+    alone = validate_many(archive, jobs=1)
+    pairs = list(enumerate(archive))
+    before = {child.pid for child in multiprocessing.active_children()}
+    stream = bulk.iter_validate(pairs, jobs=2, count=len(pairs))
+    first = next(stream)
+    workers = [c.pid for c in multiprocessing.active_children() if c.pid not in before]
+    assert len(workers) == 2
+    assert workers[0] is not None
+    os.kill(workers[0], signal.SIGKILL)
+    rest = list(stream)
+    assert [first, *rest] == list(enumerate(alone))
+    assert drops  # the pool broke, and was replaced
+
+
+def test_games_of_a_worker_that_died(tmp_path: Path, drops: list[object]) -> None:
+    """A game whose worker died once is played again; one whose worker died twice comes as
+    ``NotDone`` with its seed, the others as without the fault."""
+    config = tr.GameConfig(players=2)
+    seeds = [0, 1, DeadlySeed(2, tmp_path / "killed"), 3, DeadlySeed(4), 5]
+    games = list(bulk.iter_games(config, seeds, jobs=2))
+    assert games[4] == bulk.NotDone(seed=4)
+    assert [game for game in games if isinstance(game, bulk.Game)] == [
+        bulk.Game(seed, len(log.actions), winners(log))
+        for seed, log in ((seed, bulk.play(config, seed)) for seed in (0, 1, 2, 3, 5))
+    ]
+    assert len(drops) >= 2
+
+
+def test_selfplay_many_names_the_games_not_played(
+    monkeypatch: pytest.MonkeyPatch, drops: list[object]
+) -> None:
+    """The game of seed 7 kills every worker that gets it."""
+    real = bulk._seed_batches
+
+    def deadly(*args: Any, **kwargs: Any) -> Iterator[bulk._Seeds]:
+        for batch in real(*args, **kwargs):
+            seeds = tuple(DeadlySeed(seed) if seed == 7 else seed for seed in batch.seeds)
+            yield attrs.evolve(batch, seeds=seeds)
+
+    monkeypatch.setattr(bulk, "_seed_batches", deadly)
+    config = tr.GameConfig(players=2)
+    with pytest.raises(bulk.NotDoneError) as caught:
+        selfplay_many(config, 4, seed=5, jobs=2)
+    assert str(caught.value) == "1 of 4 games not done: worker died (seed 7)"
+    assert caught.value.results == (
+        bulk.play(config, 5),
+        bulk.play(config, 6),
+        bulk.NotDone(seed=7),
+        bulk.play(config, 8),
+    )

@@ -99,6 +99,39 @@ def test_standard_input(capsys: pytest.CaptureFixture[str], stdin: Any) -> None:
     assert "larger than the limit" in out
 
 
+@pytest.mark.parametrize("command", ["validate", "replay"])
+def test_over_the_limit_names_the_option_of_the_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """The message names ``--max-size``, which both commands have, and no other command."""
+    path = tmp_path / "over.json"
+    path.write_bytes(b" " * (LIMIT + 1))
+    status, out, err = run(capsys, command, "--max-size", LIMIT_MB, path)
+    assert status == 2
+    assert (
+        "$: the file is 10486 bytes, larger than the limit of 10485 bytes; raise the limit to "
+        "read it (--max-size MB)"
+    ) in out + err
+    other = "replay" if command == "validate" else "validate"
+    assert other not in out + err
+
+
+@pytest.mark.parametrize("command", ["validate", "replay"])
+def test_standard_input_is_not_called_a_file(
+    capsys: pytest.CaptureFixture[str], stdin: Any, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    stdin(b" " * (LIMIT + 1))
+    status, out, err = run(capsys, command, "--max-size", LIMIT_MB, "-")
+    assert status == 2
+    assert "-: $: standard input is more than 10485 bytes, larger than the limit" in out + err
+    assert "the file" not in out + err
+    monkeypatch.setattr(sys, "stdin", None)  # closed
+    status, out, err = run(capsys, command, "-")
+    assert status == 2
+    assert "-: $: cannot read standard input: Bad file descriptor" in out + err
+    assert "the file" not in out + err
+
+
 @pytest.mark.parametrize(
     ("name", "content", "words"),
     [

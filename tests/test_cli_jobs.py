@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import tigris_rules as tr
-from tigris_rules.tools import cli
+from dying_workers import DeadlyPath, DeadlySeed
+from tigris_rules.tools import bulk, cli
 from tigris_rules.tools.bulk import Summary, read_jsonl
 
 LOGS = Path(__file__).parent / "data" / "logs"
@@ -178,6 +182,7 @@ def test_an_archive_as_json(capsys: pytest.CaptureFixture[str], archive: Path) -
         "valid": 2,
         "invalid": 1,
         "malformed": 2,
+        "not_done": 0,
         "problems": 3,
     }
 
@@ -202,7 +207,7 @@ def test_a_line_over_the_size_limit(capsys: pytest.CaptureFixture[str], tmp_path
     assert status == 2
     lines = out.splitlines()
     assert lines[0].startswith(f"{path}:1: $: ")
-    assert lines[1].startswith(f"{path}:2: $: the line is 20002 bytes, larger than the limit")
+    assert lines[1].startswith(f"{path}:2: $: line 2 is 20002 bytes, larger than the limit")
     assert lines[2].startswith(f"{path}:3: $.format: ")
 
 
@@ -211,6 +216,17 @@ def test_an_archive_that_cannot_be_read(capsys: pytest.CaptureFixture[str], tmp_
     status, out, _ = same_with_jobs(capsys, "validate", path)
     assert status == 2
     assert out == f"{path}: $: cannot read the file: No such file or directory\n"
+
+
+def test_standard_input_is_named_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What cannot be read from standard input is called standard input, not a file."""
+    monkeypatch.setattr(sys, "stdin", None)  # closed
+    for args in (["-"], ["--jsonl", "-"]):
+        status, out, _ = run(capsys, "validate", *args)
+        assert status == 2
+        assert out == "-: $: cannot read standard input: Bad file descriptor\n"
 
 
 class _Lines(io.BytesIO):
@@ -232,15 +248,107 @@ def test_an_archive_is_read_one_line_at_a_time(monkeypatch: pytest.MonkeyPatch) 
     assert stream.asked == 2
 
 
-def test_a_long_line_is_passed_over(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A line over the limit is read in chunks and not kept; its size is told."""
-    stream = io.BytesIO(b"x" * 3_000_000 + b"\n[]")
+def test_a_long_line_is_passed_over(tmp_path: Path) -> None:
+    """In a regular file, a line over the limit is read in chunks and not kept; its size is
+    told, and the next lines are read."""
+    path = tmp_path / "archive.jsonl"
+    path.write_bytes(b"[]\n" + b"x" * 3_000_000 + b"\n[]")
+    first, second, third = read_jsonl(path, max_bytes=100)
+    assert first == (1, b"[]")
+    assert second[0] == 2
+    assert isinstance(second[1], Summary)
+    assert (
+        second[1]
+        .problems[0]
+        .reason.startswith("line 2 is 2.9 MB, larger than the limit of 100 bytes; raise the limit")
+    )
+    assert third == (3, b"[]")
+
+
+class _Endless(io.RawIOBase):
+    """A stream of ``b"x"`` that never ends, counting the bytes read from it."""
+
+    given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        size = len(buffer)
+        buffer[:size] = b"x" * size
+        self.given += size
+        return size
+
+
+def test_an_endless_line_on_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line of standard input that never ends is refused at the limit, and the reading
+    stops there: nothing after it can be reached."""
+    endless = _Endless()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(endless)))
+    (only,) = read_jsonl("-", max_bytes=100_000)
+    assert only[0] == 1
+    assert isinstance(only[1], Summary)
+    assert (
+        only[1]
+        .problems[0]
+        .reason.startswith(
+            "line 1 is more than 100000 bytes, larger than the limit of 100000 bytes; "
+            "the rest of standard input is not read; raise the limit"
+        )
+    )
+    assert endless.given < 200_000
+
+
+def test_a_stream_in_memory_stops_at_a_long_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Standard input that is not a regular file may never end a line: the lines after a
+    line over the limit are not read."""
+    stream = io.BytesIO(b"[]\n" + b"x" * 3_000 + b"\n[]\n")
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(stream))
     first, second = read_jsonl("-", max_bytes=100)
-    assert first[0] == 1
-    assert isinstance(first[1], Summary)
-    assert first[1].problems[0].reason.startswith("the line is 2.9 MB, larger than")
-    assert second == (2, b"[]")
+    assert first == (1, b"[]")
+    assert isinstance(second[1], Summary)
+    assert "line 2 is more than 100 bytes" in second[1].problems[0].reason
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero on this platform")
+@pytest.mark.parametrize("option", [["--jsonl"], []], ids=["jsonl", "extension"])
+def test_dev_zero_as_an_archive(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, option: list[str]
+) -> None:
+    """``/dev/zero`` read as JSON Lines (``--jsonl``, or a link named ``.jsonl``) is refused
+    at the limit, naming line 1 and the limit, and the command ends."""
+    target = Path("/dev/zero")
+    if not option:
+        target = tmp_path / "zero.jsonl"
+        target.symlink_to("/dev/zero")
+    status, out, _ = run(capsys, "validate", *option, "--max-size", "0.01", target)
+    assert status == 2
+    assert out == (
+        f"{target}:1: $: line 1 is more than 10485 bytes, larger than the limit of 10485 "
+        "bytes; the rest of the file is not read; raise the limit to read it (--max-size MB)\n"
+    )
+
+
+def test_an_endless_line_from_a_pipe(tmp_path: Path) -> None:
+    """``validate --jsonl -`` fed an endless line through a pipe ends by itself."""
+    feeder = subprocess.Popen(
+        [sys.executable, "-c", "import sys\nwhile True: sys.stdout.buffer.write(b'x' * 65536)"],
+        stdout=subprocess.PIPE,
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "tigris_rules", "validate", "--jsonl", "--max-size", "1", "-"],
+            stdin=feeder.stdout,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        feeder.kill()
+        feeder.wait()
+    assert done.returncode == 2
+    assert done.stdout.startswith("-:1: $: line 1 is more than 1.0 MB, larger than the limit")
+    assert "the rest of standard input is not read" in done.stdout
 
 
 # --- selfplay --jobs and --jsonl ------------------------------------------------------------
@@ -301,3 +409,164 @@ def test_selfplay_cannot_write_the_archive(
     status, _, err = run(capsys, "selfplay", "--jsonl", path, "--jobs", "2")
     assert status == 2
     assert f"cannot write {path}" in err
+
+
+# --- how many processes, and a worker process that dies -------------------------------------
+
+
+@pytest.fixture
+def pools(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The size of every pool of worker processes started, in order."""
+    sizes: list[int] = []
+    real = ProcessPoolExecutor
+
+    def counted(max_workers: int) -> ProcessPoolExecutor:
+        sizes.append(max_workers)
+        return real(max_workers=max_workers)
+
+    monkeypatch.setattr(bulk, "ProcessPoolExecutor", counted)
+    return sizes
+
+
+def test_too_many_jobs_are_lowered_with_a_note(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, pools: list[int]
+) -> None:
+    monkeypatch.setattr(bulk, "default_jobs", lambda: 1)
+    files = [*GOLDEN, *GOLDEN]
+    alone = run(capsys, "validate", *files, "--jobs", "1")
+    status, out, err = run(capsys, "validate", *files, "--jobs", "100000")
+    assert (status, out) == alone[:2]
+    assert err == (
+        "tigris-rules: note: --jobs 100000 lowered to 4, the most worker processes here "
+        "(4 per core)\n"
+    )
+    assert pools == [4]
+    status, out, err = run(capsys, "validate", *GOLDEN[:2], "--jobs", "3")
+    assert (status, err) == (0, "")
+    assert pools == [4, 2]  # one per file
+
+
+def deadly_files(monkeypatch: pytest.MonkeyPatch, deadly: dict[Path, DeadlyPath]) -> None:
+    """``validate`` sends ``deadly[path]`` to its workers in the place of ``path``."""
+    real = cli._logs
+
+    def logs(args: Any) -> Iterator[tuple[Any, Path | bytes | Summary | DeadlyPath]]:
+        for label, item in real(args):
+            yield label, deadly.get(item, item) if isinstance(item, Path) else item
+
+    monkeypatch.setattr(cli, "_logs", logs)
+
+
+@pytest.mark.parametrize("json_output", [False, True], ids=["text", "json"])
+def test_validate_survives_a_worker_killed_once(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    mixed: list[Path],
+    tmp_path: Path,
+    json_output: bool,
+) -> None:
+    """The files of the worker that died are validated again: the output and the status are
+    those of one process."""
+    args: list[str | Path] = ["validate", *(["--json"] if json_output else []), *mixed, *mixed]
+    alone = run(capsys, *args, "--jobs", "1")
+    marker = tmp_path / "killed"
+    deadly_files(monkeypatch, {mixed[1]: DeadlyPath(mixed[1], marker)})
+    assert run(capsys, *args, "--jobs", "2") == alone
+    assert marker.exists()
+
+
+def test_validate_names_a_file_whose_worker_died_twice(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, mixed: list[Path]
+) -> None:
+    """The file is listed as not done, in its place and on standard error; every other file
+    is validated and printed as by one process; the summary counts it; the status is 3."""
+    files = [*mixed, *mixed]
+    _, alone, _ = run(capsys, "validate", *files, "--jobs", "1")
+    deadly_files(monkeypatch, {GOLDEN[1]: DeadlyPath(GOLDEN[1])})
+    status, out, err = run(capsys, "validate", *files, "--jobs", "2")
+    assert status == cli.EXIT_NOT_DONE == 3
+    expected = [
+        f"{GOLDEN[1]}: not done: worker died" if line.startswith(f"{GOLDEN[1]}: ") else line
+        for line in alone.splitlines()[:-1]
+    ]
+    assert out.splitlines()[:-1] == expected
+    count = len(files)
+    assert out.splitlines()[-1] == (
+        f"{count} files: {count - 8} valid, 2 invalid, 4 malformed, 2 not done; 6 problem(s)"
+    )
+    assert err == (
+        f"tigris-rules: error: 2 of {count} files not done: worker died; {GOLDEN[1]}, {GOLDEN[1]}\n"
+    )
+    status, out, _ = run(capsys, "validate", "--json", *files, "--jobs", "2")
+    assert status == 3
+    document = json.loads(out)
+    lost = [entry for entry in document["files"] if entry["status"] == "not done"]
+    assert lost == [{"file": str(GOLDEN[1]), "status": "not done", "reason": "worker died"}] * 2
+    assert document["summary"]["not_done"] == 2
+    assert document["summary"]["files"] == count
+
+
+def deadly_seeds(monkeypatch: pytest.MonkeyPatch, deadly: dict[int, DeadlySeed]) -> None:
+    """``selfplay`` sends ``deadly[seed]`` to its workers in the place of ``seed``."""
+    real = bulk.iter_games
+
+    def games(config: tr.GameConfig, seeds: range, **kwargs: Any) -> Any:
+        return real(config, [deadly.get(seed, seed) for seed in seeds], **kwargs)
+
+    monkeypatch.setattr(cli, "iter_games", games)
+
+
+@pytest.mark.parametrize("where", ["--out", "--jsonl"])
+def test_selfplay_survives_a_worker_killed_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, where: str
+) -> None:
+    outputs = []
+    for name in ("alone", "killed"):
+        target = tmp_path / name / ("games.jsonl" if where == "--jsonl" else "logs")
+        target.parent.mkdir()
+        args: list[str | Path] = ["selfplay", "--games", "6", "--seed", "9", where, target]
+        if name == "killed":
+            deadly_seeds(monkeypatch, {11: DeadlySeed(11, tmp_path / "marker")})
+        status, out, err = run(capsys, *args, "--jobs", "1" if name == "alone" else "2")
+        files = sorted(target.parent.rglob("*.json*"))
+        contents = [(f.relative_to(target.parent), f.read_bytes()) for f in files]
+        outputs.append((status, out.replace(name, "X"), err, contents))
+    assert outputs[0] == outputs[1]
+    assert outputs[0][0] == 0
+    assert (tmp_path / "marker").exists()
+
+
+def test_selfplay_names_a_game_whose_worker_died_twice(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The game is listed as not done by its seed; the others are written as by one
+    process, the archive keeps game i on line i+1 (the line of the game not done is blank),
+    and the status is 3."""
+    alone = tmp_path / "alone.jsonl"
+    run(capsys, "selfplay", "--games", "5", "--seed", "9", "--jsonl", alone, "--jobs", "1")
+    deadly_seeds(monkeypatch, {11: DeadlySeed(11)})
+    path = tmp_path / "games.jsonl"
+    status, out, err = run(
+        capsys, "selfplay", "--games", "5", "--seed", "9", "--jsonl", path, "--jobs", "2"
+    )
+    assert status == 3
+    assert out.splitlines()[2] == f"{path}:3: not done: worker died (seed 11)"
+    assert out.splitlines()[-1].startswith(f"wrote 4 log(s) to {path} (")
+    assert err == "tigris-rules: error: 1 of 5 game(s) not done: worker died; seed(s) 11\n"
+    lines = path.read_text().splitlines()
+    assert lines[2] == ""
+    assert lines[:2] + lines[3:] == [
+        line for number, line in enumerate(alone.read_text().splitlines()) if number != 2
+    ]
+    status, out, _ = run(capsys, "validate", path)
+    assert status == 0
+    assert out.splitlines()[-1] == "4 logs: 4 valid, 0 invalid, 0 malformed; 0 problem(s)"
+    folder = tmp_path / "logs"
+    status, out, err = run(
+        capsys, "selfplay", "--games", "5", "--seed", "9", "--out", folder, "--jobs", "2"
+    )
+    assert status == 3
+    lost = folder / "game-2p-classic-seed11.json"
+    assert f"{lost}: not done: worker died" in out.splitlines()
+    assert not lost.exists()
+    assert len(list(folder.iterdir())) == 4

@@ -320,6 +320,7 @@ def test_validate_json_output(capsys: pytest.CaptureFixture[str], tmp_path: Path
         "valid": 1,
         "invalid": 1,
         "malformed": 0,
+        "not_done": 0,
         "problems": 1,
     }
     first, second = document["files"]

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import sys
@@ -23,7 +24,7 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final, Protocol, TypeAlias
+from typing import IO, Any, Final, Protocol, TypeAlias
 
 import attrs
 
@@ -456,12 +457,31 @@ STDIN: Final = "-"
 line."""
 
 
+def input_name(path: str | os.PathLike[str]) -> str:
+    """What messages call the input at ``path``: ``"standard input"`` for ``"-"``, else
+    ``"the file"``."""
+    return "standard input" if os.fspath(path) == STDIN else "the file"
+
+
+SIZE_HINT: Final = "raise the limit to read it (--max-size MB)"
+"""How to read an input over the size limit: every command that reads logs has
+``--max-size``; the functions, ``max_bytes``."""
+
+
+def stdin_bytes() -> IO[bytes]:
+    """Standard input as bytes; :class:`OSError` when the process has none (closed)."""
+    stream: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+    return stream
+
+
 def read_file(path: str | os.PathLike[str], max_bytes: int | None) -> bytes:
     """The bytes of the file at ``path`` (``"-"``: standard input), at most ``max_bytes``;
     :class:`FormatError` past the limit, :class:`OSError` when it cannot be read."""
     try:
         if os.fspath(path) == STDIN:
-            return read_limited(sys.stdin.buffer, max_bytes)
+            return read_limited(stdin_bytes(), max_bytes)
         with open(path, "rb") as stream:
             return read_limited(stream, max_bytes)
     except TooLarge as exc:
@@ -470,11 +490,10 @@ def read_file(path: str | os.PathLike[str], max_bytes: int | None) -> bytes:
         size = format_size(known or exc.size) if exc.exact or known else f"more than {limit}"
         raise FormatError(
             "$",
-            f"the file is {size}, larger than the limit of {limit}; raise the limit to read "
-            "it (tigris-rules validate --max-size MB)",
+            f"{input_name(path)} is {size}, larger than the limit of {limit}; {SIZE_HINT}",
         ) from None
     except MemoryError:
-        raise FormatError("$", "the file does not fit in memory") from None
+        raise FormatError("$", f"{input_name(path)} does not fit in memory") from None
 
 
 def _file_size(path: str | os.PathLike[str]) -> int | None:

@@ -42,6 +42,7 @@ from tigris_rules.records.log import (
     Item,
     LogEntry,
     PlayerOutcome,
+    input_name,
     read_file,
 )
 from tigris_rules.records.log import document as read_document
@@ -347,9 +348,13 @@ def validate_json(
     )
 
 
-def _unreadable(exc: OSError) -> Report:
-    reason = f"cannot read the file: {exc.strerror or exc}"
-    return Report((Problem(ProblemKind.FORMAT, reason, path="$"),))
+def unreadable(path: str | os.PathLike[str], exc: OSError) -> str:
+    """Why the input at ``path`` could not be read, for a format problem."""
+    return f"cannot read {input_name(path)}: {exc.strerror or exc}"
+
+
+def _unreadable(path: str | os.PathLike[str], exc: OSError) -> Report:
+    return Report((Problem(ProblemKind.FORMAT, unreadable(path, exc), path="$"),))
 
 
 def validate_file(
@@ -369,7 +374,7 @@ def validate_file(
     except FormatError as exc:
         return _format_report(exc)
     except OSError as exc:
-        return _unreadable(exc)
+        return _unreadable(path, exc)
     return validate_json(data, max_bytes=max_bytes, max_problems=max_problems)
 
 
@@ -407,7 +412,7 @@ def replay_position(
     try:
         data = read_file(path, max_bytes)
     except OSError as exc:
-        raise FormatError("$", f"cannot read the file: {exc.strerror or exc}") from None
+        raise FormatError("$", unreadable(path, exc)) from None
     document = read_document(data, max_bytes)
     del data
     length = document.length

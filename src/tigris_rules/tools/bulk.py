@@ -11,6 +11,11 @@ counts: the problems and a few numbers, never the log or the final position, who
 transfer would cost more than the validation saves. At most a few batches per worker are
 in flight, so a stream of any length is validated in bounded memory.
 
+A worker process that dies (killed, out of memory) loses no work: each log or game it held
+is done again, alone, in a fresh process; one whose second process dies too comes back as
+:class:`NotDone` in its place (:class:`NotDoneError` from the functions that return lists),
+and everything else is done as without the fault.
+
 Dask is an optional dependency (``pip install 'tigris-rules[dask]'``): this module never
 imports it; ``client`` is any object with Dask's ``Client.submit``. docs/bulk.md shows how
 to point it at a cluster.
@@ -19,18 +24,19 @@ to point it at a cluster.
 from __future__ import annotations
 
 import os
-import sys
+import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import IO, Any, Final, Protocol, TypeAlias, TypeVar, runtime_checkable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import IO, Any, Final, Protocol, Self, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
 
 from tigris_rules._arguments import expect, expect_items
 from tigris_rules.ai.bots import Bot, BotError, RandomBot, random_bots
 from tigris_rules.api import to_move
-from tigris_rules.errors import ArgumentTypeError, ConfigError
+from tigris_rules.errors import ArgumentTypeError, ConfigError, TigrisError
 from tigris_rules.model.config import GameConfig
 from tigris_rules.records import (
     DEFAULT_MAX_BYTES,
@@ -48,16 +54,21 @@ from tigris_rules.records import (
 from tigris_rules.records._checks import MAX_PROBLEMS
 from tigris_rules.records.json_io import format_size
 from tigris_rules.records.json_reading import CHUNK
+from tigris_rules.records.log import SIZE_HINT, input_name, stdin_bytes
 from tigris_rules.records.problems import Verdict
+from tigris_rules.records.validation import unreadable
 
 __all__ = [
     "Client",
     "Game",
+    "NotDone",
+    "NotDoneError",
     "Source",
     "Summary",
     "default_jobs",
     "iter_games",
     "iter_validate",
+    "max_jobs",
     "play",
     "read_jsonl",
     "record",
@@ -76,6 +87,11 @@ BATCH_BYTES: Final = 4 * MEGABYTE
 """A batch of texts is closed once it holds this many bytes, whatever its number of logs."""
 IN_FLIGHT: Final = 3
 """Batches per worker sent ahead of the one being collected."""
+JOBS_PER_CORE: Final = 4
+"""Worker processes per core at most (:func:`max_jobs`): validation and play keep a core
+busy, so more processes than cores gain nothing and only cost memory and start-up time."""
+WORKER_DIED: Final = "worker died"
+"""Why a log or a game was not done: the worker process that held it died twice."""
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
@@ -120,6 +136,35 @@ class Summary(Verdict):
         )
 
 
+@attrs.frozen
+class NotDone:
+    """A log or a game whose work was not done, in the place of its result: the worker
+    process that held it died (killed, out of memory), and so did the fresh process it was
+    then given to alone. ``seed`` is the seed of a game (``None`` for a log); ``reason``
+    says why."""
+
+    seed: int | None = None
+    reason: str = WORKER_DIED
+
+    def __str__(self) -> str:
+        return f"not done: {self.reason}"
+
+
+class NotDoneError(TigrisError):
+    """Some logs or games of :func:`validate_many` or :func:`selfplay_many` were not done
+    (:class:`NotDone`); the message names them. ``results`` holds what was done, in input
+    order, with a :class:`NotDone` in the place of each of the others, and ``indices`` their
+    positions."""
+
+    def __init__(self, what: str, results: Sequence[object], names: Sequence[str]) -> None:
+        self.results: tuple[object, ...] = tuple(results)
+        self.indices = tuple(i for i, result in enumerate(results) if isinstance(result, NotDone))
+        shown = ", ".join(names[:10]) + (", ..." if len(names) > 10 else "")
+        super().__init__(
+            f"{len(self.indices)} of {len(results)} {what} not done: {WORKER_DIED} ({shown})"
+        )
+
+
 def default_jobs() -> int:
     """The number of cores this process may run on: the default number of worker
     processes."""
@@ -129,6 +174,13 @@ def default_jobs() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1  # pragma: no cover - platforms without affinity
+
+
+def max_jobs() -> int:
+    """The most worker processes a call starts on this machine: ``JOBS_PER_CORE`` (4) per
+    core this process may run on (:func:`default_jobs`). A larger ``jobs`` is lowered to
+    it, and to the number of logs or games when that is known."""
+    return JOBS_PER_CORE * default_jobs()
 
 
 def _check_runner(client: object, jobs: object) -> None:
@@ -146,38 +198,53 @@ def _check_limits(max_bytes: object, max_problems: object) -> None:
 
 
 def _jobs(jobs: int | None) -> int:
+    """``jobs``, or every core by default."""
     return default_jobs() if jobs is None else jobs
 
 
 # --- running batches in order ---------------------------------------------------------------
 
 
+class _Work(Protocol):
+    """A batch of logs or games that can be cut into batches of one, and say which of its
+    items were not done."""
+
+    def singles(self) -> Sequence[Self]:
+        """A batch for each item."""
+        ...
+
+    def not_done(self) -> list[NotDone]:
+        """A :class:`NotDone` for each item."""
+        ...
+
+
+_B = TypeVar("_B", bound=_Work)
+
+
 def _ordered(
-    run: Callable[[_T], _R],
-    batches: Iterable[_T],
+    run: Callable[[_B], Sequence[_R]],
+    batches: Iterable[_B],
     *,
     jobs: int,
     client: Client | None,
-) -> Iterator[_R]:
+) -> Iterator[Sequence[_R | NotDone]]:
     """``run(batch)`` for each batch, yielded in order: here when ``jobs`` is 1 and there is
     no client, else in a pool of ``jobs`` processes or on the client's cluster, with at most
-    ``IN_FLIGHT`` batches per worker under way."""
+    ``IN_FLIGHT`` batches per worker under way. In a pool, the items of a batch whose worker
+    died are run again one by one (:class:`_Pools`)."""
     if client is not None:
         yield from _windowed(lambda batch: client.submit(run, batch, pure=False), batches, jobs)
         return
     if jobs == 1:
         yield from map(run, batches)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        try:
-            yield from _windowed(_submitter(pool, run), batches, jobs)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-
-
-def _submitter(pool: Executor, run: Callable[[_T], _R]) -> Callable[[_T], Any]:
-    return lambda batch: pool.submit(run, batch)
+    pools = _Pools(jobs)
+    try:
+        yield from _pooled(run, batches, pools)
+    except BaseException:
+        pools.close(wait=False)
+        raise
+    pools.close(wait=True)
 
 
 def _windowed(submit: Callable[[_T], Any], batches: Iterable[_T], workers: int) -> Iterator[Any]:
@@ -191,13 +258,99 @@ def _windowed(submit: Callable[[_T], Any], batches: Iterable[_T], workers: int) 
         yield pending.popleft().result()
 
 
+class _Pool:
+    """A pool of ``size`` worker processes, started when first needed; once a worker dies
+    the pool is broken (every task under way in it fails) and is replaced by a fresh one."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.executor: ProcessPoolExecutor | None = None
+
+    def submit(self, run: Callable[[_B], _R], batch: _B) -> tuple[Future[_R], Executor]:
+        """Start ``run(batch)``; its future and the pool it runs in."""
+        if self.executor is not None:
+            try:
+                return self.executor.submit(run, batch), self.executor
+            except BrokenProcessPool:
+                self.drop(self.executor)
+        self.executor = ProcessPoolExecutor(max_workers=self.size)
+        return self.executor.submit(run, batch), self.executor
+
+    def drop(self, executor: Executor) -> None:
+        """Let go of ``executor``, a broken pool; the next task starts a fresh one."""
+        if executor is self.executor:
+            self.executor = None
+        executor.shutdown(wait=False, cancel_futures=True)
+
+    def close(self, *, wait: bool) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=wait, cancel_futures=not wait)
+            self.executor = None
+
+
+class _Pools:
+    """The pool of ``jobs`` workers that does the work, and a pool of one worker that runs
+    again, one at a time, each item of a batch lost with a worker of the first."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.main = _Pool(jobs)
+        self.spare = _Pool(1)
+
+    def close(self, *, wait: bool) -> None:
+        self.main.close(wait=wait)
+        self.spare.close(wait=wait)
+
+
+def _pooled(
+    run: Callable[[_B], Sequence[_R]], batches: Iterable[_B], pools: _Pools
+) -> Iterator[Sequence[_R | NotDone]]:
+    window = IN_FLIGHT * pools.jobs
+    pending: deque[tuple[_B, Future[Sequence[_R]], Executor]] = deque()
+    for batch in batches:
+        pending.append((batch, *pools.main.submit(run, batch)))
+        if len(pending) >= window:
+            done = _collect(run, *pending.popleft(), pools)
+            yield done
+    while pending:
+        last = _collect(run, *pending.popleft(), pools)
+        yield last
+
+
+def _collect(
+    run: Callable[[_B], Sequence[_R]],
+    batch: _B,
+    future: Future[Sequence[_R]],
+    executor: Executor,
+    pools: _Pools,
+) -> Sequence[_R | NotDone]:
+    """The results of ``batch``, sent to the main pool; when a worker died before they
+    came, those of its items run again one by one in the spare pool."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        pools.main.drop(executor)
+    return [result for single in batch.singles() for result in _again(run, single, pools.spare)]
+
+
+def _again(run: Callable[[_B], Sequence[_R]], single: _B, spare: _Pool) -> Sequence[_R | NotDone]:
+    """``run(single)`` in a worker of its own; :class:`NotDone` if that worker dies too."""
+    future, executor = spare.submit(run, single)
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        spare.drop(executor)
+        return single.not_done()
+
+
 def _workers(client: Client | None, jobs: int | None, count: int | None) -> int:
     """How many workers share the work: the threads of the client's workers, or ``jobs``
-    processes here (all cores by default), or 1 for a single task."""
+    processes here (all cores by default), at most :func:`max_jobs` and at most one per
+    log or game when their number is known."""
     if client is not None:
         return max(1, sum(client.nthreads().values()))
-    workers = _jobs(jobs)
-    return 1 if count is not None and count <= 1 else workers
+    workers = min(_jobs(jobs), max_jobs())
+    return workers if count is None else max(1, min(workers, count))
 
 
 # --- validation -----------------------------------------------------------------------------
@@ -224,6 +377,12 @@ class _Batch:
 
     items: tuple[Source | Summary, ...]
     limits: _Limits
+
+    def singles(self) -> list[_Batch]:
+        return [_Batch((item,), self.limits) for item in self.items]
+
+    def not_done(self) -> list[NotDone]:
+        return [NotDone() for _ in self.items]
 
 
 def _validate_batch(batch: _Batch) -> list[Summary]:
@@ -304,12 +463,13 @@ def iter_validate(
     max_bytes: int | None = DEFAULT_MAX_BYTES,
     max_problems: int | None = MAX_PROBLEMS,
     count: int | None = None,
-) -> Iterator[tuple[_T, Summary]]:
+) -> Iterator[tuple[_T, Summary | NotDone]]:
     """Validate a stream of ``(label, source)`` pairs and yield ``(label, summary)`` in the
     same order, as soon as each is known; a :class:`Summary` given as a source is yielded
-    as it is. Memory holds a few batches per worker, whatever the stream's length. ``count``,
-    when known, only shapes the batches. The limits are those of
-    :func:`~tigris_rules.validate_json`.
+    as it is, and a :class:`NotDone` stands for a log whose worker process died twice.
+    Memory holds a few batches per worker, whatever the stream's length. ``count``, when
+    known, only shapes the batches and caps the number of processes. The limits are those
+    of :func:`~tigris_rules.validate_json`.
 
     The arguments are checked when it is called; each pair of the stream when it is read
     (a bad one raises :class:`~tigris_rules.ArgumentTypeError` naming it, ``items[3]``)."""
@@ -328,7 +488,7 @@ def _iter_validate(
     workers: int,
     limits: _Limits,
     count: int | None,
-) -> Iterator[tuple[_T, Summary]]:
+) -> Iterator[tuple[_T, Summary | NotDone]]:
     batches = _batches(_checked_items(items), limits, count, workers)
     labelled = ((labels, batch) for labels, batch in batches)
     pending: deque[list[_T]] = deque()
@@ -355,11 +515,15 @@ def validate_many(
     A path (:class:`os.PathLike`) names a file, read by the process that validates it (on a
     cluster, every worker must see that path); a ``str`` or ``bytes`` is the JSON text of a
     log. ``jobs`` is the number of worker processes on this machine (default: every core
-    this process may use; 1 validates here, without a pool); ``client``, a
-    ``dask.distributed.Client``, sends the batches to its cluster instead. The summaries do
-    not depend on where the work ran. The limits are those of
-    :func:`~tigris_rules.validate_json`; a bad source raises
+    this process may use; 1 validates here, without a pool; at most :func:`max_jobs` and
+    one per log); ``client``, a ``dask.distributed.Client``, sends the batches to its
+    cluster instead. The summaries do not depend on where the work ran. The limits are
+    those of :func:`~tigris_rules.validate_json`; a bad source raises
     :class:`~tigris_rules.ArgumentTypeError` before any work starts.
+
+    The logs of a worker process that dies are validated again one by one in a fresh one;
+    if some still are not done, :class:`NotDoneError` names them once every other log is
+    validated, and holds all the summaries.
     """
     if isinstance(sources, str | bytes | os.PathLike) or not isinstance(sources, Iterable):
         raise ArgumentTypeError.expected("sources", "an iterable of logs", sources)
@@ -367,7 +531,7 @@ def validate_many(
     _check_limits(max_bytes, max_problems)
     limits = _Limits(max_bytes, max_problems)
     items = [(index, _check_source(source, index, limits)) for index, source in enumerate(sources)]
-    return [
+    summaries = [
         summary
         for _, summary in iter_validate(
             items,
@@ -378,6 +542,20 @@ def validate_many(
             count=len(items),
         )
     ]
+    lost = [
+        _source_name(index, source)
+        for (index, source), summary in zip(items, summaries, strict=True)
+        if isinstance(summary, NotDone)
+    ]
+    if lost:
+        raise NotDoneError("logs", summaries, lost)
+    return [summary for summary in summaries if isinstance(summary, Summary)]
+
+
+def _source_name(index: int, source: Source | Summary) -> str:
+    if isinstance(source, os.PathLike):
+        return f"sources[{index}] {os.fspath(source)}"
+    return f"sources[{index}]"
 
 
 # --- archives in JSON Lines -----------------------------------------------------------------
@@ -391,10 +569,14 @@ def read_jsonl(
     path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MAX_BYTES
 ) -> Iterator[tuple[int, bytes | Summary]]:
     """The logs of a JSON Lines archive (``"-"``: standard input), one line at a time:
-    ``(line number from 1, the line's bytes)``. Blank lines are passed over. A line longer
-    than ``max_bytes`` is not kept: it comes as a :class:`Summary` with one format problem,
-    and so does a file that cannot be read (line number 0). The arguments are checked when
-    it is called, before any line is read."""
+    ``(line number from 1, the line's bytes)``. Blank lines are passed over. A file that
+    cannot be read comes as a :class:`Summary` with one format problem (line number 0).
+
+    No line is read past ``max_bytes``: a longer one comes as a :class:`Summary` with one
+    format problem naming the line and the limit. In a regular file the rest of that line
+    is then passed over, in chunks, and the next lines are read; a pipe, a device or
+    standard input may never end a line (``/dev/zero``), so their reading stops there.
+    The arguments are checked when it is called, before any line is read."""
     expect(path, (str, os.PathLike), "path")
     expect(max_bytes, (int, None), "max_bytes")
     return _read_jsonl(path, max_bytes)
@@ -403,17 +585,20 @@ def read_jsonl(
 def _read_jsonl(
     path: str | os.PathLike[str], max_bytes: int | None
 ) -> Iterator[tuple[int, bytes | Summary]]:
+    name = input_name(path)
     try:
         if os.fspath(path) == STDIN:
-            yield from _lines(sys.stdin.buffer, max_bytes)
+            yield from _lines(stdin_bytes(), max_bytes, name)
             return
         with open(path, "rb") as stream:
-            yield from _lines(stream, max_bytes)
+            yield from _lines(stream, max_bytes, name)
     except OSError as exc:
-        yield 0, _format_summary(f"cannot read the file: {exc.strerror or exc}")
+        yield 0, _format_summary(unreadable(path, exc))
 
 
-def _lines(stream: IO[bytes], max_bytes: int | None) -> Iterator[tuple[int, bytes | Summary]]:
+def _lines(
+    stream: IO[bytes], max_bytes: int | None, name: str
+) -> Iterator[tuple[int, bytes | Summary]]:
     limit = -1 if max_bytes is None else max_bytes + 1  # the newline may follow the limit
     number = 0
     while True:
@@ -422,12 +607,23 @@ def _lines(stream: IO[bytes], max_bytes: int | None) -> Iterator[tuple[int, byte
             return
         number += 1
         if max_bytes is not None and len(line) == limit and not line.endswith(b"\n"):
+            if not _is_regular(stream):
+                yield number, _too_long(number, None, max_bytes, name)
+                return
             size = len(line) + _skip_line(stream)
-            yield number, _too_long(size, max_bytes)
+            yield number, _too_long(number, size, max_bytes, name)
             continue
         line = line.rstrip(b"\r\n")
         if line.strip():
             yield number, line
+
+
+def _is_regular(stream: IO[bytes]) -> bool:
+    """Whether ``stream`` reads a regular file, whose lines all end."""
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (OSError, ValueError):  # no file descriptor: a stream in memory, taken as endless
+        return False
 
 
 def _skip_line(stream: IO[bytes]) -> int:
@@ -442,10 +638,17 @@ def _skip_line(stream: IO[bytes]) -> int:
         skipped += len(chunk)
 
 
-def _too_long(size: int, limit: int) -> Summary:
+def _too_long(number: int, size: int | None, limit: int, name: str) -> Summary:
+    """Line ``number`` is ``size`` bytes (``None``: more than ``limit``, and the rest of the
+    input is not read)."""
+    if size is not None:
+        return _format_summary(
+            f"line {number} is {format_size(size)}, larger than the limit of "
+            f"{format_size(limit)}; {SIZE_HINT}"
+        )
     return _format_summary(
-        f"the line is {format_size(size)}, larger than the limit of {format_size(limit)}; "
-        "raise the limit to read it (tigris-rules validate --max-size MB)"
+        f"line {number} is more than {format_size(limit)}, larger than the limit of "
+        f"{format_size(limit)}; the rest of {name} is not read; {SIZE_HINT}"
     )
 
 
@@ -499,6 +702,12 @@ class _Seeds:
     text: bool = False
     indent: int | None = None
 
+    def singles(self) -> list[_Seeds]:
+        return [attrs.evolve(self, seeds=(seed,)) for seed in self.seeds]
+
+    def not_done(self) -> list[NotDone]:
+        return [NotDone(seed=seed) for seed in self.seeds]
+
 
 def _play_logs(batch: _Seeds) -> list[GameLog]:
     return [play(batch.config, seed) for seed in batch.seeds]
@@ -537,11 +746,12 @@ def iter_games(
     indent: int | None = None,
     client: Client | None = None,
     jobs: int | None = None,
-) -> Iterator[Game]:
+) -> Iterator[Game | NotDone]:
     """Play the game of each seed (as :func:`play`) and yield a :class:`Game` for each, in
     order, as soon as it is known; with ``text``, each holds its log as JSON, on one line or
     laid out with ``indent`` spaces as :func:`~tigris_rules.write_log` writes it. ``jobs``
-    and ``client`` as in :func:`validate_many`. The arguments are checked when it is
+    and ``client`` as in :func:`validate_many`; a game whose worker process died twice
+    comes as a :class:`NotDone` with its seed. The arguments are checked when it is
     called, before any game is played."""
     expect(config, GameConfig, "config")
     _check_seeds(seeds)
@@ -563,7 +773,9 @@ def _check_seeds(seeds: object) -> None:
         expect(seed, int, f"seeds[{index}]")
 
 
-def _iter_games(batches: Iterable[_Seeds], workers: int, client: Client | None) -> Iterator[Game]:
+def _iter_games(
+    batches: Iterable[_Seeds], workers: int, client: Client | None
+) -> Iterator[Game | NotDone]:
     for games in _ordered(_play_games, batches, jobs=workers, client=client):
         yield from games
 
@@ -578,7 +790,9 @@ def selfplay_many(
 ) -> list[GameLog]:
     """The logs of ``games`` games between random bots, game ``i`` dealt from ``seed + i``
     (as ``tigris-rules selfplay``), in order; ``jobs`` and ``client`` as in
-    :func:`validate_many`."""
+    :func:`validate_many`. The games of a worker process that dies are played again one by
+    one in a fresh one; if some still are not played, :class:`NotDoneError` names their
+    seeds once every other game is played, and holds all the logs."""
     expect(config, GameConfig, "config")
     expect(games, int, "games")
     expect(seed, int, "seed")
@@ -588,6 +802,10 @@ def selfplay_many(
     seeds = range(seed, seed + games)
     workers = _workers(client, jobs, games)
     batches = _seed_batches(config, seeds, workers)
-    return [
+    logs = [
         log for logs in _ordered(_play_logs, batches, jobs=workers, client=client) for log in logs
     ]
+    lost = [f"seed {log.seed}" for log in logs if isinstance(log, NotDone)]
+    if lost:
+        raise NotDoneError("games", logs, lost)
+    return [log for log in logs if isinstance(log, GameLog)]

@@ -12,7 +12,10 @@
   a file is malformed, cannot be read or is too large. ``-`` reads standard input; a
   ``.jsonl`` file (or any file with ``--jsonl``) is an archive of one log per line.
 - ``selfplay`` and ``validate`` share the work among ``--jobs N`` processes (all cores by
-  default) and print the same lines in the same order as one process (``--jobs 1``).
+  default; at most 4 per core and one per file or game) and print the same lines in the
+  same order as one process (``--jobs 1``). A log or a game whose worker process died twice
+  (killed, out of memory) is listed as ``not done: worker died``, the rest is done, and the
+  exit status is 3.
 - ``tigris-rules replay FILE [--step K]`` prints the final position of a log, or the position
   after its first K actions (the board, or the card table of a card-game log), keeping one
   position only; a log with an illegal action shows the position before it.
@@ -64,7 +67,17 @@ from tigris_rules.records._checks import MAX_PROBLEMS
 from tigris_rules.records.converter import tag_of
 from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, MEGABYTE
 from tigris_rules.render import render_board, render_result, render_svg
-from tigris_rules.tools.bulk import Summary, default_jobs, iter_games, iter_validate, read_jsonl
+from tigris_rules.tools.bulk import (
+    JOBS_PER_CORE,
+    Game,
+    NotDone,
+    Summary,
+    default_jobs,
+    iter_games,
+    iter_validate,
+    max_jobs,
+    read_jsonl,
+)
 
 __all__ = ["GameCommands", "build_parser", "end_reason", "main"]
 
@@ -104,6 +117,9 @@ EXIT_INVALID = 1
 EXIT_MALFORMED = 2
 """``validate``/``replay``: a file is malformed (not a log of this format), unreadable or too
 large."""
+EXIT_NOT_DONE = 3
+"""``validate``/``selfplay``: some logs or games were not done, their worker process having
+died twice (killed, out of memory); everything else was done."""
 
 
 class UsageError(Exception):
@@ -229,7 +245,9 @@ def _add_selfplay(commands: Any) -> None:
         description=(
             "Play N games between random bots and write one log per game into DIR, or one "
             "line per game into a JSON Lines archive. Game i (from 0) is dealt from seed S+i, "
-            "and its bots are seeded from it as in 'play'."
+            "and its bots are seeded from it as in 'play'. Exit status: 0 every game written, "
+            "2 a file cannot be written, 3 some games not played (their worker process died "
+            "twice: listed as 'not done', the archive line left blank)."
         ),
     )
     _add_game(selfplay)
@@ -267,7 +285,8 @@ def _add_validate(commands: Any) -> None:
             "move had sent it, or with a legal action of the same kind one field apart, or "
             "without it, whichever fits the next actions best. Exit status: 0 every log is "
             "valid, 1 a rule is broken or an expected result differs, 2 a file is malformed, "
-            "unreadable or too large."
+            "unreadable or too large, 3 some logs not done (their worker process died twice: "
+            "listed as 'not done'; the others are checked all the same)."
         ),
     )
     validate.add_argument(
@@ -315,8 +334,9 @@ def _add_jobs(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="N",
         help=(
-            f"worker processes (default: every core, here {default_jobs()}); the output is "
-            "the same for any N"
+            f"worker processes (default: every core, here {default_jobs()}); at most "
+            f"{JOBS_PER_CORE} per core (here {max_jobs()}), a larger N is lowered to it with a "
+            "note; at most one per file or game. The output is the same for any N"
         ),
     )
 
@@ -399,6 +419,19 @@ def _play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _jobs(args: argparse.Namespace) -> int | None:
+    """``--jobs``, lowered to :func:`~tigris_rules.tools.bulk.max_jobs` with a note."""
+    jobs: int | None = args.jobs
+    if jobs is not None and jobs > max_jobs():
+        print(
+            f"{PROG}: note: --jobs {jobs} lowered to {max_jobs()}, the most worker processes "
+            f"here ({JOBS_PER_CORE} per core)",
+            file=sys.stderr,
+        )
+        return max_jobs()
+    return jobs
+
+
 def _selfplay(args: argparse.Namespace) -> int:
     config = GameConfig(
         players=args.players, game=args.game, board=args.board, variants=args.variants
@@ -413,37 +446,63 @@ def _selfplay(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     suffix = _commands(ruleset_for(config)).log_name(config)
     seeds = range(args.seed, args.seed + args.games)
-    for game in iter_games(config, seeds, text=True, indent=2, jobs=args.jobs):
-        path = out / f"game-{config.players}p-{suffix}-seed{game.seed}.json"
+    lost: list[int] = []
+    games = iter_games(config, seeds, text=True, indent=2, jobs=_jobs(args))
+    for seed, game in zip(seeds, games, strict=True):
+        path = out / f"game-{config.players}p-{suffix}-seed{seed}.json"
+        if isinstance(game, NotDone):
+            lost.append(seed)
+            print(f"{path}: {game}")
+            continue
         try:
             path.write_text(f"{game.text}\n", encoding="utf-8")
         except OSError as exc:
             _fail(f"cannot write {path}: {exc.strerror or exc}")
             return EXIT_USAGE
-        print(f"{path}: {_game_line(game.actions, game.winners)}")
-    print(f"wrote {args.games} log(s) to {out} ({_config_text(config)})")
-    return EXIT_OK
+        print(f"{path}: {_game_line(game)}")
+    return _wrote(args.games, lost, out, config)
 
 
 def _selfplay_archive(args: argparse.Namespace, config: GameConfig) -> int:
     """``selfplay --jsonl FILE``: the logs as one archive, game i on line i+1."""
     archive: Path = args.jsonl
     seeds = range(args.seed, args.seed + args.games)
+    lost: list[int] = []
     try:
         with archive.open("w", encoding="utf-8") as stream:
-            games = iter_games(config, seeds, text=True, jobs=args.jobs)
-            for line, game in enumerate(games, start=1):
+            games = iter_games(config, seeds, text=True, jobs=_jobs(args))
+            for line, (seed, game) in enumerate(zip(seeds, games, strict=True), start=1):
+                if isinstance(game, NotDone):
+                    lost.append(seed)
+                    stream.write("\n")  # the next games keep their lines
+                    print(f"{archive}:{line}: {game} (seed {seed})")
+                    continue
                 stream.write(f"{game.text}\n")
-                print(f"{archive}:{line}: {_game_line(game.actions, game.winners)}")
+                print(f"{archive}:{line}: {_game_line(game)}")
     except OSError as exc:
         _fail(f"cannot write {archive}: {exc.strerror or exc}")
         return EXIT_USAGE
-    print(f"wrote {args.games} log(s) to {archive} ({_config_text(config)})")
-    return EXIT_OK
+    return _wrote(args.games, lost, archive, config)
 
 
-def _game_line(actions: int, winners: tuple[int, ...]) -> str:
-    return f"{actions} actions, winner(s): seat {', '.join(map(str, winners))}"
+def _wrote(games: int, lost: list[int], where: Path, config: GameConfig) -> int:
+    """Print the last line of ``selfplay``; its exit status."""
+    print(f"wrote {games - len(lost)} log(s) to {where} ({_config_text(config)})")
+    if not lost:
+        return EXIT_OK
+    _fail(
+        f"{len(lost)} of {games} game(s) not done: worker died; seed(s) "
+        f"{_listed([str(seed) for seed in lost])}"
+    )
+    return EXIT_NOT_DONE
+
+
+def _listed(names: list[str], most: int = 10) -> str:
+    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+def _game_line(game: Game) -> str:
+    return f"{game.actions} actions, winner(s): seat {', '.join(map(str, game.winners))}"
 
 
 def _status(summary: Summary) -> str:
@@ -452,7 +511,10 @@ def _status(summary: Summary) -> str:
     return "malformed" if summary.malformed else "invalid"
 
 
-def _summary_line(summary: Summary) -> str:
+def _summary_line(summary: Summary | NotDone) -> str:
+    """What is printed of a log with no problem, or of a log not done."""
+    if isinstance(summary, NotDone):
+        return str(summary)
     state = "game over" if summary.over else "game not over"
     checked = "; result checked" if summary.result_checked else ""
     return f"valid ({summary.actions} actions, {state}{checked})"
@@ -525,7 +587,7 @@ def _validate(args: argparse.Namespace) -> int:
     progress = _Progress(len(files), sys.stderr)
     results = iter_validate(
         _logs(args),
-        jobs=args.jobs,
+        jobs=_jobs(args),
         max_bytes=args.max_size,
         max_problems=args.max_problems,
         count=None if archives else len(files),
@@ -540,17 +602,24 @@ def _validate(args: argparse.Namespace) -> int:
         else:
             progress.close()
             _print_report(str(label), summary)
-        tally.add(summary)
+        tally.add(label, summary)
     progress.close()
+    what = "logs" if archives else "files"
     if args.json:
         summary_json = json.dumps(tally.to_json(), indent=2, ensure_ascii=False)
         print(("\n  " if tally.logs else "") + "],")
         print('  "summary": ' + summary_json.replace("\n", "\n  ") + "\n}")
     elif tally.logs > 1:
+        lost = f", {len(tally.lost)} not done" if tally.lost else ""
         print(
-            f"{tally.logs} {'logs' if archives else 'files'}: {tally.valid} valid, "
-            f"{tally.invalid} invalid, {tally.malformed} malformed; {tally.problems} problem(s)"
+            f"{tally.logs} {what}: {tally.valid} valid, {tally.invalid} invalid, "
+            f"{tally.malformed} malformed{lost}; {tally.problems} problem(s)"
         )
+    if tally.lost:
+        _fail(
+            f"{len(tally.lost)} of {tally.logs} {what} not done: worker died; {_listed(tally.lost)}"
+        )
+        return EXIT_NOT_DONE
     if tally.malformed:
         return EXIT_MALFORMED
     return EXIT_INVALID if tally.invalid else EXIT_OK
@@ -561,9 +630,13 @@ class _Tally:
 
     def __init__(self) -> None:
         self.logs = self.valid = self.invalid = self.malformed = self.problems = 0
+        self.lost: list[str] = []
 
-    def add(self, summary: Summary) -> None:
+    def add(self, label: _Label, summary: Summary | NotDone) -> None:
         self.logs += 1
+        if isinstance(summary, NotDone):
+            self.lost.append(str(label))
+            return
         self.valid += summary.valid
         self.malformed += summary.malformed
         self.invalid += not summary.valid and not summary.malformed
@@ -575,32 +648,36 @@ class _Tally:
             "valid": self.valid,
             "invalid": self.invalid,
             "malformed": self.malformed,
+            "not_done": len(self.lost),
             "problems": self.problems,
         }
 
 
-def _print_json_entry(label: _Label, summary: Summary, *, first: bool) -> None:
+def _print_json_entry(label: _Label, summary: Summary | NotDone, *, first: bool) -> None:
     """One entry of the ``files`` array of ``validate --json``, laid out as
     ``json.dumps(document, indent=2)`` lays it out: the document is printed as it grows."""
     entry: dict[str, Any] = {"file": str(label.file)}
     if label.line is not None:
         entry["line"] = label.line
-    entry.update(
-        {
-            "status": _status(summary),
-            "actions": summary.actions,
-            "applied": summary.applied,
-            "over": summary.over,
-            "problems": [p.to_json() for p in summary.problems],
-            "more_problems": summary.more,
-        }
-    )
+    if isinstance(summary, NotDone):
+        entry.update({"status": "not done", "reason": summary.reason})
+    else:
+        entry.update(
+            {
+                "status": _status(summary),
+                "actions": summary.actions,
+                "applied": summary.applied,
+                "over": summary.over,
+                "problems": [p.to_json() for p in summary.problems],
+                "more_problems": summary.more,
+            }
+        )
     text = json.dumps(entry, indent=2, ensure_ascii=False).replace("\n", "\n    ")
     print(("\n    " if first else ",\n    ") + text, end="")
 
 
-def _print_report(name: str, summary: Summary) -> None:
-    if summary.valid:
+def _print_report(name: str, summary: Summary | NotDone) -> None:
+    if isinstance(summary, NotDone) or summary.valid:
         print(f"{name}: {_summary_line(summary)}")
         return
     for problem in summary.problems:
@@ -680,7 +757,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
 
     0 on success; 2 for bad arguments or a library error (:class:`~tigris_rules.TigrisError`),
-    reported as one line on standard error; 1 for an unexpected internal error.
+    reported as one line on standard error; 1 for an unexpected internal error; ``validate``
+    and ``replay`` as their help says (1 a log breaks a rule, 2 malformed); 3 when
+    ``validate`` or ``selfplay`` left logs or games not done.
     """
     parser = build_parser()
     try:
