@@ -561,7 +561,7 @@ class Mutator:
             if how < 0.5 and lines:
                 try:
                     document = json.loads(lines[at])
-                except ValueError:
+                except (ValueError, RecursionError):
                     continue
                 lines[at] = self.structured(document).replace("\n", " ")
             elif how < 0.65 and lines:

@@ -12,7 +12,7 @@ come out: anything else is an escape.
 The bound: on an input of at most 1 KB, every call (the reader's and each downstream one)
 takes at most ``--bound-ms`` of CPU time (``time.process_time``) and ``--bound-mb`` of
 allocated memory at its peak (``tracemalloc``); a call over either is over the bound. A
-timer stops any input after ``--time-limit`` seconds (a hang, counted as slow).
+timer stops any input after ``--time-limit`` seconds of CPU time (a hang, counted as slow).
 
 The campaign prints the inputs tried by reader and size class, the escapes, the inputs over
 the bound and the slow ones, each distinct finding with its category (:data:`KNOWN` names
@@ -150,7 +150,7 @@ def _too_slow(signum: int, frame: FrameType | None) -> None:
 
 def run_shard(settings: Settings, shard: int, shards: int) -> Tally:
     """The inputs ``i`` with ``i % shards == shard``, run and counted."""
-    signal.signal(signal.SIGALRM, _too_slow)
+    signal.signal(signal.SIGPROF, _too_slow)
     samples = corpus(settings.full)
     mutator = Mutator(samples, settings.seed)
     target = Target(retime=settings.bound_seconds)
@@ -164,7 +164,7 @@ def run_shard(settings: Settings, shard: int, shards: int) -> Tally:
         size = size_class(len(data))
         small = len(data) <= SMALL
         tally.tried[kind, size] += 1
-        signal.setitimer(signal.ITIMER_REAL, settings.time_limit)
+        signal.setitimer(signal.ITIMER_PROF, settings.time_limit)
         try:
             target.run(
                 kind,
@@ -176,7 +176,7 @@ def run_shard(settings: Settings, shard: int, shards: int) -> Tally:
         except Slow:
             pass
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
         if target.accepted:
             tally.accepted[kind, size] += 1
         for escape in target.found:
