@@ -6,11 +6,12 @@ Usage::
     python benchmarks/fuzz_atheris.py --write-corpus CORPUS   # the real documents, once
     python benchmarks/fuzz_atheris.py CORPUS -runs=1000000    # then fuzz (libFuzzer options)
 
-The first byte of an input picks what reads the rest (``loads`` of each kind, or
-``parse_action``); the target is the one of ``fuzz.py`` (``_fuzz_inputs.run_target``). An
-escape from reading or writing code stops the run with the input saved by libFuzzer as
-``crash-*``; escapes from impossible states that ``loads`` accepts (the stage ``state``,
-for the full state check) are printed once each and the run goes on.
+The first byte of an input picks what reads the rest (``loads`` of each kind,
+``read_jsonl``, or ``parse_action`` of board or card notation); the target is the one of
+``fuzz.py`` (``_fuzz_inputs.run_target``). An escape from reading or writing code stops
+the run with the input saved by libFuzzer as ``crash-*``; escapes from the rules run on
+states that ``loads`` accepts (the stage ``state``) are printed once each and the run goes
+on.
 """
 
 from __future__ import annotations
@@ -21,10 +22,7 @@ from pathlib import Path
 import atheris  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 with atheris.instrument_imports():
-    from _fuzz_inputs import KINDS, corpus, run_target
-
-READERS = [*KINDS, "notation"]
-"""What the first byte of an input picks (modulo their number)."""
+    from _fuzz_inputs import READERS, corpus, run_target
 
 _seen: set[tuple[str, str, str]] = set()
 
@@ -34,7 +32,7 @@ def test_one_input(data: bytes) -> None:
     reading or writing code."""
     if not data:
         return
-    kind = READERS[data[0] % len(READERS)]
+    kind = READERS[data[0] % len(READERS)]  # what the first byte picks
     for escape in run_target(kind, data[1:]):
         if escape.stage == "read":
             raise RuntimeError(f"escape: {escape.call}: {escape.error} at {escape.where}")
