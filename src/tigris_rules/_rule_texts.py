@@ -1,13 +1,15 @@
 """The rule texts of RULES.md, shipped with the package, by rule ID (read once, when first
-asked): what :mod:`tigris_rules.rulebook` and the errors' ``rule_text`` give."""
+asked), and those of the installed variants' own rules (``Variant.rule_texts``): what
+:mod:`tigris_rules.rulebook` and the errors' ``rule_text`` give."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files
 
-__all__ = ["rule_texts", "specification", "text_of"]
+__all__ = ["rule_texts", "specification", "text_of", "variant_rule_texts"]
 
 _RULE = re.compile(r"- \*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\* ?(.*)")
 
@@ -37,7 +39,31 @@ def rule_texts() -> dict[str, str]:
     return {rule: "\n".join(lines).strip() for rule, lines in rules.items()}
 
 
+def variant_rule_texts() -> dict[str, str]:
+    """The texts of the installed variants' own rules by ID, as each variant declares them
+    (``rule_texts``, a mapping of rule ID to text), in the canonical order of the variants.
+    A variant that cannot be loaded declares none."""
+    from tigris_rules.errors import ConfigError
+    from tigris_rules.model.config import known_variants
+    from tigris_rules.model.plugins import VARIANT_GROUP, plugin
+
+    texts: dict[str, str] = {}
+    for name in known_variants():
+        try:
+            declared = getattr(plugin(VARIANT_GROUP, name), "rule_texts", None)
+        except ConfigError:
+            continue
+        if isinstance(declared, Mapping):
+            texts.update({str(rule): str(text) for rule, text in declared.items()})
+    return texts
+
+
 def text_of(rule_id: str) -> str | None:
     """The text of ``rule_id`` (a clause suffix, ``"LEADER-11(b)"``, names its rule's whole
-    text), or ``None`` when RULES.md defines no such rule."""
-    return rule_texts().get(rule_id.split("(", 1)[0].strip())
+    text): RULES.md's, else the one an installed variant declares for its own rule; ``None``
+    when neither defines it."""
+    rule = rule_id.split("(", 1)[0].strip()
+    found = rule_texts().get(rule)
+    if found is None:
+        found = variant_rule_texts().get(rule)
+    return found

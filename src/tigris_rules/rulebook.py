@@ -30,8 +30,9 @@ def describe(rule_id: str) -> str:
     """The text of rule ``rule_id`` (``"WAR-7"``) as RULES.md words it, without its ID: the
     opening sentence, then its lettered clauses and notes, one per line as in the source.
 
-    A clause suffix (``"LEADER-11(b)"``) names its rule's whole text. Raises
-    :class:`UnknownRuleError` for an ID that RULES.md does not define and
+    A clause suffix (``"LEADER-11(b)"``) names its rule's whole text. An installed variant's
+    own rule (not in RULES.md) is worded as the variant declares it (``Variant.rule_texts``).
+    Raises :class:`UnknownRuleError` for an ID that neither defines and
     :class:`~tigris_rules.ArgumentTypeError` for a value that is not a string.
     """
     if not isinstance(rule_id, str):
