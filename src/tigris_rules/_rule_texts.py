@@ -1,5 +1,6 @@
 """The rule texts of RULES.md, shipped with the package, by rule ID (read once, when first
-asked), and those of the installed variants' own rules (``Variant.rule_texts``): what
+asked), and those the loaded variants declare for their own rules (``Variant.rule_texts``):
+what
 :mod:`tigris_rules.rulebook` and the errors' ``rule_text`` give."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files
 
-__all__ = ["rule_texts", "specification", "text_of", "variant_rule_texts"]
+__all__ = ["declare", "rule_texts", "specification", "text_of", "variant_rule_texts"]
 
 _RULE = re.compile(r"- \*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\* ?(.*)")
 
@@ -39,23 +40,21 @@ def rule_texts() -> dict[str, str]:
     return {rule: "\n".join(lines).strip() for rule, lines in rules.items()}
 
 
-def variant_rule_texts() -> dict[str, str]:
-    """The texts of the installed variants' own rules by ID, as each variant declares them
-    (``rule_texts``, a mapping of rule ID to text), in the canonical order of the variants.
-    A variant that cannot be loaded declares none."""
-    from tigris_rules.errors import ConfigError
-    from tigris_rules.model.config import known_variants
-    from tigris_rules.model.plugins import VARIANT_GROUP, plugin
+_DECLARED: dict[str, str] = {}
+"""The texts the loaded variants declare for their own rules, by ID."""
 
-    texts: dict[str, str] = {}
-    for name in known_variants():
-        try:
-            declared = getattr(plugin(VARIANT_GROUP, name), "rule_texts", None)
-        except ConfigError:
-            continue
-        if isinstance(declared, Mapping):
-            texts.update({str(rule): str(text) for rule, text in declared.items()})
-    return texts
+
+def declare(texts: object) -> None:
+    """Record the texts a variant declares for its own rules (``Variant.rule_texts``, a
+    mapping of rule ID to text; anything else declares none): called as the installed
+    variants are loaded (:mod:`tigris_rules.model.plugins`)."""
+    if isinstance(texts, Mapping):
+        _DECLARED.update({str(rule): str(text) for rule, text in texts.items()})
+
+
+def variant_rule_texts() -> dict[str, str]:
+    """The texts the loaded variants declare for their own rules, by ID."""
+    return dict(_DECLARED)
 
 
 def text_of(rule_id: str) -> str | None:
@@ -64,6 +63,4 @@ def text_of(rule_id: str) -> str | None:
     when neither defines it."""
     rule = rule_id.split("(", 1)[0].strip()
     found = rule_texts().get(rule)
-    if found is None:
-        found = variant_rule_texts().get(rule)
-    return found
+    return _DECLARED.get(rule) if found is None else found

@@ -73,7 +73,8 @@ class IllegalActionError(TigrisError, ValueError):
     @property
     def rule_text(self) -> str:
         """The text of the rule broken, as RULES.md words it, or as the variant that owns
-        the rule declares it (``Variant.rule_texts``; :func:`tigris_rules.rulebook.describe`).
+        the rule, loaded to play the game, declares it (``Variant.rule_texts``;
+        :func:`tigris_rules.rulebook.describe`).
         A rule that neither defines raises :class:`UnknownRuleError`, whose message names
         the ID: a rejection always carries a rule ID, so an unknown one is a variant that
         declares no text for it."""

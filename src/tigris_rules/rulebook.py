@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from tigris_rules._rule_texts import rule_texts, specification, text_of
 from tigris_rules.errors import ArgumentTypeError, UnknownRuleError
+from tigris_rules.model.config import known_variants
 
 __all__ = ["UnknownRuleError", "describe", "rule_ids", "specification"]
 
@@ -38,6 +39,9 @@ def describe(rule_id: str) -> str:
     if not isinstance(rule_id, str):
         raise ArgumentTypeError.expected("rule_id", "a rule ID string", rule_id)
     text = text_of(rule_id)
+    if text is None:
+        known_variants()  # loads the installed variants, which declare their rules' texts
+        text = text_of(rule_id)
     if text is None:
         raise UnknownRuleError(rule_id)
     return text
