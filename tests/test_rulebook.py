@@ -99,3 +99,15 @@ def test_the_module_examples_run() -> None:
     failures, tried = doctest.testmod(rulebook, raise_on_error=False)
     assert tried > 0
     assert failures == 0
+
+
+@pytest.mark.parametrize("rule", ["ENG-2", "ENG-3", "BLD-4", "ZIG-3(a)", "MON-11"])
+def test_a_variant_rule_rejection_offers_its_rule_text(rule: str) -> None:
+    """The shipped variants' rules (ENG, BLD, ZIG) are RULES.md's: a rejection under one
+    gives its text."""
+    assert IllegalActionError(rule, "refused").rule_text == rulebook.describe(rule)
+
+
+def test_an_unknown_rule_text_names_the_rule() -> None:
+    with pytest.raises(rulebook.UnknownRuleError, match="'XYZ-1' is not a rule ID"):
+        IllegalActionError("XYZ-1", "refused").rule_text  # noqa: B018 (a property)

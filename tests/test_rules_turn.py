@@ -695,3 +695,23 @@ def test_turn_1_step_checks_the_sending_player_like_apply() -> None:
         LeaderReturned(0, RED, "h6", "revolt"),
         PointsScored(1, RED, 1, ScoreCause.REVOLT),
     )
+
+
+@pytest.mark.parametrize("seat", [3, 7, -1, True, "1"])
+def test_a_seat_that_does_not_exist_is_named_as_such(seat: object) -> None:
+    """TURN-1: an input sent by no seat of the game is refused, saying that the seat does not
+    exist and naming the seats (the card game: a malformed player, CONV-19)."""
+    state = tr.new_game(tr.GameConfig(players=3), seed=1)
+    action = tr.legal_actions(state)[0]
+    with pytest.raises(tr.IllegalActionError, match=r"no seat .* seats are 0 to 2") as info:
+        tr.apply(state, action, player=seat)  # type: ignore[call-overload]
+    assert info.value.rule == "TURN-1"
+    cards = tr.new_card_game(tr.GameConfig(players=3, game="cards"), seed=1)
+    with pytest.raises(tr.InvalidActionError, match=r"no seat .* seats are 0 to 2"):
+        tr.apply(cards, tr.legal_actions(cards)[0], player=seat)  # type: ignore[call-overload]
+
+
+def test_a_seat_of_the_game_not_to_move_is_still_told_whose_turn_it_is() -> None:
+    state = tr.new_game(tr.GameConfig(players=3), seed=1)
+    with pytest.raises(tr.IllegalActionError, match="it is player 0's turn; player 2 may not"):
+        tr.apply(state, tr.legal_actions(state)[0], player=2)

@@ -31,6 +31,7 @@ from toy_marker import HIDDEN, Marker, MarkerDecision, MarkerPlaced, Markers, Pl
 
 import tigris_rules as tr
 from conftest import THIRD_PARTY, TOY_PATHS
+from tigris_rules import rulebook
 from tigris_rules.model.config import known_variants
 from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT, square_index, square_name
 from tigris_rules.model.state import NO_SQUARE
@@ -163,10 +164,21 @@ def test_calm_starts_without_catastrophes_and_refuses_one_under_its_rule() -> No
     with pytest.raises(tr.IllegalActionError) as refused:
         tr.apply(held, tr.PlaceCatastrophe("a1"))
     assert refused.value.rule == "CALM-1"
-    with pytest.raises(UnknownRuleError):
-        refused.value.rule_text  # noqa: B018 (RULES.md holds no text of a variant's rule)
+    assert refused.value.rule_text == Calm.rule_texts["CALM-1"]  # the variant's own text
     for calm in (state, held):
         assert not any(isinstance(a, tr.PlaceCatastrophe) for a in tr.legal_actions(calm))
+
+
+def test_the_toys_own_rules_have_their_declared_texts() -> None:
+    """The rulebook words a plug-in's own rules (CALM-1, MARK-1..MARK-3) as the variant
+    declares them; an ID that no installed variant declares is still unknown."""
+    for toy in (Calm, Marker):
+        for rule, text in toy.rule_texts.items():
+            assert rulebook.describe(rule) == text
+            assert rulebook.describe(f"{rule}(a)") == text
+            assert tr.IllegalActionError(rule, "refused").rule_text == text
+    with pytest.raises(UnknownRuleError, match=r"MARK-4.*installed variant"):
+        rulebook.describe("MARK-4")
 
 
 def test_the_state_check_counts_catastrophes_from_the_opening() -> None:

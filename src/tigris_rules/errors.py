@@ -24,10 +24,14 @@ class TigrisError(Exception):
 
 
 class UnknownRuleError(TigrisError, ValueError):
-    """A rule ID that RULES.md does not define; ``rule`` is the ID asked for."""
+    """A rule ID that neither RULES.md nor an installed variant defines; ``rule`` is the ID
+    asked for."""
 
     def __init__(self, rule: str) -> None:
-        super().__init__(f"{rule!r} is not a rule ID of RULES.md (CONV-1, WAR-7, CARD-WAR-5...)")
+        super().__init__(
+            f"{rule!r} is not a rule ID of RULES.md (CONV-1, WAR-7, CARD-WAR-5...) "
+            "nor of an installed variant"
+        )
         self.rule = rule
 
 
@@ -68,9 +72,12 @@ class IllegalActionError(TigrisError, ValueError):
 
     @property
     def rule_text(self) -> str:
-        """The text of the rule broken, as RULES.md words it
-        (:func:`tigris_rules.rulebook.describe`); :class:`UnknownRuleError` for a rule
-        RULES.md does not define."""
+        """The text of the rule broken, as RULES.md words it, or as the variant that owns
+        the rule, loaded to play the game, declares it (``Variant.rule_texts``;
+        :func:`tigris_rules.rulebook.describe`).
+        A rule that neither defines raises :class:`UnknownRuleError`, whose message names
+        the ID: a rejection always carries a rule ID, so an unknown one is a variant that
+        declares no text for it."""
         text = text_of(self.rule)
         if text is None:
             raise UnknownRuleError(self.rule)

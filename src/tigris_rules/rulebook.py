@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from tigris_rules._rule_texts import rule_texts, specification, text_of
 from tigris_rules.errors import ArgumentTypeError, UnknownRuleError
+from tigris_rules.model.config import known_variants
 
 __all__ = ["UnknownRuleError", "describe", "rule_ids", "specification"]
 
@@ -30,13 +31,17 @@ def describe(rule_id: str) -> str:
     """The text of rule ``rule_id`` (``"WAR-7"``) as RULES.md words it, without its ID: the
     opening sentence, then its lettered clauses and notes, one per line as in the source.
 
-    A clause suffix (``"LEADER-11(b)"``) names its rule's whole text. Raises
-    :class:`UnknownRuleError` for an ID that RULES.md does not define and
+    A clause suffix (``"LEADER-11(b)"``) names its rule's whole text. An installed variant's
+    own rule (not in RULES.md) is worded as the variant declares it (``Variant.rule_texts``).
+    Raises :class:`UnknownRuleError` for an ID that neither defines and
     :class:`~tigris_rules.ArgumentTypeError` for a value that is not a string.
     """
     if not isinstance(rule_id, str):
         raise ArgumentTypeError.expected("rule_id", "a rule ID string", rule_id)
     text = text_of(rule_id)
+    if text is None:
+        known_variants()  # loads the installed variants, which declare their rules' texts
+        text = text_of(rule_id)
     if text is None:
         raise UnknownRuleError(rule_id)
     return text

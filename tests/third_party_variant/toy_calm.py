@@ -8,6 +8,9 @@ opening the variants set up.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 import attrs
 
 from tigris_rules.model.actions import Action, PlaceCatastrophe
@@ -23,6 +26,9 @@ class Calm(Variant[None]):
 
     name = "calm"
     restricts = (PlaceCatastrophe,)
+    rule_texts: ClassVar[Mapping[str, str]] = {
+        "CALM-1": "Nobody has a catastrophe, and none may be placed."
+    }
 
     def setup(self, state: GameState) -> GameState:
         """CALM-1: every player starts with no catastrophe."""

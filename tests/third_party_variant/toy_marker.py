@@ -16,7 +16,8 @@ own answer, tells its own event, and hides the other players' markers in a playe
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import attrs
 
@@ -79,6 +80,15 @@ class Marker(Variant[Markers]):
 
     name = "marker"
     inputs = (PlaceMarker,)
+    rule_texts: ClassVar[Mapping[str, str]] = {
+        "MARK-1": "Each player has one marker, in his supply at the start; once on the board "
+        "it never moves, and two markers never share a square.",
+        "MARK-2": "After the wars of a tile action, a player whose marker is in his supply may "
+        "put it on an empty square next to the tile just placed, with no marker on it, or "
+        "decline (and be asked again after his next tile action).",
+        "MARK-3": "Where a marker stands is its owner's secret until the end of the game; "
+        "that it stands is public.",
+    }
     decisions = (MarkerDecision,)
     events = (MarkerPlaced,)
 

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import attrs
 
 from tigris_rules._arguments import expect
+from tigris_rules._extras import extra_needed
 from tigris_rules.api import AnyAction, AnyState, legal_actions
 from tigris_rules.errors import ArgumentTypeError, ConfigError, NotAStateError, TigrisError
 from tigris_rules.model.actions import VariantAction
@@ -288,7 +289,8 @@ def legal_action_mask(state: AnyState) -> bytes:
 def legal_action_mask_array(state: AnyState) -> numpy.ndarray[Any, numpy.dtype[numpy.bool_]]:
     """:func:`legal_action_mask` as a one-dimensional numpy array of booleans. Needs numpy
     (``pip install 'tigris-rules[numpy]'``); the rest of the library never imports it."""
-    import numpy
+    with extra_needed("numpy", "legal_action_mask_array"):
+        import numpy
 
     return numpy.frombuffer(legal_action_mask(state), dtype=numpy.uint8).astype(numpy.bool_)
 

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 import attrs
 
 from tigris_rules._arguments import expect
+from tigris_rules._extras import extra_needed
 from tigris_rules.api import AnyAction, AnyState
 from tigris_rules.errors import ArgumentTypeError, NotAStateError, TigrisError
 from tigris_rules.model.actions import SwapTiles
@@ -193,7 +194,8 @@ def observation(state: AnyState, player: int) -> tuple[int, ...]:
 def observation_array(state: AnyState, player: int) -> numpy.ndarray[Any, numpy.dtype[numpy.int32]]:
     """:func:`observation` as a one-dimensional numpy array of ``int32``. Needs numpy
     (``pip install 'tigris-rules[numpy]'``)."""
-    import numpy
+    with extra_needed("numpy", "observation_array"):
+        import numpy
 
     return numpy.array(observation(state, player), dtype=numpy.int32)
 

@@ -96,5 +96,7 @@ def check_player(players: int, player: object) -> None:
         return
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
         raise InvalidActionError(
-            "player", f"expected a seat 0..{players - 1} or None, got {player!r}"
+            "player",
+            f"there is no seat {player!r} in this {players}-player game "
+            f"(the seats are 0 to {players - 1}, or None)",
         )

@@ -27,6 +27,7 @@ from importlib.metadata import entry_points
 from types import MappingProxyType
 from typing import Any, Final
 
+from tigris_rules._rule_texts import declare
 from tigris_rules.errors import ConfigError
 
 __all__ = [
@@ -124,6 +125,8 @@ def _found(group: str, path: tuple[str, ...]) -> tuple[tuple[str, ...], Mapping[
             )
     usable = [n for n, obj in loaded.items() if not isinstance(obj, _Broken)]
     if group == VARIANT_GROUP:
+        for name in usable:
+            declare(getattr(loaded[name], "rule_texts", None))
         names = sorted(usable, key=lambda n: (getattr(loaded[n], "order", DEFAULT_ORDER), n))
     else:
         names = sorted(usable)

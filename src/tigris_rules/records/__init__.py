@@ -18,10 +18,12 @@
 from __future__ import annotations
 
 from tigris_rules.records._repair import (
+    LISTING_COST,
     LOOKAHEAD,
     MAX_LOOKAHEAD,
     REPAIR_BUDGET,
     REPAIR_PER_ACTION,
+    REPAIR_PER_PROBLEM,
 )
 from tigris_rules.records._replaying import GameReplayer, Replaying
 from tigris_rules.records.areas import (
@@ -81,11 +83,13 @@ __all__ = [
     "DEFAULT_MAX_BYTES",
     "FORMAT_NAME",
     "FORMAT_VERSION",
+    "LISTING_COST",
     "LOOKAHEAD",
     "MAX_LOOKAHEAD",
     "MEGABYTE",
     "REPAIR_BUDGET",
     "REPAIR_PER_ACTION",
+    "REPAIR_PER_PROBLEM",
     "STDIN",
     "VERBS",
     "AnyEvent",

@@ -3,8 +3,8 @@ go on, each judged by how many of the following actions replay after it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Final, cast
+from collections.abc import Callable, Iterable, Iterator
+from typing import Final
 
 import attrs
 
@@ -15,10 +15,12 @@ from tigris_rules.records.log import LogEntry
 from tigris_rules.records.problems import describe_action
 
 __all__ = [
+    "LISTING_COST",
     "LOOKAHEAD",
     "MAX_LOOKAHEAD",
     "REPAIR_BUDGET",
     "REPAIR_PER_ACTION",
+    "REPAIR_PER_PROBLEM",
     "repair_budget",
     "resume",
 ]
@@ -33,13 +35,23 @@ MAX_LOOKAHEAD: Final = LOOKAHEAD * 2**9
 this many actions read ahead."""
 
 REPAIR_BUDGET: Final = 200_000
-"""At most this many inputs are tried ahead while choosing how to go on, per log, and at
-most :data:`REPAIR_PER_ACTION` per action of the log; past it the ways that lead are not
-judged any further, and a rejected action met once it is spent is skipped."""
+"""At most this many inputs are tried ahead while choosing how to go on, per log, at most
+:data:`REPAIR_PER_ACTION` per action of the log and at most :data:`REPAIR_PER_PROBLEM` for
+one rejected action; past it the ways that lead are not judged any further, and a rejected
+action met once the log's budget is spent is skipped."""
 
-REPAIR_PER_ACTION: Final = 100
+REPAIR_PER_ACTION: Final = 4
 """The inputs tried ahead while choosing how to go on, per action of the log: the bound
-that keeps a short log cheap (see :data:`REPAIR_BUDGET`)."""
+that keeps the repairs of any log within a few times the cost of replaying it (see
+:data:`REPAIR_BUDGET`)."""
+
+REPAIR_PER_PROBLEM: Final = 4_096
+"""The most inputs tried ahead to choose how to go on after one rejected action, so that
+one problem does not spend what the later ones may need."""
+
+LISTING_COST: Final = 8
+"""What listing the legal actions of a position counts for, in inputs tried: about what it
+costs next to playing one input."""
 
 
 def repair_budget(length: int) -> int:
@@ -48,12 +60,28 @@ def repair_budget(length: int) -> int:
     return min(REPAIR_BUDGET, REPAIR_PER_ACTION * length)
 
 
-def _one_field_apart(a: object, b: object) -> bool:
-    """Whether ``a`` and ``b`` are actions of one class that differ in exactly one field."""
-    if type(a) is not type(b) or not attrs.has(type(a)):
-        return False
-    names = [f.name for f in attrs.fields(cast("type[attrs.AttrsInstance]", type(a)))]
-    return [getattr(a, n) != getattr(b, n) for n in names].count(True) == 1
+def _one_field_apart(names: tuple[str, ...], a: object, b: object) -> bool:
+    """Whether ``a`` and ``b``, actions of one class with the fields ``names``, differ in
+    exactly one of them."""
+    differ = 0
+    for name in names:
+        if getattr(a, name) != getattr(b, name):
+            differ += 1
+            if differ > 1:
+                return False
+    return differ == 1
+
+
+def _neighbours(state: AnyState, action: object) -> Iterator[AnyAction]:
+    """The legal actions in ``state`` of the class of ``action`` that differ from it in one
+    field, in the order of ``legal_actions``."""
+    kind = type(action)
+    if not attrs.has(kind):
+        return
+    names = tuple(f.name for f in attrs.fields(kind))
+    for legal in legal_actions(state):
+        if type(legal) is kind and _one_field_apart(names, legal, action):
+            yield legal
 
 
 class _Way:
@@ -85,22 +113,22 @@ def _ways(
     state: AnyState, entry: LogEntry, budget: int, *, well_formed: bool
 ) -> tuple[list[_Way], int]:
     """The ways to go on after ``entry`` was rejected in ``state``, in order of preference
-    when they tie (skipping it first), and the inputs tried to build them."""
+    when they tie (skipping it first), and the inputs tried to build them (listing the legal
+    actions counts for :data:`LISTING_COST`)."""
     ways = [_Way("skipped", None, Reached(state, well_formed=well_formed), 0)]
     mover = to_move(state)
-    if mover is None or budget <= 0:
-        return ways, 0
-    options: Iterable[tuple[str, AnyAction]]
+    work = 1
+    if mover is None or budget <= work:
+        return ways, work
+    options: Iterable[AnyAction]
     if entry.player != mover:
-        options = [(f"as player {mover}'s", entry.action)]
+        options = [entry.action]
+    elif budget < work + LISTING_COST:
+        return ways, work
     else:
-        options = (
-            (f"as {describe_action(a)}", a)
-            for a in legal_actions(state)
-            if _one_field_apart(a, entry.action)
-        )
-    work = 0
-    for text, action in options:
+        work += LISTING_COST
+        options = _neighbours(state, entry.action)
+    for action in options:
         if work >= budget:
             break
         work += 1
@@ -110,6 +138,7 @@ def _ways(
             position.apply(instead)
         except (IllegalActionError, InvalidActionError):  # sent by the seat to move, or not
             continue
+        text = f"as player {mover}'s" if entry.player != mover else f"as {describe_action(action)}"
         ways.append(_Way(text, instead, position, 1))
     return ways, work
 
@@ -134,27 +163,32 @@ def resume(
     ``LOOKAHEAD`` next ones (``ahead(n)``: the next ``n`` readable actions of the log, fewer
     at its end), each rejected one skipped. While several ways lead, only they are judged
     again by twice as many next actions, up to ``MAX_LOOKAHEAD``, the end of the log or the
-    ``budget`` of inputs tried; the first way that leads then wins (skipping it before the
+    ``budget`` of inputs tried (a last round that does not fit judges the ways by as many
+    next actions as it allows); the first way that leads then wins (skipping it before the
     others, and these in the order above). Returns what was assumed, the position to go on
-    from and the work done (inputs tried)."""
+    from (``state`` itself when the action is skipped) and the work done (inputs tried)."""
     ways, work = _ways(state, entry, budget, well_formed=well_formed)
     judged = 0
     horizon = LOOKAHEAD
     while len(ways) > 1:
         following = ahead(horizon)
         more = following[judged:]
-        if len(ways) * len(more) > budget - work:
+        fits = (budget - work) // len(ways)
+        last = len(more) > fits or len(following) < horizon or horizon >= MAX_LOOKAHEAD
+        more = more[:fits]
+        if not more:
             break
         for way in ways:
             way.judge(more)
         work += len(ways) * len(more)
         best = max(way.fitting for way in ways)
         ways = [way for way in ways if way.fitting == best]
-        judged = len(following)
-        if judged < horizon or horizon >= MAX_LOOKAHEAD:
+        if last:
             break
+        judged = len(following)
         horizon *= 2
     way = ways[0]
     if way.action is None:
         return way.assumed, state, work
-    return way.assumed, step_entry(state, way.action.action, way.action.player)[0], work
+    reached = step_entry(state, way.action.action, way.action.player)[0]
+    return way.assumed, reached, work + 1

@@ -214,11 +214,19 @@ def _check(
             path = f"$.actions[{index}].{exc.field}"
         assumed = None
         if not strict and kind is ProblemKind.RULE:
-            assumed, state, work = _repair.resume(
-                position.state, entry, ahead, budget, well_formed=well_formed
-            )
-            budget -= work
-            position = Reached(state, well_formed=well_formed)
+            assumed = "skipped"  # and the position is kept
+            if budget > 0:
+                before = position.state
+                assumed, state, work = _repair.resume(
+                    before,
+                    entry,
+                    ahead,
+                    min(budget, _repair.REPAIR_PER_PROBLEM),
+                    well_formed=well_formed,
+                )
+                budget -= work
+                if state is not before:
+                    position = Reached(state, well_formed=well_formed)
         problems.add(
             Problem(
                 kind,

@@ -92,6 +92,10 @@ class Variant(Generic[AreaT]):
     """The kinds of main action (TURN-3) whose legality :meth:`restrict_main` narrows. The
     rules ask the hook about these kinds only: listing the legal actions asks it once per
     kind, so the kinds a variant leaves alone cost that listing nothing."""
+    rule_texts: ClassVar[Mapping[str, str]] = {}
+    """The text of each of this variant's own rules by ID, for the rules RULES.md does not
+    define (a plug-in's): what :func:`tigris_rules.rulebook.describe` and
+    :attr:`~tigris_rules.IllegalActionError.rule_text` give for them."""
     score_causes: ClassVar[tuple[str, ...]] = ()
     """The causes of the VP this variant gives (``PointsScored.cause``), beside the base
     :class:`~tigris_rules.model.events.ScoreCause` members."""

@@ -256,7 +256,16 @@ def check_action(state: Position, action: Action, player: object = None) -> None
 
 def check_rules(state: Position, action: Action, player: object = None) -> None:
     """:func:`check_action` for an input already known to be well formed (CONV-19), such as
-    one read from JSON, whose reader accepts only well-formed fields."""
+    one read from JSON, whose reader accepts only well-formed fields. A ``player`` that is
+    no seat of the game is refused first, under TURN-1, naming the seats."""
+    if player is not None:
+        seats = len(state.treasures_held)  # one count per seat
+        if type(player) is not int or not 0 <= player < seats:
+            raise _illegal(
+                "TURN-1",
+                f"there is no seat {player!r} in this {seats}-player game "
+                f"(the seats are 0 to {seats - 1})",
+            )
     if state.over:
         raise _illegal("END-3", "the game is over; no action or answer is accepted")
     pending = state.pending

@@ -97,7 +97,9 @@ def build_monument(w: Work, monument: Monument, top_left: int) -> None:
 
 def monument_income(w: Work) -> None:
     """MON-11: for each monument and each of the active player's leaders in its kingdom with
-    one of its colours, 1 VP of the leader's colour."""
+    one of its colours, 1 VP of the leader's colour; the points are scored monument by
+    monument in their order, and for one monument in the order of the colours, so that
+    the events depend on the position only."""
     built = w.monuments
     if max(built) == NO_SQUARE:
         return
@@ -106,6 +108,6 @@ def monument_income(w: Work) -> None:
     for monument, top_left in zip(MONUMENTS, built, strict=True):
         if top_left == NO_SQUARE:
             continue
-        for flat in regions.leaders[regions.label[top_left]]:
+        for flat in sorted(regions.leaders[regions.label[top_left]]):
             if flat // 4 == player and COLORS[flat % 4] in monument.colors:
                 w.score(player, flat % 4, 1, ScoreCause.MONUMENT)

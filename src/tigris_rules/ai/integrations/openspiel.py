@@ -48,10 +48,9 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 import attrs
-import numpy as np
-import pyspiel
 
 from tigris_rules._arguments import expect
+from tigris_rules._extras import extra_needed
 from tigris_rules.ai.encoding import ActionEncoding, action_encoding, legal_action_indices
 from tigris_rules.ai.information import observation, observation_layout, observation_size
 from tigris_rules.ai.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
@@ -69,6 +68,10 @@ from tigris_rules.rules.components import HAND_SIZE
 from tigris_rules.rules.setup import bag_contents, new_game
 from tigris_rules.views import view
 from tigris_rules.views.events import events_for
+
+with extra_needed("openspiel", "tigris_rules.ai.integrations.openspiel"):
+    import numpy as np
+    import pyspiel
 
 __all__ = [
     "GAME_NAME",

@@ -29,12 +29,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-
 from tigris_rules._arguments import expect, expect_items
+from tigris_rules._extras import extra_needed
 from tigris_rules.ai.encoding import action_encoding, legal_action_mask
 from tigris_rules.ai.information import observation, observation_size
 from tigris_rules.ai.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
@@ -45,6 +41,12 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.state import GameState
 from tigris_rules.render import describe_decision, render_board
 from tigris_rules.rules.setup import new_game
+
+with extra_needed("pettingzoo", "tigris_rules.ai.integrations.pettingzoo"):
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
 
 __all__ = ["TigrisEuphratesEnv", "env"]
 
