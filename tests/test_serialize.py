@@ -613,7 +613,7 @@ def test_card_round_trip_along_whole_games() -> None:
     for players in (2, 3, 4):
         for seed, every in ((0, 1), (1, 5)):
             history = card_play(players, 100 * players + seed)
-            for state, action, events in history[::every]:
+            for state, _, _ in history[::every]:
                 round_trip(state, C.CardGameState)
                 seen.add(type(state.pending))
                 seen.update(type(step) for step in state.todo)
