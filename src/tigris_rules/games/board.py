@@ -24,10 +24,10 @@ from tigris_rules.model.events import Event
 from tigris_rules.model.state import GameState
 from tigris_rules.records._board_notation import BoardNotation, board_notation
 from tigris_rules.records._board_position import board_position_fields
+from tigris_rules.records._position_fields import PositionField
 from tigris_rules.records.board_state import structure_state, unstructure_state
 from tigris_rules.records.codec import SchemaPart
 from tigris_rules.records.position import position
-from tigris_rules.records.position_fields import PositionField
 from tigris_rules.records.tags import BOARD_HOOK_SCHEMAS
 from tigris_rules.records.view_codec import BOARD_VIEW_FIELDS, read_board_view, write_board_view
 from tigris_rules.rules.engine import Replayer

@@ -30,9 +30,9 @@ from tigris_rules.errors import ArgumentValueError
 from tigris_rules.model.config import GameConfig
 from tigris_rules.records._card_notation import CARD_VERBS, format_card_action, parse_card_action
 from tigris_rules.records._card_position import card_position_fields
+from tigris_rules.records._position_fields import PositionField
 from tigris_rules.records.codec import SchemaPart
 from tigris_rules.records.position import position
-from tigris_rules.records.position_fields import PositionField
 from tigris_rules.views.events import PublicCardEvent
 
 __all__ = ["CardGame"]

@@ -20,9 +20,7 @@ from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import COLUMNS, ROWS, square_name
-from tigris_rules.records.areas import areas_to_json
-from tigris_rules.records.board_state import cell_names
-from tigris_rules.records.position_fields import (
+from tigris_rules.records._position_fields import (
     COUNTS,
     FLAG,
     INT,
@@ -39,6 +37,8 @@ from tigris_rules.records.position_fields import (
     single,
     view_only_fields,
 )
+from tigris_rules.records.areas import areas_to_json
+from tigris_rules.records.board_state import cell_names
 
 __all__ = ["CELL_LETTERS", "LEADER_LETTERS", "TILE_LETTERS", "board_position_fields"]
 

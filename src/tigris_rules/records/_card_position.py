@@ -16,7 +16,7 @@ from typing import Any, Final
 from tigris_rules.cards.components import BOATS, COLUMNS, GAPS
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
-from tigris_rules.records.position_fields import (
+from tigris_rules.records._position_fields import (
     COUNTS,
     FLAG,
     INT,
@@ -26,6 +26,7 @@ from tigris_rules.records.position_fields import (
     Codec,
     PositionField,
     bad,
+    counts,
     joined,
     letters,
     nullable,
@@ -162,7 +163,13 @@ def card_position_fields(config: GameConfig, hidden: bool) -> tuple[PositionFiel
         single("n", "hand_sizes", NUMBERS, "hand sizes"),
         single("ps", "pile_sizes", NUMBERS, "VP pile sizes"),
         single("pt", "pile_tops", _TOPS, "VP pile tops"),
-        single("pc", "pile_counts", JSON, "VP piles by colour", [None] * n),
+        single(
+            "pc",
+            "pile_counts",
+            per_player(nullable(counts((*_COLOR_NAMES, "treasure")))),
+            "VP piles by colour and treasure cards",
+            [None] * n,
+        ),
         single("y", "draw_size", INT, "the draw pile's size"),
         *view_only_fields(),
     )

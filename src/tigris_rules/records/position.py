@@ -30,10 +30,10 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.facets import offered
 from tigris_rules.model.ruleset import Ruleset, ruleset_for
 from tigris_rules.records._checks import refuse
+from tigris_rules.records._position_fields import JSON, REQUIRED, PositionField
 from tigris_rules.records.codec import game_codec, unstructure_config
 from tigris_rules.records.json_io import format_size
 from tigris_rules.records.json_reading import TooLarge, utf8_size
-from tigris_rules.records.position_fields import JSON, REQUIRED, PositionField
 from tigris_rules.state_check import check_state
 from tigris_rules.views import view
 

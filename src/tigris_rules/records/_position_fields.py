@@ -32,6 +32,7 @@ __all__ = [
     "Codec",
     "PositionField",
     "bad",
+    "counts",
     "joined",
     "letters",
     "nullable",
@@ -125,23 +126,29 @@ TEXT: Final = Codec(str, str)
 _COLOR_NAMES: Final = tuple(c.value for c in COLORS)
 
 
-def _write_counts(value: Any) -> str:
-    numbers = [value[name] for name in _COLOR_NAMES]
-    texts = [_write_int(n) for n in numbers]
-    return "".join(texts) if all(len(t) == 1 for t in texts) else ",".join(texts)
+def counts(names: Sequence[str]) -> Codec:
+    """An object of one count per name of ``names``, in that order: one digit each
+    (``2301``), or the numbers joined by commas when one has two digits or more
+    (``12,0,3,1``)."""
+    size = len(names)
+
+    def write(value: Any) -> str:
+        texts = [_write_int(value[name]) for name in names]
+        return "".join(texts) if all(len(t) == 1 for t in texts) else ",".join(texts)
+
+    def read(text: str) -> dict[str, int]:
+        parts = text.split(",") if "," in text else list(text)
+        if len(parts) != size:
+            raise bad(
+                f"expected {size} counts ({', '.join(names)}) as {size} digits or {size} "
+                f"numbers joined by commas, got {_quote(text)}"
+            )
+        return dict(zip(names, (_read_int(p) for p in parts), strict=True))
+
+    return Codec(write, read)
 
 
-def _read_counts(text: str) -> dict[str, int]:
-    parts = text.split(",") if "," in text else list(text)
-    if len(parts) != 4:
-        raise bad(
-            f"expected 4 counts (black, red, blue, green) as 4 digits or 4 numbers joined by "
-            f"commas, got {_quote(text)}"
-        )
-    return dict(zip(_COLOR_NAMES, (_read_int(p) for p in parts), strict=True))
-
-
-COUNTS: Final = Codec(_write_counts, _read_counts)
+COUNTS: Final = counts(_COLOR_NAMES)
 """Counts per colour (black, red, blue, green): four digits (``2301``), or four numbers
 joined by commas when one has two digits or more (``12,0,3,1``)."""
 
