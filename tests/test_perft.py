@@ -1,6 +1,6 @@
 """Perft fixtures: node counts of the legal-input tree from fixed positions.
 
-Here ``perft(state, 1)`` is ``len(legal_actions(state))``, and ``perft(state, depth)`` is the
+``tr.perft(state, 1)`` is ``len(legal_actions(state))``, and ``tr.perft(state, depth)`` is the
 sum of ``perft(apply(state, action), depth - 1)`` over every ``action`` of
 ``legal_actions(state)``: the number of leaf nodes of the tree of legal inputs ``depth``
 inputs deep, where an input is anything ``legal_actions`` lists (a turn action or the answer
@@ -29,12 +29,7 @@ from tigris_rules.variants.buildings import building_squares
 DATA = Path(__file__).parent / "data" / "perft"
 
 
-def perft(state: tr.GameState, depth: int) -> int:
-    """The number of leaf nodes ``depth`` legal inputs below ``state`` (leaves not applied)."""
-    actions = tr.legal_actions(state)
-    if depth == 1:
-        return len(actions)
-    return sum(perft(tr.apply(state, action), depth - 1) for action in actions)
+perft = tr.perft
 
 
 STORED_VARIANTS = ("buildings", "ziggurat")
@@ -150,3 +145,26 @@ def test_perft_3_through_the_war() -> None:
     """Pins perft(3) of the war position: both commitments, then what follows the war's
     resolution (removed leaders and tiles, the VP, the next decision)."""
     assert perft(load("war_commit.json"), 3) == 8_442
+
+
+def test_perft_0_is_the_position_itself() -> None:
+    """Pins depth 0: one leaf, the position, whatever it is."""
+    assert tr.perft(load("war_commit.json"), 0) == 1
+
+
+def test_perft_of_the_card_game() -> None:
+    """Pins the card game's counts from the opening of a 2-player game dealt from seed 1."""
+    state = tr.new_card_game(tr.GameConfig(players=2, game="cards"), seed=1)
+    assert [tr.perft(state, depth) for depth in (1, 2)] == [len(tr.legal_actions(state)), 4185]
+
+
+@pytest.mark.parametrize("depth", [-1, -100])
+def test_a_negative_depth_is_refused(depth: int) -> None:
+    with pytest.raises(tr.ArgumentValueError, match="depth"):
+        tr.perft(opening(), depth)
+
+
+@pytest.mark.parametrize("depth", [1.0, "2", True, None])
+def test_a_depth_that_is_no_integer_is_refused(depth: object) -> None:
+    with pytest.raises(tr.ArgumentTypeError, match="depth"):
+        tr.perft(opening(), depth)  # type: ignore[arg-type]

@@ -24,6 +24,7 @@ from tigris_rules.api import (
     legal_actions,
     new_card_game,
     new_game,
+    perft,
     result,
     step,
     to_move,
@@ -108,6 +109,7 @@ from tigris_rules.records import (
     write_log,
 )
 from tigris_rules.records.json_io import dumps, loads
+from tigris_rules.records.position import position, read_position
 from tigris_rules.rules.legality import LegalActions
 from tigris_rules.state_check import StateProblem, check_state
 from tigris_rules.variants.buildings import BuildingDecision, PlaceBuilding
@@ -217,9 +219,12 @@ __all__ = [
     "new_game",
     "observation",
     "parse_action",
+    "perft",
+    "position",
     "public_event",
     "public_events",
     "read_log",
+    "read_position",
     "record_game",
     "render_card_result",
     "render_table",

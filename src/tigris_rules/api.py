@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any, TypeAlias, cast, overload
 
+from tigris_rules._arguments import expect
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.events import CardEvent
 from tigris_rules.cards.legality import CardLegalActions
 from tigris_rules.cards.setup import CardDeal, new_card_game
 from tigris_rules.cards.state import CardGameState
-from tigris_rules.errors import DealError, NotAStateError
+from tigris_rules.errors import ArgumentValueError, DealError, NotAStateError
 from tigris_rules.model.actions import Action
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
@@ -32,6 +33,7 @@ __all__ = [
     "legal_actions",
     "new_card_game",
     "new_game",
+    "perft",
     "result",
     "step",
     "to_move",
@@ -158,3 +160,32 @@ def result(state: AnyState) -> Result:
     """Every player's standing (SCORE, CARD-SCORE); ``final`` once the game is over."""
     outcome: Result = _ruleset(state).result(state)
     return outcome
+
+
+def perft(state: AnyState, depth: int) -> int:
+    """The number of leaves of the tree of legal inputs ``depth`` inputs below ``state``:
+    1 for ``depth`` 0, ``len(legal_actions(state))`` for 1, and for more the sum over every
+    legal input of the count one input shallower from the state it leads to (an input is
+    anything :func:`legal_actions` lists: a turn action, or the answer to a pending decision
+    by whichever seat must give it; a finished game is a leaf only at depth 0). Leaves are
+    counted, not applied.
+
+    As chess engines do, this checks a move generator against known counts. The work grows
+    exponentially with ``depth``: hundreds of inputs per position in the board game, so
+    depth 2 of an opening is half a million leaves, depth 3 hundreds of millions. ``depth``
+    must be a non-negative integer (:class:`~tigris_rules.ArgumentTypeError`,
+    :class:`~tigris_rules.ArgumentValueError` otherwise)."""
+    ruleset = _ruleset(state)
+    expect(depth, int, "depth")
+    if depth < 0:
+        raise ArgumentValueError(f"depth: expected a non-negative integer, got {depth}")
+    return _perft(ruleset, state, depth)
+
+
+def _perft(ruleset: Ruleset[Any, Any, Any], state: Any, depth: int) -> int:
+    if depth == 0:
+        return 1
+    actions = ruleset.legal_actions(state)
+    if depth == 1:
+        return len(actions)
+    return sum(_perft(ruleset, ruleset.apply(state, action, None), depth - 1) for action in actions)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from tigris_rules._arguments import expect
 from tigris_rules.cards.components import BOAT_OF_CODE, BOATS, COLUMNS, GAPS, TREASURE, is_boat
 from tigris_rules.cards.kingdoms import kingdom_labels, run_bounds
+from tigris_rules.cards.legality import describe_decision
 from tigris_rules.cards.scoring import card_result
 from tigris_rules.cards.state import CardGameState, GapCard
 from tigris_rules.cards.view import CardView
@@ -186,6 +187,28 @@ def render_table(state: CardGameState | CardView) -> str:
         f"Draw pile: {state.draw_size} card(s); out of the game: {sum(out)} ({out_text})",
         *(_player_line(state, p) for p in range(players)),
     ]
+    return "\n".join(lines)
+
+
+def card_state_text(state: CardGameState) -> str:
+    """Draw a card-game state as plain text, what ``str(state)`` gives: a status line, the
+    table as :func:`render_table` draws it, and who must decide what (or the result table
+    once the game is over). No trailing newline."""
+    expect(state, CardGameState, "state")
+    if state.over:
+        status = f"The game is over after {state.turn} turns ({state.end_reason})."
+    else:
+        status = (
+            f"Turn {state.turn + 1}: seat {state.active} ({_dynasty(state.active)}) is active, "
+            f"{state.actions_taken} of 2 actions taken."
+        )
+    lines = [status, render_table(state)]
+    if state.over:
+        lines.append(render_card_result(state))
+    elif state.pending is None:
+        lines.append(f"Now: seat {state.active} must choose an action or end the turn.")
+    else:
+        lines.append(f"Now: {describe_decision(state.pending)}.")
     return "\n".join(lines)
 
 

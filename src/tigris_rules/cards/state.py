@@ -19,7 +19,7 @@ from tigris_rules.cards.steps import Step
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.fields import InView, InWork, kept
-from tigris_rules.model.pens import svg_picture
+from tigris_rules.model.pens import position_repr, svg_picture, text_picture
 from tigris_rules.model.ruleset import ruleset_for
 
 if TYPE_CHECKING:
@@ -184,6 +184,17 @@ class CardGameState:
         pile = self.piles[player]
         return pile[-1] if pile else None
 
+    def __repr__(self) -> str:
+        """The call that gives this state back: ``read_position('...')``, its position string
+        with the hidden parts (:func:`tigris_rules.read_position`); field by field for a
+        position its game cannot write (one built by hand that breaks its promises)."""
+        return position_repr(self) or _field_repr(self)
+
+    def __str__(self) -> str:
+        """The position drawn as text: the board or table, the players, whose turn it is and
+        what is awaited, as the game's ruleset draws it (``text_state``)."""
+        return text_picture(self) or repr(self)
+
     def _repr_svg_(self) -> str | None:
         """The table as SVG, for Jupyter: the picture the game's ruleset draws
         (``ruleset.svg_board``, :class:`tigris_rules.render.GamePictures`), ``None`` when
@@ -196,3 +207,11 @@ class CardGameState:
         for code in self.piles[player]:
             counts[code] += 1
         return (counts[0], counts[1], counts[2], counts[3], counts[4])
+
+
+def _field_repr(state: CardGameState) -> str:
+    """``state`` field by field, as ``attrs`` would write it."""
+    fields = ", ".join(
+        f"{a.name}={getattr(state, a.name)!r}" for a in attrs.fields(CardGameState) if a.init
+    )
+    return f"CardGameState({fields})"

@@ -23,8 +23,11 @@ from tigris_rules.model.decisions import Decision
 from tigris_rules.model.events import Event
 from tigris_rules.model.state import GameState
 from tigris_rules.records._board_notation import BoardNotation, board_notation
+from tigris_rules.records._board_position import board_position_fields
+from tigris_rules.records._position_fields import PositionField
 from tigris_rules.records.board_state import structure_state, unstructure_state
 from tigris_rules.records.codec import SchemaPart
+from tigris_rules.records.position import position
 from tigris_rules.records.tags import BOARD_HOOK_SCHEMAS
 from tigris_rules.records.view_codec import BOARD_VIEW_FIELDS, read_board_view, write_board_view
 from tigris_rules.rules.engine import Replayer
@@ -148,6 +151,22 @@ class BoardGame(BoardRules):
             log_entries=Action,
             hooks=BOARD_HOOK_SCHEMAS,
         )
+
+    def text_state(self, state: Any) -> str:
+        """The state as text, what ``str(state)`` gives (``model.pens.TEXT_PICTURE``)."""
+        from tigris_rules.render.text import state_text
+
+        return state_text(state)
+
+    # --- position strings (records.position.GamePosition) -----------------------------
+
+    def state_position(self, state: Any) -> str:
+        """The state's position string with its hidden parts, what ``repr(state)`` holds
+        (``model.pens.POSITION_TEXT``)."""
+        return position(state)
+
+    def position_fields(self, config: GameConfig, hidden: bool) -> tuple[PositionField, ...]:
+        return board_position_fields(config, hidden)
 
     # --- the command line (tigris_rules.tools.cli.GameCommands) ---------------------------
 

@@ -29,7 +29,10 @@ from tigris_rules.cards.view import CardView, card_view
 from tigris_rules.errors import ArgumentValueError
 from tigris_rules.model.config import GameConfig
 from tigris_rules.records._card_notation import CARD_VERBS, format_card_action, parse_card_action
+from tigris_rules.records._card_position import card_position_fields
+from tigris_rules.records._position_fields import PositionField
 from tigris_rules.records.codec import SchemaPart
+from tigris_rules.records.position import position
 from tigris_rules.views.events import PublicCardEvent
 
 __all__ = ["CardGame"]
@@ -128,6 +131,22 @@ class CardGame(CardRules):
             enums={Boat: "boat"},
             defs={"boat": {"enum": [b.value for b in Boat]}},
         )
+
+    def text_state(self, state: Any) -> str:
+        """The state as text, what ``str(state)`` gives (``model.pens.TEXT_PICTURE``)."""
+        from tigris_rules.cards.render import card_state_text
+
+        return card_state_text(state)
+
+    # --- position strings (records.position.GamePosition) -----------------------------
+
+    def state_position(self, state: Any) -> str:
+        """The state's position string with its hidden parts, what ``repr(state)`` holds
+        (``model.pens.POSITION_TEXT``)."""
+        return position(state)
+
+    def position_fields(self, config: GameConfig, hidden: bool) -> tuple[PositionField, ...]:
+        return card_position_fields(config, hidden)
 
     # --- the command line (tigris_rules.tools.cli.GameCommands) -----------------------------
 

@@ -18,7 +18,17 @@ from tigris_rules.model.ruleset import ruleset_for
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
 
-__all__ = ["SVG_PICTURE", "Legend", "SvgPen", "TextPen", "svg_picture"]
+__all__ = [
+    "POSITION_TEXT",
+    "SVG_PICTURE",
+    "TEXT_PICTURE",
+    "Legend",
+    "SvgPen",
+    "TextPen",
+    "position_repr",
+    "svg_picture",
+    "text_picture",
+]
 
 SVG_PICTURE: Final = "svg_board"
 """The method of a ruleset that draws a state as SVG
@@ -32,6 +42,36 @@ def svg_picture(board: Any) -> str | None:
     ruleset = getattr(board, "ruleset", None) or ruleset_for(board.config)
     draw = getattr(ruleset, SVG_PICTURE, None)
     return None if draw is None else str(draw(board))
+
+
+TEXT_PICTURE: Final = "text_state"
+"""The method of a ruleset that draws a state as text, what ``str(state)`` gives."""
+
+POSITION_TEXT: Final = "state_position"
+"""The method of a ruleset that writes a state as a position string
+(:func:`tigris_rules.position`), what ``repr(state)`` holds."""
+
+
+def text_picture(board: Any) -> str | None:
+    """``board`` (a state) as text, as the ruleset of its game draws it (its
+    :data:`TEXT_PICTURE` method), or ``None`` when the ruleset draws none."""
+    ruleset = getattr(board, "ruleset", None) or ruleset_for(board.config)
+    draw = getattr(ruleset, TEXT_PICTURE, None)
+    return None if draw is None else str(draw(board))
+
+
+def position_repr(board: Any) -> str | None:
+    """The ``repr`` of a state: the call of :func:`tigris_rules.read_position` that gives it
+    back, or ``None`` when its ruleset writes no position strings or cannot write this one
+    (a position built by hand that breaks the game's promises)."""
+    ruleset = getattr(board, "ruleset", None) or ruleset_for(board.config)
+    write = getattr(ruleset, POSITION_TEXT, None)
+    if write is None:
+        return None
+    try:
+        return f"read_position({str(write(board))!r})"
+    except Exception:  # a broken position: its caller falls back on the field-by-field form
+        return None
 
 
 class Legend(NamedTuple):

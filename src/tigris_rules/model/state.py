@@ -14,7 +14,7 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
 from tigris_rules.model.fields import InView, InWork, kept
-from tigris_rules.model.pens import svg_picture
+from tigris_rules.model.pens import position_repr, svg_picture, text_picture
 from tigris_rules.model.ruleset import Ruleset, ruleset_for
 from tigris_rules.model.squares import square_name
 
@@ -158,6 +158,17 @@ class GameState:
         square = self.leaders[4 * player + color.index]
         return None if square == NO_SQUARE else square_name(square)
 
+    def __repr__(self) -> str:
+        """The call that gives this state back: ``read_position('...')``, its position string
+        with the hidden parts (:func:`tigris_rules.read_position`); field by field for a
+        position its game cannot write (one built by hand that breaks its promises)."""
+        return position_repr(self) or _field_repr(self)
+
+    def __str__(self) -> str:
+        """The position drawn as text: the board or table, the players, whose turn it is and
+        what is awaited, as the game's ruleset draws it (``text_state``)."""
+        return text_picture(self) or repr(self)
+
     def _repr_svg_(self) -> str | None:
         """The board as SVG, for Jupyter: the picture the game's ruleset draws
         (``ruleset.svg_board``, :class:`tigris_rules.render.GamePictures`), ``None`` when
@@ -201,3 +212,11 @@ def _incomplete(values: dict[str, object]) -> ArgumentValueError:
         f"assemble needs the {len(names)} fields of GameState, got {len(values)}: "
         f"missing {', '.join(missing) or 'none'}; unknown {', '.join(unknown) or 'none'}"
     )
+
+
+def _field_repr(state: GameState) -> str:
+    """``state`` field by field, as ``attrs`` would write it."""
+    fields = ", ".join(
+        f"{a.name}={getattr(state, a.name)!r}" for a in attrs.fields(GameState) if a.init
+    )
+    return f"GameState({fields})"

@@ -25,6 +25,7 @@ from tigris_rules._arguments import expect
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import BoardLayout
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
+from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.facets import offered
 from tigris_rules.model.pens import Legend, TextPen
@@ -536,6 +537,44 @@ def _player_line(view: PlayerView, player: int) -> str:
         f"{name}: {tiles} | {view.catastrophes[player]} catastrophes | leaders in supply: "
         f"{', '.join(supply) if supply else 'none'} | {points}"
     )
+
+
+def _state_player_line(state: GameState, player: int) -> str:
+    marker = "*" if state.active == player and not state.over else " "
+    supply = [c.leader_name for c in COLORS if state.leaders[4 * player + c.index] == NO_SQUARE]
+    return (
+        f"{marker}seat {player} ({_dynasty(player)}): hand {_counts(state.hands[player])} | "
+        f"{state.catastrophes[player]} catastrophes | leaders in supply: "
+        f"{', '.join(supply) if supply else 'none'} | VP {_counts(state.scores[player])}, "
+        f"{state.treasures_held[player]} treasures"
+    )
+
+
+def state_text(state: GameState) -> str:
+    """Draw a board-game state as plain text, what ``str(state)`` gives: a status line, the
+    board (:func:`board_text`), one line per player (``*`` the active one: hand, catastrophes
+    left, leaders in supply, VP and treasures), the bag and the monuments available, and who
+    must decide what (or the result table once the game is over). No trailing newline."""
+    expect(state, GameState, "state")
+    if state.over:
+        status = f"The game is over after {state.turn + 1} turns."
+    else:
+        status = (
+            f"Turn {state.turn + 1}: {seat_name(state.active)} is active, "
+            f"{state.actions_taken} of 2 actions taken."
+        )
+    lines = [status, board_text(state)]
+    lines += [_state_player_line(state, p) for p in range(state.config.players)]
+    available = ", ".join(
+        m.value for m, s in zip(MONUMENTS, state.monuments, strict=True) if s == NO_SQUARE
+    )
+    lines.append(f"Bag: {state.bag_size} tiles. Monuments available: {available or 'none'}.")
+    if state.over:
+        lines.append(_result_table(result(state)))
+    else:
+        now = describe_decision(state.pending, state.active, config=state.config)
+        lines.append(f"Now: {now}.")
+    return "\n".join(lines)
 
 
 def render_view(view: PlayerView, *, color: bool = False) -> str:

@@ -44,7 +44,7 @@ import attrs
 
 from tigris_rules.ai.bots import BOT_NAMES, BotError, play_game
 from tigris_rules.ai.search import DEFAULT_ITERATIONS
-from tigris_rules.api import AnyState, is_over, to_move
+from tigris_rules.api import AnyState, apply, is_over, legal_actions, perft, to_move
 from tigris_rules.errors import (
     ArgumentValueError,
     ConfigError,
@@ -60,12 +60,15 @@ from tigris_rules.records import (
     STDIN,
     Position,
     ProblemKind,
+    format_action,
     replay_position,
     validate_file,
 )
 from tigris_rules.records._checks import MAX_PROBLEMS
 from tigris_rules.records.converter import tag_of
-from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, MEGABYTE
+from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, MEGABYTE, loads
+from tigris_rules.records.json_reading import TooLarge, read_limited
+from tigris_rules.records.position import read_position
 from tigris_rules.render import render_board, render_result, render_svg
 from tigris_rules.tools.bulk import (
     JOBS_PER_CORE,
@@ -188,6 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_selfplay(commands)
     _add_validate(commands)
     _add_replay(commands)
+    _add_perft(commands)
     schema = commands.add_parser(
         "schema",
         help="print the JSON Schema of game logs, player views or events",
@@ -203,6 +207,92 @@ def build_parser() -> argparse.ArgumentParser:
     )
     schema.set_defaults(handler=_schema)
     return parser
+
+
+def _depth(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}")
+    return int(text)
+
+
+def _add_perft(commands: Any) -> None:
+    perft_cmd = commands.add_parser(
+        "perft",
+        help="count the leaves of the tree of legal inputs below a position",
+        description=(
+            "Count the leaves of the tree of legal inputs DEPTH inputs below a position "
+            "(tr.perft), printing the count at each depth from 1. The position is a position "
+            "string, or a file holding one or the JSON of a state. The work grows "
+            "exponentially with the depth (a board-game opening has 750 inputs)."
+        ),
+    )
+    perft_cmd.add_argument(
+        "position", metavar="POSITION", help="a position string, or a file (position or JSON)"
+    )
+    perft_cmd.add_argument(
+        "--depth", type=_depth, default=1, metavar="N", help="the depth to count to (default 1)"
+    )
+    perft_cmd.add_argument(
+        "--divide",
+        action="store_true",
+        help="also print the count at the last depth below each first input, in notation",
+    )
+    _add_max_size(perft_cmd)
+    perft_cmd.set_defaults(handler=_perft)
+
+
+def _perft_position(args: argparse.Namespace) -> Any:
+    """The state the ``position`` argument names: a position string, or a file holding one
+    or a JSON state."""
+    given: str = args.position
+    path = Path(given)
+    if ("/" in given and " " in given) or not path.is_file():
+        return read_position(given)
+    text = read_limited_text(path, args.max_size).strip()
+    if text.startswith("{"):
+        return loads(text, AnyState, max_bytes=args.max_size)
+    return read_position(text, max_bytes=args.max_size)
+
+
+def read_limited_text(path: Path, max_bytes: int) -> str:
+    """The text of the file ``path``, refused (:class:`FormatError`) over ``max_bytes`` or
+    when it is not UTF-8."""
+    try:
+        with path.open("rb") as stream:
+            data = read_limited(stream, max_bytes)
+    except TooLarge:
+        raise FormatError("$", f"the file is larger than {max_bytes // MEGABYTE} MB") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FormatError("$", f"not UTF-8 text (byte {exc.start})") from None
+
+
+def _perft(args: argparse.Namespace) -> int:
+    try:
+        state = _perft_position(args)
+    except FormatError as exc:
+        _fail(f"{args.position[:80]}: {exc}")
+        return EXIT_MALFORMED
+    except OSError as exc:
+        _fail(f"cannot read {args.position}: {exc.strerror or exc}")
+        return EXIT_USAGE
+    if not isinstance(state, AnyState):  # a string without the hidden parts: a view
+        _fail("the position must hold the hidden parts (a state, not a view) to be played")
+        return EXIT_USAGE
+    position: Any = state
+    depth: int = args.depth
+    for level in range(1, depth + 1):
+        print(f"depth {level}: {perft(position, level)}", flush=True)
+    if args.divide and depth >= 1:
+        print()
+        total = 0
+        for action in legal_actions(position):
+            count = perft(apply(position, action), depth - 1)
+            total += count
+            print(f"{format_action(action, state.config)}: {count}")
+        print(f"total: {total}")
+    return EXIT_OK
 
 
 def _positive(text: str) -> int:
