@@ -27,6 +27,7 @@ import itertools
 import json
 import os
 import random
+import re
 import tempfile
 import time
 import traceback
@@ -72,8 +73,9 @@ KINDS: dict[str, Any] = {
 }
 """Every kind of document ``loads`` is fuzzed with, by name."""
 
-READERS = (*KINDS, "jsonl", "notation", "card_notation")
-"""Every reader: the kinds of ``loads``, JSON Lines archives, board and card notation."""
+READERS = (*KINDS, "jsonl", "notation", "card_notation", "position")
+"""Every reader: the kinds of ``loads``, JSON Lines archives, board and card notation,
+position strings."""
 
 DOWNSTREAM = {
     "state": "check_state, legal_actions, to_move, is_over, result, step (3 listed inputs "
@@ -92,6 +94,7 @@ DOWNSTREAM = {
     "log": "validate_json, read_log (every few inputs), replay, validate_log, dumps",
     "jsonl": "read_jsonl, then validate_json of every line",
     "notation": "parse_action, format_action, step on a new game",
+    "position": "read_position, then as a state or a view (above), and position back",
 }
 """What each reader's accepted values go on to (card kinds: the same as the board's)."""
 
@@ -209,6 +212,8 @@ def corpus(full: bool = True) -> list[Sample]:
             for seat in seats:
                 samples.append(Sample(prefix + "view", tr.dumps(tr.view(state, seat)), config))
             samples.append(Sample("result", tr.dumps(tr.result(state)), config))
+            samples.append(Sample("position", tr.position(state), config))
+            samples.append(Sample("position", tr.position(state, hidden=False), config))
         samples.append(Sample("result", tr.dumps(tr.result(states[-1])), config))
         for action in list(dict.fromkeys(inputs))[:: 1 if full else 2]:
             samples.append(Sample(prefix + "action", tr.dumps(action), config))
@@ -313,13 +318,14 @@ WEIGHTS: dict[str, float] = {
     "jsonl": 4,
     "notation": 7,
     "card_notation": 7,
+    "position": 7,
 }
 """How often each kind of real document is the start of an input."""
 
 RAW_TOKENS = ["NaN", "Infinity", "-Infinity", "nan", "1e999", "0x10", "01", "+1", "1.", ".5"]
 """Tokens Python's JSON reader takes or rejects in its own ways."""
 
-TEXT_KINDS = ("jsonl", "notation", "card_notation")
+TEXT_KINDS = ("jsonl", "notation", "card_notation", "position")
 
 
 def _random_path(rng: random.Random, value: Any) -> tuple[Any, ...]:
@@ -355,7 +361,7 @@ def _vocabulary(samples: list[Sample]) -> tuple[list[str], list[str], dict[str, 
         elif sample.kind == "jsonl":
             for line in sample.text.splitlines():
                 walk(json.loads(line))
-        else:
+        elif sample.kind != "position":
             walk(json.loads(sample.text))
     words.update(*notation.values())
     return sorted(keys), sorted(words), {k: sorted(v) for k, v in notation.items()}
@@ -465,7 +471,8 @@ class Mutator:
                 del parent[last]
             elif isinstance(parent, dict):
                 if rng.random() < 0.5:  # renamed: another real key, or the key mangled
-                    name = rng.choice([rng.choice(self.keys), last.upper(), last + "_", ""])
+                    # (after an earlier change of this input, ``last`` may be a list index)
+                    name = rng.choice([rng.choice(self.keys), str(last).upper(), f"{last}_", ""])
                     parent[name] = parent.pop(last)
                 else:
                     key = rng.choice(self.keys) if rng.random() < 0.7 else rng.choice(ODD_STRINGS)
@@ -551,6 +558,39 @@ class Mutator:
                 words.insert(rng.randrange(len(words) + 1), rng.choice(vocabulary))
         return rng.choice([" ", " ", ",", ";", "\t", "\u3000"]).join(words)
 
+    def position(self, sample: Sample) -> str:
+        """A position string: fields dropped, repeated or swapped, numbers pushed to
+        extremes, characters changed, inserted or cut."""
+        rng = self.rng
+        fields = sample.text.split(" ")
+        for _ in range(rng.randint(1, 3)):
+            how = rng.random()
+            at = rng.randrange(len(fields)) if fields else 0
+            if how < 0.3 and fields:
+                number = rng.choice([*HUGE_NUMBERS[:4], "0", "-1", "99", "2147483648", str(2**63)])
+                fields[at] = re.sub(r"\d+", number.replace("\\", ""), fields[at], count=1)
+            elif how < 0.45 and fields:
+                field = list(fields[at])
+                if field:
+                    field[rng.randrange(len(field))] = chr(
+                        rng.choice([*b"kbrgmx*/=+,0123456789AZ"])
+                    )
+                fields[at] = "".join(field)
+            elif how < 0.55 and fields:
+                del fields[at]
+            elif how < 0.65 and fields:
+                fields.insert(at, fields[at])
+            elif how < 0.72 and len(fields) > 1:
+                other = rng.randrange(len(fields))
+                fields[at], fields[other] = fields[other], fields[at]
+            elif how < 0.8 and fields:
+                fields[at] = fields[at][: rng.randrange(len(fields[at]) + 1)]
+            elif how < 0.9 and fields:
+                fields[at] += fields[at][-rng.randint(1, 8) :] * rng.choice([1, 2, 50])
+            else:
+                fields.insert(at, rng.choice([*ODD_STRINGS[:6], "x=1", "a={}", "=", "z="]))
+        return " ".join(fields)
+
     def jsonl(self, sample: Sample) -> str:
         """A JSON Lines archive: lines mutated, repeated, dropped, blank or cut."""
         rng = self.rng
@@ -584,6 +624,9 @@ class Mutator:
             return sample.kind, text.encode("utf-8", "surrogatepass"), sample
         if sample.kind == "jsonl":
             return "jsonl", self.jsonl(sample).encode("utf-8", "surrogatepass"), sample
+        if sample.kind == "position":
+            text = self.position(sample) if choice < 0.95 else sample.text
+            return "position", text.encode("utf-8", "surrogatepass"), sample
         kind = sample.kind if rng.random() < 0.85 else rng.choice(list(KINDS))
         if choice < 0.78:
             text = self.structured(self.parsed[id(sample)])
@@ -739,6 +782,9 @@ class Target:
         if kind == "jsonl":
             self._jsonl(data)
             return
+        if kind == "position":
+            self._position(data.decode("utf-8", "surrogateescape"))
+            return
         value = self.call("read", f"loads[{kind}]", lambda: tr.loads(data, KINDS[kind]))
         if files:  # the same bytes as text, and from a file
             as_text = self._decoded(data)
@@ -797,6 +843,17 @@ class Target:
             if isinstance(line, bytes):
                 validate = functools.partial(tr.validate_json, line)
                 self.call("read", "validate_json of a line", validate)
+
+    def _position(self, text: str) -> None:
+        value = self.call("read", "read_position", lambda: tr.read_position(text))
+        if value is None:
+            return
+        self.accepted = True
+        self.call("read", "position", lambda: tr.position(value))
+        if isinstance(value, tr.GameState | tr.CardGameState):
+            self._state(value)
+        else:
+            self._view("read", value)
 
     def _notation(self, text: str, config: tr.GameConfig | None) -> None:
         action = self.call("read", "parse_action", lambda: tr.parse_action(text, config))

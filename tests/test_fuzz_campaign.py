@@ -30,6 +30,7 @@ READERS = (
     "jsonl",
     "notation",
     "card_notation",
+    "position",
 )
 
 
