@@ -97,8 +97,11 @@ from tigris_rules.records import (
     Replay,
     Report,
     format_action,
+    format_record,
     log_schema,
     parse_action,
+    parse_record,
+    parse_records,
     read_log,
     record_game,
     replay,
@@ -106,6 +109,7 @@ from tigris_rules.records import (
     validate_json,
     validate_log,
     write_log,
+    write_record,
 )
 from tigris_rules.records.json_io import dumps, loads
 from tigris_rules.rules.legality import LegalActions
@@ -208,6 +212,7 @@ __all__ = [
     "event_for",
     "events_for",
     "format_action",
+    "format_record",
     "is_over",
     "legal_action_mask",
     "legal_actions",
@@ -217,6 +222,8 @@ __all__ = [
     "new_game",
     "observation",
     "parse_action",
+    "parse_record",
+    "parse_records",
     "public_event",
     "public_events",
     "read_log",
@@ -233,4 +240,5 @@ __all__ = [
     "validate_log",
     "view",
     "write_log",
+    "write_record",
 ]
