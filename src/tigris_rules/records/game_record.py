@@ -554,13 +554,16 @@ def _complete(game: RecordGame) -> GameLog:
 
 def is_record(text: str | bytes) -> bool:
     """Whether ``text`` is a text game record rather than JSON: its first character other
-    than white space (and a byte order mark) is ``[``, which begins a tag. A JSON log
-    begins with ``{``."""
+    than white space (and a byte order mark) is the ``[`` of a tag, followed by the tag's
+    name. A JSON log begins with ``{``."""
     expect(text, (str, bytes, bytearray), "text")
-    head = text[:4096]
-    if isinstance(head, str):
-        return head.lstrip("\ufeff \t\r\n").startswith("[")
-    return bytes(head).removeprefix(b"\xef\xbb\xbf").lstrip(b" \t\r\n").startswith(b"[")
+    head = text[:256]
+    if not isinstance(head, str):
+        head = bytes(head).decode("utf-8", "replace")
+    return _RECORD_START.match(head) is not None
+
+
+_RECORD_START: Final = re.compile(r"\ufeff?\s*\[[ \t]*[A-Za-z]")
 
 
 def parse_records(
