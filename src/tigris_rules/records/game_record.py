@@ -226,7 +226,7 @@ def _game(text: str, start: int) -> tuple[_Game, int]:
         word, offset = token.group(), token.start()
         if word.isspace():
             continue
-        if word.startswith("{"):
+        if word.startswith("{") and word.endswith("}") and len(word) > 1:
             continue  # a comment
         if word == ",":
             if turn is None:
@@ -592,10 +592,14 @@ def read_records(
     path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MAX_BYTES
 ) -> tuple[GameLog, ...]:
     """Every game of the record in the file at ``path`` (``"-"``: standard input), as
-    :func:`parse_records` reads them; :class:`OSError` when it cannot be read."""
+    :func:`parse_records` reads them, or the one log of a JSON log file;
+    :class:`OSError` when it cannot be read."""
     expect(path, (str, os.PathLike), "path")
     expect(max_bytes, (int, None), "max_bytes")
-    return parse_records(read_file(path, max_bytes), max_bytes=max_bytes)
+    data = read_file(path, max_bytes)
+    if is_record(data):
+        return parse_records(data, max_bytes=max_bytes)
+    return (loads(data, GameLog, max_bytes=max_bytes),)
 
 
 def read_log(path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MAX_BYTES) -> GameLog:
