@@ -43,6 +43,9 @@ def varied_logs(draw: st.DrawFn) -> tr.GameLog:
     names = draw(st.lists(TAG_NAMES, unique=True, max_size=4))
     tags = tuple((name, draw(TAG_VALUES)) for name in names)
     log = attrs.evolve(log, tags=tags)
+    if draw(st.booleans()):
+        version = draw(st.text(st.characters(blacklist_categories=("Cs",)), max_size=8))
+        log = attrs.evolve(log, library_version=version)
     if draw(st.booleans()) and log.seed is not None:
         deal: tr.Deal | tr.CardDeal = (
             deal_from_seed(log.config, log.seed)

@@ -167,13 +167,22 @@ class _Game:
 
 _SPACE: Final = re.compile(r"\s*")
 _TAG: Final = re.compile(
-    r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\x00-\x1f\x7f]|\\["\\])*)"[ \t]*\]'
+    r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"'
+    r'((?:[^"\\\x00-\x1f\x7f]|\\["\\]|\\u[0-9a-f]{4})*)"[ \t]*\]'
 )
 _TOKEN: Final = re.compile(r"\{[^{}]*\}|,|[^\s,{}\[\]]+|.", re.DOTALL)
 _TURN: Final = re.compile(r"([0-9]{1,9})\.")
 _SEAT: Final = re.compile(r"@([0-9]{1,3})")
-_RESULT: Final = re.compile(r"\*|[0-9]{1,3}(?:-[0-9]{1,3})+")
-_UNESCAPE: Final = re.compile(r"\\(.)")
+MAX_DIGITS: Final = 4300
+"""The most digits of a number in a tag, as in JSON (Python's limit of integer strings)."""
+_INTEGER: Final = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
+_RESULT: Final = re.compile(rf"\*|[0-9]{{1,{MAX_DIGITS}}}(?:-[0-9]{{1,{MAX_DIGITS}}})+")
+_UNESCAPE: Final = re.compile(r"\\(u[0-9a-f]{4}|.)")
+
+
+def _unescaped(found: re.Match[str]) -> str:
+    escape = found.group(1)
+    return chr(int(escape[1:], 16)) if len(escape) == 5 else escape
 
 
 class _Syntax(Exception):
@@ -205,7 +214,7 @@ def _game(text: str, start: int) -> tuple[_Game, int]:
                 'expected a tag: [Name "value"], a name of letters, digits and _, a value '
                 'between double quotes with \\" and \\\\ for " and \\, on one line',
             )
-        tags.append(_Tag(found.group(1), _UNESCAPE.sub(r"\1", found.group(2)), index))
+        tags.append(_Tag(found.group(1), _UNESCAPE.sub(_unescaped, found.group(2)), index))
         index = _SPACE.match(text, found.end()).end()  # type: ignore[union-attr]
     if not tags:
         raise _Syntax(index, 'expected a tag such as [Event "..."] to begin a game')
@@ -336,9 +345,9 @@ class RecordGame:
 
 
 def _number(text: str, otherwise: object) -> object:
-    """The integer ``text`` writes (at most 30 digits), else ``otherwise``: the JSON
-    reader's checks then say what is wrong with it."""
-    return int(text) if re.fullmatch(r"-?[0-9]{1,30}", text) else otherwise
+    """The integer ``text`` writes (at most :data:`MAX_DIGITS` digits, as JSON reads them),
+    else ``otherwise``: the JSON reader's checks then say what is wrong with it."""
+    return int(text) if _INTEGER.fullmatch(text) else otherwise
 
 
 def _value(text: str, default: object) -> object:
@@ -381,7 +390,7 @@ def _result_data(
                 f"expected {tag.name} as 'black 5 red 3 blue 0 green 2 treasures 1', "
                 f"got {clip(tag.value)!r}",
             )
-        if not all(re.fullmatch(r"[0-9]{1,9}", v) for v in pairs.values()):
+        if not all(_INTEGER.fullmatch(v) and v[0] != "-" for v in pairs.values()):
             raise _Syntax(tag.offset, f"expected counts in {tag.name}, got {clip(tag.value)!r}")
         players.append(
             {
@@ -418,17 +427,13 @@ def _read_game(game: _Game, lines: Lines) -> RecordGame:
             name, _, version = tag.value.partition(" ")
             data["format"] = name
             if version:
-                data["version"] = (
-                    int(version) if version.isdigit() and len(version) < 9 else version
-                )
+                data["version"] = _number(version, version)
             places["$.format"] = places["$.version"] = where
         elif tag.name == "LibraryVersion":
             data["library_version"] = tag.value
             places["$.library_version"] = where
         elif tag.name == "Seed":
-            data["seed"] = (
-                int(tag.value) if re.fullmatch(r"-?[0-9]{1,30}", tag.value) else tag.value
-            )
+            data["seed"] = _number(tag.value, tag.value)
             places["$.seed"] = where
         elif tag.name == "Deal":
             try:
@@ -648,11 +653,14 @@ class JsonPlaces:
 # --- writing --------------------------------------------------------------------------------
 
 
-def _quoted(name: str, value: str) -> str:
+def _quoted(name: str, value: str, *, free: bool = False) -> str:
+    """The tag line; a control character is written ``\\u0009``, except in a free tag,
+    which may not hold one."""
     problem = tag_value_problem(value)
-    if problem is not None:
+    if problem is not None and free:
         raise ArgumentValueError(f"log: the tag {name}: {problem}")
     escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    escaped = _CONTROL.sub(lambda c: f"\\u{ord(c.group()):04x}", escaped)
     return f'[{name} "{escaped}"]'
 
 
@@ -666,6 +674,7 @@ def _config_value(value: object) -> str:
     return dumps(value)
 
 
+_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f]")
 _UNWRITABLE: Final = re.compile(r'[,{}\[\]"\n\r]|(?:^|\s)@|(?:^|\s)[0-9]+\.(?:\s|$)')
 
 
@@ -717,7 +726,7 @@ def format_record(log: GameLog) -> str:
     :class:`~tigris_rules.InvalidActionError` (as :func:`~tigris_rules.format_action`), and
     a tag value with a control character :class:`~tigris_rules.ArgumentValueError`."""
     expect(log, GameLog, "log")
-    lines = [_quoted(name, value) for name, value in log.tags]
+    lines = [_quoted(name, value, free=True) for name, value in log.tags]
     lines.append(_quoted("Format", _FORMAT_TAG))
     lines.append(_quoted("LibraryVersion", log.library_version))
     config = unstructure(log.config)
