@@ -44,7 +44,7 @@ def varied_logs(draw: st.DrawFn) -> tr.GameLog:
     tags = tuple((name, draw(TAG_VALUES)) for name in names)
     log = attrs.evolve(log, tags=tags)
     if draw(st.booleans()):
-        version = draw(st.text(st.characters(blacklist_categories=("Cs",)), max_size=8))
+        version = draw(st.text(st.characters(codec="utf-8"), max_size=8))
         log = attrs.evolve(log, library_version=version)
     if draw(st.booleans()) and log.seed is not None:
         deal: tr.Deal | tr.CardDeal = (
