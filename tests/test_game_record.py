@@ -209,6 +209,10 @@ def test_tags_in_json_logs() -> None:
             tr.loads(json.dumps(data), tr.GameLog)
     with pytest.raises(tr.ArgumentValueError, match="control character"):
         tr.format_record(attrs.evolve(log, tags=(("Event", "a\tb"),)))
+    with pytest.raises(tr.ArgumentValueError, match="reserved"):
+        tr.format_record(attrs.evolve(log, tags=(("Result", "x"),)))
+    with pytest.raises(tr.ArgumentTypeError, match=r"log\.tags"):
+        tr.format_record(attrs.evolve(log, tags=(("Event",),)))  # type: ignore[arg-type]
 
 
 def test_is_record_tells_the_forms_apart() -> None:

@@ -33,6 +33,7 @@ import attrs
 from tigris_rules._arguments import expect, expect_items
 from tigris_rules.api import AnyState, is_over
 from tigris_rules.errors import (
+    ArgumentTypeError,
     ArgumentValueError,
     FormatError,
     IllegalActionError,
@@ -664,6 +665,18 @@ def _quoted(name: str, value: str, *, free: bool = False) -> str:
     return f'[{name} "{escaped}"]'
 
 
+def _free_tag(pair: object) -> str:
+    """The line of a free tag of a log: a name and a value, both text, the name not
+    reserved (:mod:`~tigris_rules.records._log_tags`)."""
+    if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+        raise ArgumentTypeError.expected("log.tags", "pairs of strings (name, value)", pair)
+    name, value = pair
+    problem = tag_name_problem(name)
+    if problem is not None:
+        raise ArgumentValueError(f"log: {problem}")
+    return _quoted(name, value, free=True)
+
+
 def _config_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -726,7 +739,7 @@ def format_record(log: GameLog) -> str:
     :class:`~tigris_rules.InvalidActionError` (as :func:`~tigris_rules.format_action`), and
     a tag value with a control character :class:`~tigris_rules.ArgumentValueError`."""
     expect(log, GameLog, "log")
-    lines = [_quoted(name, value, free=True) for name, value in log.tags]
+    lines = [_free_tag(pair) for pair in log.tags]
     lines.append(_quoted("Format", _FORMAT_TAG))
     lines.append(_quoted("LibraryVersion", log.library_version))
     config = unstructure(log.config)
@@ -810,9 +823,7 @@ def document_of(text: str | bytes, max_bytes: int | None) -> tuple[Any, Finder]:
     if is_record(text):
         games = list(record_games(text, max_bytes))
         if len(games) != 1:
-            raise FormatError(
-                "$", f"expected one game, the record holds {len(games)}; validate each game"
-            )
+            raise FormatError("$", f"expected one game, the record holds {len(games)}")
         return games[0], games[0].find
     document = json_document(text, max_bytes)
     return document, JsonPlaces(document.text).find
