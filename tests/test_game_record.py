@@ -364,3 +364,26 @@ def test_replay_reads_a_record(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     status, out, _ = run(capsys, "replay", path, "--step", "1")
     assert status == 0
     assert "Position after 1 of 3 actions" in out
+
+
+def test_the_places_of_a_json_log_are_found_in_one_scan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many problems a JSON log has, its text is scanned once more to place them."""
+    from tigris_rules.records import game_record
+    from tigris_rules.records.json_io import action_offsets as found
+
+    scans: list[int] = []
+
+    def counted(text: str) -> list[int]:
+        scans.append(len(text))
+        return found(text)
+
+    monkeypatch.setattr(game_record, "action_offsets", counted)
+    log = _played(2)
+    wrong = tr.LogEntry(1, tr.PlaceTile(tr.Color.BLUE, "a1"))
+    bad = attrs.evolve(log, actions=tuple(wrong for _ in log.actions))
+    report = tr.validate_json(tr.dumps(bad, indent=2), max_problems=None)
+    assert len(report.problems) == len(log.actions)
+    assert all(p.line is not None for p in report.problems)
+    assert len(scans) == 1
+    assert tr.validate_json(tr.dumps(log)).valid
+    assert len(scans) == 1  # a valid log is never scanned again
