@@ -381,9 +381,9 @@ def validate_file(
     max_bytes: int | None = DEFAULT_MAX_BYTES,
     max_problems: int | None = MAX_PROBLEMS,
 ) -> Report:
-    """Validate the log in the file at ``path`` (``"-"``: standard input); a file that
-    cannot be read or is larger than ``max_bytes`` gives a report with one format
-    problem."""
+    """Validate the log in the file at ``path`` (``"-"``: standard input), JSON or a text
+    game record of one game, as :func:`validate_json` does; a file that cannot be read or
+    is larger than ``max_bytes`` gives a report with one format problem."""
     expect(path, (str, os.PathLike), "path")
     expect(max_bytes, (int, None), "max_bytes")
     expect(max_problems, (int, None), "max_problems")

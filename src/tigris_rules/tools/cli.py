@@ -295,7 +295,8 @@ def _add_validate(commands: Any) -> None:
             "without it, whichever fits the next actions best. Exit status: 0 every log is "
             "valid, 1 a rule is broken or an expected result differs, 2 a file is malformed, "
             "unreadable or too large, 3 some logs not done (their worker process died twice: "
-            "listed as 'not done'; the others are checked all the same)."
+            "listed as 'not done'; the others are checked all the same). A problem whose place "
+            "is known is printed after FILE:LINE:COLUMN."
         ),
     )
     validate.add_argument(
@@ -303,7 +304,10 @@ def _add_validate(commands: Any) -> None:
         nargs="+",
         type=Path,
         metavar="FILE",
-        help="log files ('-': standard input); a .jsonl file holds one log per line",
+        help=(
+            "log files ('-': standard input), JSON or text game records; a .jsonl file holds "
+            "one log per line, a .tgn file one game or many"
+        ),
     )
     validate.add_argument(
         "--jsonl",
