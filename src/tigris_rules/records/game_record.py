@@ -296,8 +296,9 @@ def _ends_game(text: str, index: int) -> bool:
 @attrs.frozen
 class RecordGame:
     """One game read from a record: ``head`` holds all but the actions and the result,
-    ``items`` each action read or why it could not be, ``where`` the line and column of
-    each action, and ``places`` those of the tags by JSON path (``$.seed``)."""
+    ``entries`` each action read or why it could not be, ``where`` the line and column of
+    each action, ``places`` those of the tags by JSON path (``$.seed``), ``start`` those of
+    the game and ``data`` the JSON log the tags stand for (its result still unread)."""
 
     head: GameLog
     entries: tuple[Item, ...]
@@ -521,7 +522,7 @@ def _decode(text: str | bytes, max_bytes: int | None) -> str:
                 "raise the limit",
             ) from None
     if isinstance(text, str):
-        return text
+        return text.removeprefix("\ufeff")
     try:
         return decode_utf8(text)
     except UnicodeDecodeError as exc:
