@@ -135,6 +135,7 @@ CARD_ACTION = tr.legal_actions(CARDS)[0]
 LOG = tr.Recorder(tr.GameConfig(players=2), seed=1).log()
 LOG_FILE = Path(__file__).parent / "data" / "logs" / "game-2p-classic-seed1.json"
 LOG_TEXT = LOG_FILE.read_text(encoding="utf-8")
+RECORD_TEXT = tr.format_record(LOG)
 
 WRONG: dict[str, object] = {
     "none": None,
@@ -256,6 +257,17 @@ CASES: list[Case] = [
     Case(tr.validate_file, {"path": LOG_FILE, "max_bytes": None, "max_problems": None},
          {"path": TEXT, "max_bytes": SEAT, "max_problems": SEAT}),
     Case(tr.write_log, {"log": LOG, "path": "written.json"}, {"path": TEXT}),
+    # --- records: the text game record -----------------------------------------------------
+    Case(tr.format_record, {"log": LOG}),
+    Case(records.format_records, {"logs": [LOG, LOG]}),
+    Case(tr.parse_record, {"text": RECORD_TEXT, "max_bytes": None},
+         {"text": TEXT, "max_bytes": SEAT}),
+    Case(tr.parse_records, {"text": RECORD_TEXT, "max_bytes": None},
+         {"text": TEXT, "max_bytes": SEAT}),
+    Case(records.is_record, {"text": RECORD_TEXT}, {"text": TEXT}),
+    Case(records.read_records, {"path": LOG_FILE, "max_bytes": None},
+         {"path": TEXT, "max_bytes": SEAT}, raises=(OSError,)),
+    Case(tr.write_record, {"log": LOG, "path": "written.tgn"}, {"path": TEXT}),
     Case(tr.record_game, {"config": tr.GameConfig(), "choose": _choose_first, "seed": 1,
                           "deal": None, "max_actions": 3},
          {"seed": SEAT, "deal": frozenset({"none"}), "max_actions": NUMBER},

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from collections.abc import Callable
 from functools import cache
@@ -22,6 +23,11 @@ from tigris_rules.tools import cli
 LOGS = Path(__file__).parent / "data" / "logs"
 GOLDEN = sorted(LOGS.glob("*.json"))
 TWO_PLAYERS = LOGS / "game-2p-classic-seed1.json"
+
+
+def unplaced(out: str) -> str:
+    """``out`` with the line and column after each file name left out."""
+    return re.sub(r":[0-9]+:[0-9]+: ", ": ", out)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
@@ -212,7 +218,7 @@ def test_validate_a_malformed_file(
     path = make(tmp_path)
     status, out, _err = run(capsys, "validate", path)
     assert status == 2
-    assert out.startswith(f"{path}: {message}"), out
+    assert unplaced(out).startswith(f"{path}: {message}"), out
     assert len(out.splitlines()) == 1
 
 
@@ -275,7 +281,7 @@ def test_validate_a_log_that_breaks_a_rule(
     path = write(tmp_path, change)
     status, out, err = run(capsys, "validate", path)
     assert status == 1, out
-    assert out.startswith(f"{path}: {message}"), out
+    assert unplaced(out).startswith(f"{path}: {message}"), out
     assert not err
 
 
@@ -545,7 +551,7 @@ def test_validate_a_card_log_that_breaks_a_rule(
     status, out, err = run(capsys, "validate", path)
     assert status == 1
     assert not err
-    assert out.splitlines() == [
+    assert unplaced(out).splitlines() == [
         f"{path}: action 0 (player 1: end_turn): TURN-1: it is player 0's turn; player 1 may "
         "not act now",
         f"{path}: action 1 (player 0: play_leader red 8.5): CARD-LEADER-2: no face-up card lies "

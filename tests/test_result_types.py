@@ -84,6 +84,8 @@ def test_documented_field_names() -> None:
         "rule",
         "path",
         "assumed",
+        "line",
+        "column",
     ]
     assert {"valid", "malformed", "over"} <= set(dir(tr.Report))
 

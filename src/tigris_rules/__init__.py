@@ -98,8 +98,11 @@ from tigris_rules.records import (
     Replay,
     Report,
     format_action,
+    format_record,
     log_schema,
     parse_action,
+    parse_record,
+    parse_records,
     read_log,
     record_game,
     replay,
@@ -107,6 +110,7 @@ from tigris_rules.records import (
     validate_json,
     validate_log,
     write_log,
+    write_record,
 )
 from tigris_rules.records.json_io import dumps, loads
 from tigris_rules.records.position import position, read_position
@@ -210,6 +214,7 @@ __all__ = [
     "event_for",
     "events_for",
     "format_action",
+    "format_record",
     "is_over",
     "legal_action_mask",
     "legal_actions",
@@ -219,6 +224,8 @@ __all__ = [
     "new_game",
     "observation",
     "parse_action",
+    "parse_record",
+    "parse_records",
     "perft",
     "position",
     "public_event",
@@ -238,4 +245,5 @@ __all__ = [
     "validate_log",
     "view",
     "write_log",
+    "write_record",
 ]

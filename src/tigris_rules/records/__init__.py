@@ -12,7 +12,9 @@
 - :mod:`~tigris_rules.records.log`: the log format; :mod:`~tigris_rules.records.recording`
   recording a game; :mod:`~tigris_rules.records.validation` and
   :mod:`~tigris_rules.records.problems` replaying and validating a log.
-- :mod:`~tigris_rules.records.notation`: the text notation of actions.
+- :mod:`~tigris_rules.records.notation`: the text notation of actions;
+  :mod:`~tigris_rules.records.game_record` the text game record (TGN), a log written as
+  tags and movetext in that notation.
 """
 
 from __future__ import annotations
@@ -33,6 +35,18 @@ from tigris_rules.records.areas import (
     VariantViewSchema,
 )
 from tigris_rules.records.codec import GameCodec, SchemaPart, game_codec
+from tigris_rules.records.game_record import (
+    RECORD_SUFFIX,
+    RecordTurns,
+    format_record,
+    format_records,
+    is_record,
+    parse_record,
+    parse_records,
+    read_log,
+    read_records,
+    write_record,
+)
 from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, MEGABYTE, dumps, loads
 from tigris_rules.records.json_schema import (
     build_schemas,
@@ -52,7 +66,6 @@ from tigris_rules.records.log import (
     PlayerOutcome,
     log_schema,
     log_schema_text,
-    read_log,
     write_log,
 )
 from tigris_rules.records.notation import (
@@ -87,6 +100,7 @@ __all__ = [
     "LOOKAHEAD",
     "MAX_LOOKAHEAD",
     "MEGABYTE",
+    "RECORD_SUFFIX",
     "REPAIR_BUDGET",
     "REPAIR_PER_ACTION",
     "REPAIR_PER_PROBLEM",
@@ -107,6 +121,7 @@ __all__ = [
     "Position",
     "Problem",
     "ProblemKind",
+    "RecordTurns",
     "Recorder",
     "Replay",
     "Replaying",
@@ -122,12 +137,18 @@ __all__ = [
     "dumps",
     "event_schema",
     "format_action",
+    "format_record",
+    "format_records",
     "game_codec",
+    "is_record",
     "loads",
     "log_schema",
     "log_schema_text",
     "parse_action",
+    "parse_record",
+    "parse_records",
     "read_log",
+    "read_records",
     "record_game",
     "replay",
     "replay_position",
@@ -139,4 +160,5 @@ __all__ = [
     "verbs",
     "view_schema",
     "write_log",
+    "write_record",
 ]

@@ -22,6 +22,7 @@ from tigris_rules.records.json_reading import (
     TooLarge,
     array_items,
     decode_utf8,
+    item_offsets,
     scan_object,
     utf8_size,
 )
@@ -142,6 +143,19 @@ def scan_json(
         return scan_object(whole, lazy, _DECODER.raw_decode, _no_duplicates)
 
     return _parse(decoded, scan), decoded
+
+
+def action_offsets(text: str) -> list[int]:
+    """Where each item of the member ``actions`` of the JSON object ``text`` begins (an
+    empty list when there is none); ``text`` was read before, so it is well formed."""
+    try:
+        data = scan_object(text, "actions", _DECODER.raw_decode, _no_duplicates)
+    except (ValueError, RecursionError):
+        return []
+    found = data.get("actions") if isinstance(data, dict) else None
+    if not isinstance(found, LazyArray):
+        return []
+    return item_offsets(text, found, _DECODER.raw_decode)
 
 
 def lazy_items(text: str, array: LazyArray) -> Iterator[Any]:

@@ -25,6 +25,7 @@ __all__ = [
     "TooLarge",
     "array_items",
     "decode_utf8",
+    "item_offsets",
     "read_limited",
     "scan_object",
     "utf8_size",
@@ -196,3 +197,18 @@ def array_items(text: str, array: LazyArray, decode: _Decoder) -> Iterator[Any]:
         if value is _END:
             return
         yield value
+
+
+def item_offsets(text: str, array: LazyArray, decode: _Decoder) -> list[int]:
+    """Where each item of ``array`` (found by :func:`scan_object` in ``text``) begins."""
+    offsets: list[int] = []
+    index = _space(text, array.start + 1)
+    if text[index : index + 1] == "]":
+        return offsets
+    while True:
+        offsets.append(index)
+        _, index = decode(text, index)
+        index = _space(text, index)
+        if text[index : index + 1] != ",":
+            return offsets
+        index = _space(text, index + 1)

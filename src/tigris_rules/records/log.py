@@ -48,18 +48,18 @@ from tigris_rules.records._checks import (
     check_keys,
     clip,
     describe,
+    member,
     need_array,
     need_int,
     need_object,
 )
+from tigris_rules.records._log_tags import tag_name_problem, tag_value_problem
 from tigris_rules.records._quick import quick_reader
 from tigris_rules.records.converter import register_hooks, structure, unstructure
 from tigris_rules.records.json_io import (
-    DEFAULT_MAX_BYTES,
     dumps,
     format_size,
     lazy_items,
-    loads,
     parse_json,
     scan_json,
 )
@@ -77,7 +77,6 @@ __all__ = [
     "PlayerOutcome",
     "log_schema",
     "log_schema_text",
-    "read_log",
     "write_log",
 ]
 
@@ -196,7 +195,9 @@ class GameLog:
     card game). ``actions``
     are the inputs in order; ``result``, when given, is the final result the replay must
     reach; ``library_version`` names the version of the library that wrote the log
-    (informative).
+    (informative). ``tags`` are the free tags of the game, each a name and a value, in
+    order: the event, the site, the date, the players' names (``("Seat0", "Ann")``) or any
+    other (docs/game-record.md, Tags); they change nothing in the replay.
     """
 
     config: GameConfig
@@ -205,6 +206,7 @@ class GameLog:
     deal: Deal | CardDeal | None = None
     result: ExpectedResult | None = None
     library_version: str = attrs.field(factory=_library_version)
+    tags: tuple[tuple[str, str], ...] = ()
 
 
 def _unstructure_entry(entry: LogEntry) -> dict[str, Any]:
@@ -286,8 +288,10 @@ def _unstructure_log(log: GameLog) -> dict[str, Any]:
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "library_version": log.library_version,
-        "config": unstructure(log.config),
     }
+    if log.tags:
+        data["tags"] = dict(log.tags)
+    data["config"] = unstructure(log.config)
     if log.seed is not None:
         data["seed"] = log.seed
     if log.deal is not None:
@@ -307,7 +311,25 @@ def _config(value: object) -> GameConfig:
 
 
 _LOG_REQUIRED: Final = ("format", "version", "library_version", "config", "actions")
-_LOG_OPTIONAL: Final = ("seed", "deal", "result")
+_LOG_OPTIONAL: Final = ("tags", "seed", "deal", "result")
+
+
+def _tags(value: object) -> tuple[tuple[str, str], ...]:
+    """The free tags of a log: an object of strings, each name and value as
+    :mod:`~tigris_rules.records._log_tags` allows."""
+    obj = need_object(value)
+    tags = []
+    for name, text in obj.items():
+        path = member("$", name)
+        problem = tag_name_problem(name)
+        if problem is not None:
+            raise FormatError(path, problem)
+        text = at(path, _string, text)
+        problem = tag_value_problem(text)
+        if problem is not None:
+            raise FormatError(path, problem)
+        tags.append((name, text))
+    return tuple(tags)
 
 
 def structure_head(obj: dict[str, Any]) -> GameLog:
@@ -333,13 +355,14 @@ def structure_head(obj: dict[str, Any]) -> GameLog:
         word = "both" if "seed" in obj else "neither"
         raise FormatError("$", f"a log gives exactly one of seed and deal, not {word}")
     library_version = at("$.library_version", _string, obj["library_version"])
+    tags = at("$.tags", _tags, obj["tags"]) if "tags" in obj else ()
     config = at("$.config", _config, obj["config"])
     seed = at("$.seed", need_int, obj["seed"]) if "seed" in obj else None
     deal: Deal | CardDeal | None = None
     if "deal" in obj:
         kind = records_of(config).log_deal_type()
         deal = at("$.deal", lambda value: structure(value, kind), obj["deal"])
-    return GameLog(config=config, seed=seed, deal=deal, library_version=library_version)
+    return GameLog(config=config, seed=seed, deal=deal, library_version=library_version, tags=tags)
 
 
 @cache
@@ -503,16 +526,6 @@ def _file_size(path: str | os.PathLike[str]) -> int | None:
     except OSError:
         return None
     return info.st_size if stat.S_ISREG(info.st_mode) and os.fspath(path) != STDIN else None
-
-
-def read_log(path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MAX_BYTES) -> GameLog:
-    """Read the log in the file at ``path``; :class:`~tigris_rules.errors.FormatError` for a
-    malformed document or a file of more than ``max_bytes`` bytes (50 MB by default,
-    ``None`` for no limit; counted while reading, so a pipe or a device is refused too),
-    :class:`OSError` when the file cannot be read."""
-    expect(path, (str, os.PathLike), "path")
-    expect(max_bytes, (int, None), "max_bytes")
-    return loads(read_file(path, max_bytes), GameLog, max_bytes=max_bytes)
 
 
 def write_log(log: GameLog, path: str | os.PathLike[str]) -> None:

@@ -67,7 +67,10 @@ class Problem:
     the RULES.md ID of the rule broken, when there is one; ``path`` is the JSON path of a
     format problem. ``assumed`` says how :func:`validate_log` went on after a rejected
     action: ``"skipped"``, ``"as player 2's"`` or ``"as place_tile red g5"``
-    (docs/log-format.md, Validation).
+    (docs/log-format.md, Validation). ``line`` and ``column`` (both from 1) say where the
+    problem stands in the file read: the start of the action's JSON object or of its move in
+    a text record, the tag of a record, the place of a syntax error; ``None`` when no place
+    is known (a log built in Python).
     """
 
     kind: ProblemKind
@@ -78,6 +81,8 @@ class Problem:
     rule: str | None = None
     path: str | None = None
     assumed: str | None = None
+    line: int | None = None
+    column: int | None = None
 
     def __str__(self) -> str:
         rule = f"{self.rule}: " if self.rule else ""
@@ -109,6 +114,8 @@ class Problem:
             "path": self.path,
             "reason": self.reason,
             "assumed": self.assumed,
+            "line": self.line,
+            "column": self.column,
             "message": str(self),
         }
 

@@ -34,6 +34,7 @@ from tigris_rules.model.colors import COLORS
 from tigris_rules.records import _repair
 from tigris_rules.records._checks import MAX_PROBLEMS
 from tigris_rules.records._replaying import Reached, opening_of, step_entry
+from tigris_rules.records.game_record import Finder, document_of, placed
 from tigris_rules.records.json_io import DEFAULT_MAX_BYTES
 from tigris_rules.records.log import (
     AnyEvent,
@@ -45,7 +46,6 @@ from tigris_rules.records.log import (
     input_name,
     read_file,
 )
-from tigris_rules.records.log import document as read_document
 from tigris_rules.records.problems import Problem, ProblemKind, Report
 
 __all__ = [
@@ -134,7 +134,8 @@ class _Problems:
     not follow the format (``unreadable``) makes the other problems found so far moot: a
     malformed log is not replayed."""
 
-    def __init__(self, cap: int | None, *, strict: bool) -> None:
+    def __init__(self, cap: int | None, *, strict: bool, find: Finder | None = None) -> None:
+        self.find = find
         self.cap = cap
         self.strict = strict
         self.listed: list[Problem] = []
@@ -142,6 +143,8 @@ class _Problems:
         self.malformed = False
 
     def add(self, problem: Problem, *, unreadable: bool = False) -> None:
+        if self.find is not None:
+            problem = placed(problem, self.find)
         if self.strict:
             raise problem.error()
         if unreadable and not self.malformed:
@@ -163,13 +166,15 @@ def _check(
     well_formed: bool = False,
     max_problems: int | None = MAX_PROBLEMS,
     expected: Callable[[], ExpectedResult | None] | None = None,
+    find: Finder | None = None,
 ) -> Report:
     """Replay the ``length`` actions ``items`` of the log ``head`` (each read, or the
     :class:`FormatError` of an unreadable one) and list the problems; the position is the
     only thing kept. ``well_formed`` says that the actions come from the JSON reader, which
     accepts only well-formed fields (CONV-19). ``expected`` gives the expected result (once
-    every action was read), else ``head.result``."""
-    problems = _Problems(max_problems, strict=strict)
+    every action was read), else ``head.result``; ``find`` says where each action or field
+    is written in the file read."""
+    problems = _Problems(max_problems, strict=strict, find=find)
     start = opening_of(head)
     if isinstance(start, Problem):
         problems.add(start)
@@ -324,7 +329,9 @@ def _action_problem(
 
 def _format_report(exc: FormatError) -> Report:
     return Report(
-        tuple(Problem(ProblemKind.FORMAT, reason, path=path) for path, reason in exc.problems)
+        tuple(
+            placed(Problem(ProblemKind.FORMAT, reason, path=path)) for path, reason in exc.problems
+        )
     )
 
 
@@ -334,15 +341,17 @@ def validate_json(
     max_bytes: int | None = DEFAULT_MAX_BYTES,
     max_problems: int | None = MAX_PROBLEMS,
 ) -> Report:
-    """Read a log from JSON text and validate it; a malformed document gives a report of
-    format problems (each naming the JSON path of the bad field) instead of an exception.
-    The actions are read and replayed one at a time: the memory used does not grow with
-    their number."""
+    """Read a log from JSON text, or from a text game record of one game
+    (:func:`~tigris_rules.parse_record`), and validate it; a malformed document gives a
+    report of format problems (each naming the JSON path of the bad field) instead of an
+    exception. Every problem gives the line and the column where it stands in ``text``,
+    when known (:class:`Problem`). The actions of a JSON log are read and replayed one at a
+    time: the memory used does not grow with their number."""
     expect(text, (str, bytes, bytearray), "text")
     expect(max_bytes, (int, None), "max_bytes")
     expect(max_problems, (int, None), "max_problems")
     try:
-        document = read_document(text, max_bytes)
+        document, find = document_of(text, max_bytes)
     except FormatError as exc:
         return _format_report(exc)
     return _check(
@@ -353,6 +362,7 @@ def validate_json(
         well_formed=True,
         max_problems=max_problems,
         expected=document.result,
+        find=find,
     )
 
 
@@ -371,9 +381,9 @@ def validate_file(
     max_bytes: int | None = DEFAULT_MAX_BYTES,
     max_problems: int | None = MAX_PROBLEMS,
 ) -> Report:
-    """Validate the log in the file at ``path`` (``"-"``: standard input); a file that
-    cannot be read or is larger than ``max_bytes`` gives a report with one format
-    problem."""
+    """Validate the log in the file at ``path`` (``"-"``: standard input), JSON or a text
+    game record of one game, as :func:`validate_json` does; a file that cannot be read or
+    is larger than ``max_bytes`` gives a report with one format problem."""
     expect(path, (str, os.PathLike), "path")
     expect(max_bytes, (int, None), "max_bytes")
     expect(max_problems, (int, None), "max_problems")
@@ -421,7 +431,7 @@ def replay_position(
         data = read_file(path, max_bytes)
     except OSError as exc:
         raise FormatError("$", unreadable(path, exc)) from None
-    document = read_document(data, max_bytes)
+    document, find = document_of(data, max_bytes)
     del data
     length = document.length
     if step is not None and not 0 <= step <= length:
@@ -445,7 +455,7 @@ def replay_position(
                 position.apply(entry)
                 done += 1
             except (IllegalActionError, InvalidActionError) as exc:
-                problem = _action_problem(index, entry, exc)
+                problem = placed(_action_problem(index, entry, exc), find)
     if formats:
         raise FormatError.of(formats[:MAX_PROBLEMS])
     document.result()  # its format

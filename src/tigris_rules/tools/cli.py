@@ -10,7 +10,11 @@
 - ``tigris-rules validate FILE...`` replays logs and prints one line per problem; exit status
   0 when every log is valid, 1 when a rule is broken (or an expected result differs), 2 when
   a file is malformed, cannot be read or is too large. ``-`` reads standard input; a
-  ``.jsonl`` file (or any file with ``--jsonl``) is an archive of one log per line.
+  ``.jsonl`` file (or any file with ``--jsonl``) is an archive of one log per line; a log may
+  be a text game record, and a ``.tgn`` file may hold many games. A problem whose place in
+  the file is known is printed after ``FILE:LINE:COLUMN:``.
+- ``tigris-rules convert IN OUT`` turns a JSON log into a text game record and back
+  (:mod:`tigris_rules.tools.convert`).
 - ``selfplay`` and ``validate`` share the work among ``--jobs N`` processes (all cores by
   default; at most 4 per core and one per file or game) and print the same lines in the
   same order as one process (``--jobs 1``). A log or a game whose worker process died twice
@@ -57,6 +61,7 @@ from tigris_rules.model.config import GameConfig, known_games, known_variants
 from tigris_rules.model.facets import offered
 from tigris_rules.model.ruleset import Ruleset, ruleset_for
 from tigris_rules.records import (
+    RECORD_SUFFIX,
     STDIN,
     Position,
     ProblemKind,
@@ -66,8 +71,10 @@ from tigris_rules.records import (
 )
 from tigris_rules.records._checks import MAX_PROBLEMS
 from tigris_rules.records.converter import tag_of
+from tigris_rules.records.game_record import game_texts
 from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, MEGABYTE, loads
 from tigris_rules.records.json_reading import TooLarge, read_limited
+from tigris_rules.records.log import read_file
 from tigris_rules.records.position import read_position
 from tigris_rules.render import render_board, render_result, render_svg
 from tigris_rules.tools.bulk import (
@@ -81,6 +88,7 @@ from tigris_rules.tools.bulk import (
     max_jobs,
     read_jsonl,
 )
+from tigris_rules.tools.convert import add_convert
 
 __all__ = ["GameCommands", "build_parser", "end_reason", "main"]
 
@@ -188,6 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     play.set_defaults(handler=_play)
+    add_convert(commands)
     _add_selfplay(commands)
     _add_validate(commands)
     _add_replay(commands)
@@ -376,7 +385,8 @@ def _add_validate(commands: Any) -> None:
             "without it, whichever fits the next actions best. Exit status: 0 every log is "
             "valid, 1 a rule is broken or an expected result differs, 2 a file is malformed, "
             "unreadable or too large, 3 some logs not done (their worker process died twice: "
-            "listed as 'not done'; the others are checked all the same)."
+            "listed as 'not done'; the others are checked all the same). A problem whose place "
+            "is known is printed after FILE:LINE:COLUMN."
         ),
     )
     validate.add_argument(
@@ -384,7 +394,10 @@ def _add_validate(commands: Any) -> None:
         nargs="+",
         type=Path,
         metavar="FILE",
-        help="log files ('-': standard input); a .jsonl file holds one log per line",
+        help=(
+            "log files ('-': standard input), JSON or text game records; a .jsonl file holds "
+            "one log per line, a .tgn file one game or many"
+        ),
     )
     validate.add_argument(
         "--jsonl",
@@ -653,7 +666,22 @@ class _Label:
 
 
 def _is_archive(args: argparse.Namespace, file: Path) -> bool:
-    return bool(args.jsonl) or file.suffix == ".jsonl"
+    return bool(args.jsonl) or file.suffix == ".jsonl" or file.suffix == RECORD_SUFFIX
+
+
+def _record_games(file: Path, max_bytes: int) -> Iterator[tuple[int, Path | bytes]]:
+    """The games of the text game record ``file``: the file itself when it holds one game
+    (or cannot be read: validating it says why), else each game's text and the line it
+    begins on."""
+    try:
+        games = list(game_texts(read_file(file, max_bytes), max_bytes))
+    except (FormatError, OSError):
+        games = []
+    if len(games) < 2:
+        yield 0, file
+        return
+    for line, text in games:
+        yield line, text.encode("utf-8")
 
 
 def _logs(args: argparse.Namespace) -> Iterator[tuple[_Label, Path | bytes | Summary]]:
@@ -661,7 +689,10 @@ def _logs(args: argparse.Namespace) -> Iterator[tuple[_Label, Path | bytes | Sum
     the work runs), an archive's lines, or a summary already known (standard input is read
     here, an archive line too long is refused here)."""
     for index, file in enumerate(args.files):
-        if _is_archive(args, file):
+        if file.suffix == RECORD_SUFFIX and not args.jsonl:
+            for line, game in _record_games(file, args.max_size):
+                yield _Label(index, file, line or None), game
+        elif _is_archive(args, file):
             for line, item in read_jsonl(file, max_bytes=args.max_size):
                 yield _Label(index, file, line or None), item
         elif str(file) == STDIN:
@@ -687,11 +718,12 @@ def _validate(args: argparse.Namespace) -> int:
         print('{\n  "files": [', end="")
     for label, summary in results:
         progress.show(label.index, str(label.file))
+        summary = _placed(label, summary)
         if args.json:
             _print_json_entry(label, summary, first=not tally.logs)
         else:
             progress.close()
-            _print_report(str(label), summary)
+            _print_report(label, summary)
         tally.add(label, summary)
     progress.close()
     what = "logs" if archives else "files"
@@ -766,12 +798,30 @@ def _print_json_entry(label: _Label, summary: Summary | NotDone, *, first: bool)
     print(("\n    " if first else ",\n    ") + text, end="")
 
 
-def _print_report(name: str, summary: Summary | NotDone) -> None:
+def _placed(label: _Label, summary: Summary | NotDone) -> Summary | NotDone:
+    """``summary`` with the lines of its problems counted from the start of the file (a
+    log read from an archive line or from a game of a record starts further down)."""
+    if isinstance(summary, NotDone) or label.line is None:
+        return summary
+    start = label.line - 1
+    problems = tuple(
+        p if p.line is None else attrs.evolve(p, line=p.line + start) for p in summary.problems
+    )
+    return attrs.evolve(summary, problems=problems)
+
+
+def _print_report(label: _Label, summary: Summary | NotDone) -> None:
+    name = str(label)
     if isinstance(summary, NotDone) or summary.valid:
         print(f"{name}: {_summary_line(summary)}")
         return
     for problem in summary.problems:
-        print(f"{name}: {problem}")
+        where = str(label.file)
+        if problem.line is None:
+            where = name
+        else:
+            where += f":{problem.line}:{problem.column}"
+        print(f"{where}: {problem}")
     if summary.more:
         print(f"{name}: ... and {summary.more} more problem{'s' if summary.more != 1 else ''}")
 
