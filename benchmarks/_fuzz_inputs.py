@@ -73,9 +73,9 @@ KINDS: dict[str, Any] = {
 }
 """Every kind of document ``loads`` is fuzzed with, by name."""
 
-READERS = (*KINDS, "jsonl", "notation", "card_notation", "position")
+READERS = (*KINDS, "jsonl", "notation", "card_notation", "position", "record")
 """Every reader: the kinds of ``loads``, JSON Lines archives, board and card notation,
-position strings."""
+position strings, text game records."""
 
 DOWNSTREAM = {
     "state": "check_state, legal_actions, to_move, is_over, result, step (3 listed inputs "
@@ -95,6 +95,8 @@ DOWNSTREAM = {
     "jsonl": "read_jsonl, then validate_json of every line",
     "notation": "parse_action, format_action, step on a new game",
     "position": "read_position, then as a state or a view (above), and position back",
+    "record": "parse_records, then each game as a log (above), format_record back; "
+    "validate_json of the text",
 }
 """What each reader's accepted values go on to (card kinds: the same as the board's)."""
 
@@ -225,6 +227,11 @@ def corpus(full: bool = True) -> list[Sample]:
                 recorder.apply(action)
             logs.append(tr.dumps(recorder.log(with_result=length == 60)))
         samples += [Sample("log", text, config) for text in logs]
+        for length in (1, 10, 60):
+            recorder = tr.Recorder(config, seed=seed)
+            for action in inputs[:length]:
+                recorder.apply(action)
+            samples.append(Sample("record", tr.format_record(recorder.log()), config))
         samples.append(Sample("jsonl", _jsonl(logs[:3]), config))
         samples.append(Sample("jsonl", _jsonl([logs[0], logs[3]]), config))
     return samples
@@ -319,13 +326,14 @@ WEIGHTS: dict[str, float] = {
     "notation": 7,
     "card_notation": 7,
     "position": 7,
+    "record": 6,
 }
 """How often each kind of real document is the start of an input."""
 
 RAW_TOKENS = ["NaN", "Infinity", "-Infinity", "nan", "1e999", "0x10", "01", "+1", "1.", ".5"]
 """Tokens Python's JSON reader takes or rejects in its own ways."""
 
-TEXT_KINDS = ("jsonl", "notation", "card_notation", "position")
+TEXT_KINDS = ("jsonl", "notation", "card_notation", "position", "record")
 
 
 def _random_path(rng: random.Random, value: Any) -> tuple[Any, ...]:
@@ -361,7 +369,7 @@ def _vocabulary(samples: list[Sample]) -> tuple[list[str], list[str], dict[str, 
         elif sample.kind == "jsonl":
             for line in sample.text.splitlines():
                 walk(json.loads(line))
-        elif sample.kind != "position":
+        elif sample.kind not in ("position", "record"):
             walk(json.loads(sample.text))
     words.update(*notation.values())
     return sorted(keys), sorted(words), {k: sorted(v) for k, v in notation.items()}
@@ -371,7 +379,9 @@ class Mutator:
     """Fuzz inputs from the corpus: input ``index`` is drawn with a random generator seeded
     by ``(seed, index)`` alone."""
 
-    def __init__(self, samples: list[Sample], seed: int) -> None:
+    def __init__(
+        self, samples: list[Sample], seed: int, readers: tuple[str, ...] = READERS
+    ) -> None:
         self.samples = samples
         self.seed = seed
         self.rng = random.Random(seed)
@@ -382,7 +392,7 @@ class Mutator:
         self.by_kind: dict[str, list[Sample]] = {}
         for sample in samples:
             self.by_kind.setdefault(sample.kind, []).append(sample)
-        self.kinds = [k for k in WEIGHTS if k in self.by_kind]
+        self.kinds = [k for k in WEIGHTS if k in self.by_kind and k in readers]
         self.weights = [WEIGHTS[k] for k in self.kinds]
 
     def value(self) -> Any:
@@ -591,6 +601,43 @@ class Mutator:
                 fields.insert(at, rng.choice([*ODD_STRINGS[:6], "x=1", "a={}", "=", "z="]))
         return " ".join(fields)
 
+    def record(self, sample: Sample) -> str:
+        """A text game record: lines dropped, repeated, swapped or cut; words of a line
+        changed as a line of notation is; numbers pushed to extremes; quotes and brackets
+        unbalanced."""
+        rng = self.rng
+        lines = sample.text.split("\n")
+        for _ in range(rng.randint(1, 3)):
+            how = rng.random()
+            at = rng.randrange(len(lines)) if lines else 0
+            if not lines:
+                lines.append("")
+            elif how < 0.3:
+                words = lines[at].split(" ")
+                place = rng.randrange(len(words))
+                words[place] = rng.choice(
+                    [*ODD_STRINGS[:6], *HUGE_NUMBERS[:2], "0.", "99999.", "@9", "@-1", "{", "}",
+                     '"', "[", "]", "*", "1-0", rng.choice(self.words) if self.words else ""]
+                )  # fmt: skip
+                lines[at] = " ".join(words)
+            elif how < 0.45:
+                lines[at] = re.sub(r"\d+", rng.choice(["0", "-1", "2147483648", str(2**63)]),
+                                   lines[at], count=1)  # fmt: skip
+            elif how < 0.55:
+                del lines[at]
+            elif how < 0.65:
+                lines.insert(at, lines[at])
+            elif how < 0.72:
+                other = rng.randrange(len(lines))
+                lines[at], lines[other] = lines[other], lines[at]
+            elif how < 0.82:
+                lines[at] = lines[at][: rng.randrange(len(lines[at]) + 1)]
+            elif how < 0.9:
+                lines.insert(at, rng.choice(['[Event "x"]', '[Players "9"]', "[X]", "", "{"]))
+            else:
+                lines.insert(at, lines[at] * rng.choice([2, 50]))
+        return "\n".join(lines)
+
     def jsonl(self, sample: Sample) -> str:
         """A JSON Lines archive: lines mutated, repeated, dropped, blank or cut."""
         rng = self.rng
@@ -624,6 +671,9 @@ class Mutator:
             return sample.kind, text.encode("utf-8", "surrogatepass"), sample
         if sample.kind == "jsonl":
             return "jsonl", self.jsonl(sample).encode("utf-8", "surrogatepass"), sample
+        if sample.kind == "record":
+            text = self.record(sample) if choice < 0.95 else sample.text
+            return "record", text.encode("utf-8", "surrogatepass"), sample
         if sample.kind == "position":
             text = self.position(sample) if choice < 0.95 else sample.text
             return "position", text.encode("utf-8", "surrogatepass"), sample
@@ -785,6 +835,9 @@ class Target:
         if kind == "position":
             self._position(data.decode("utf-8", "surrogateescape"))
             return
+        if kind == "record":
+            self._record(data)
+            return
         value = self.call("read", f"loads[{kind}]", lambda: tr.loads(data, KINDS[kind]))
         if files:  # the same bytes as text, and from a file
             as_text = self._decoded(data)
@@ -843,6 +896,17 @@ class Target:
             if isinstance(line, bytes):
                 validate = functools.partial(tr.validate_json, line)
                 self.call("read", "validate_json of a line", validate)
+
+    def _record(self, data: bytes) -> None:
+        self.call("read", "validate_json", lambda: tr.validate_json(data))
+        games = self.call("read", "parse_records", lambda: tr.parse_records(data))
+        if not games:
+            return
+        self.accepted = True
+        for log in games[:3]:
+            self.call("read", "format_record", functools.partial(tr.format_record, log))
+            self.call("read", "replay", functools.partial(tr.replay, log))
+            self.call("read", "validate_log", functools.partial(tr.validate_log, log))
 
     def _position(self, text: str) -> None:
         value = self.call("read", "read_position", lambda: tr.read_position(text))

@@ -142,6 +142,7 @@ class Settings:
     bound_bytes: int
     full: bool
     progress: bool
+    readers: tuple[str, ...] = READERS
 
 
 def _too_slow(signum: int, frame: FrameType | None) -> None:
@@ -152,7 +153,7 @@ def run_shard(settings: Settings, shard: int, shards: int) -> Tally:
     """The inputs ``i`` with ``i % shards == shard``, run and counted."""
     signal.signal(signal.SIGPROF, _too_slow)
     samples = corpus(settings.full)
-    mutator = Mutator(samples, settings.seed)
+    mutator = Mutator(samples, settings.seed, settings.readers)
     target = Target(retime=settings.bound_seconds)
     for kind in READERS:  # the converter's hooks are made at the first read of each kind
         sample = next(s for s in samples if s.kind == kind)
@@ -319,12 +320,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true", help="known findings fail too")
     parser.add_argument("--replay", type=int, default=None, help="run input I again, verbosely")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    parser.add_argument(
+        "--readers",
+        default=",".join(READERS),
+        help="the readers to fuzz, separated by commas (default: every one)",
+    )
     args = parser.parse_args(argv)
     if args.replay is not None:
         return replay(args)
     shard, shards = (int(part) for part in args.shard.split("/"))
     if not 1 <= shard <= shards:
         parser.error("--shard K/N needs 1 <= K <= N")
+    readers = tuple(args.readers.split(","))
+    if not readers or not set(readers) <= set(READERS):
+        parser.error(f"--readers takes names among {', '.join(READERS)}")
     settings = Settings(
         inputs=args.inputs,
         seed=args.seed,
@@ -334,6 +343,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         bound_bytes=int(args.bound_mb * 2**20),
         full=args.corpus == "full",
         progress=not args.quiet,
+        readers=readers,
     )
     start = time.perf_counter()
     if args.jobs and args.jobs > 1:

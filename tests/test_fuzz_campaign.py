@@ -31,6 +31,7 @@ READERS = (
     "notation",
     "card_notation",
     "position",
+    "record",
 )
 
 
