@@ -796,6 +796,8 @@ class Target:
         if config is None:
             return None
         if config not in self._starts:
+            if len(self._starts) >= 64:  # the campaign's own heap stays small
+                self._starts.clear()
             self._starts[config] = tr.new_game(config, seed=0)
         return self._starts[config]
 

@@ -251,3 +251,22 @@ def test_numpy_mask() -> None:
     assert array.dtype == numpy.bool_
     assert array.shape == (action_encoding(state.config).size,)
     assert array.tolist() == [bool(b) for b in legal_action_mask(state)]
+
+
+def test_the_encodings_kept_are_bounded() -> None:
+    """An encoding holds every action of its game: a program that meets many configurations
+    keeps only the most recent ``ENCODINGS_KEPT`` built, and gets the same value again."""
+    from tigris_rules.ai import encoding
+
+    configs = [
+        tr.GameConfig(game="cards", players=players, column_limit=limit)
+        for players in (2, 3)
+        for limit in range(4, 25)
+    ]
+    assert len(configs) > encoding.ENCODINGS_KEPT
+    for config in configs:
+        tr.action_encoding(config)
+    assert encoding._build.cache_info().currsize == encoding.ENCODINGS_KEPT
+    last = configs[-1]
+    assert tr.action_encoding(last) is tr.action_encoding(last)
+    assert tr.action_encoding(configs[0]) == tr.action_encoding(configs[0])

@@ -49,7 +49,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
@@ -201,6 +201,12 @@ class ActionEncoding:
         return self.actions[index]
 
 
+ENCODINGS_KEPT = 32
+"""How many configurations' encodings are kept built (the most recently used): an encoding
+holds every action of its game, and a program that reads configurations from outside may
+meet hundreds."""
+
+
 def action_encoding(config: GameConfig) -> ActionEncoding:
     """The :class:`ActionEncoding` of ``config``, built once and then shared (it is a frozen
     value; building one takes a few milliseconds). :class:`~tigris_rules.ArgumentTypeError`
@@ -209,7 +215,7 @@ def action_encoding(config: GameConfig) -> ActionEncoding:
     return _build(config)
 
 
-@cache
+@lru_cache(maxsize=ENCODINGS_KEPT)
 def _build(config: GameConfig) -> ActionEncoding:
     ruleset = ruleset_for(config)
     game: GameEncoding | None = offered(ruleset, GameEncoding)
