@@ -110,6 +110,7 @@ class Tally:
     worst_peak: dict[str, tuple[int, str, int]] = attrs.field(factory=dict)
     calls: int = 0
     seconds: float = 0.0
+    collecting: tuple[float, str, int] = (0.0, "", 0)
 
     def add(self, finding: Finding, index: int, kind: str, data: bytes) -> None:
         self.counts[finding.key] += 1
@@ -130,6 +131,7 @@ class Tally:
         for reader, peak in other.worst_peak.items():
             self.worst_peak[reader] = max(self.worst_peak.get(reader, peak), peak)
         self.calls += other.calls
+        self.collecting = max(self.collecting, other.collecting)
         self.seconds = max(self.seconds, other.seconds)
 
 
@@ -190,6 +192,8 @@ def run_shard(settings: Settings, shard: int, shards: int) -> Tally:
             _record(tally, what, kind, escape, data, index)
         for call in target.calls:
             tally.calls += 1
+            if call.collecting > tally.collecting[0]:
+                tally.collecting = (call.collecting, call.name, index)
             if call.seconds > tally.worst_time.get(kind, (0.0, "", 0))[0]:
                 tally.worst_time[kind] = (call.seconds, call.name, index)
             if call.peak > tally.worst_peak.get(kind, (0, "", 0))[0]:
@@ -252,6 +256,11 @@ def _report(tally: Tally, args: argparse.Namespace, elapsed: float) -> int:
                 f"  {reader:<14} {seconds * 1000:7.1f} ms ({call}, input {index}) "
                 f"{peak / 2**20:7.2f} MB ({peak_call}, input {peak_index})"
             )
+    pause, call, index = tally.collecting
+    print(
+        f"  (time in the garbage collector, left out of the figures above: at most "
+        f"{pause * 1000:.1f} ms, in {call or 'no call'}, input {index})"
+    )
     whats = ("escape", "over-bound", "slow")
     print("\nfindings (inputs) by category:")
     print(f"  {'category':<14}" + "".join(f"{w:>12}" for w in whats))
