@@ -72,11 +72,11 @@ from tigris_rules.records import (
 from tigris_rules.records._checks import MAX_PROBLEMS
 from tigris_rules.records.converter import tag_of
 from tigris_rules.records.game_record import game_texts
-from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, MEGABYTE, loads
-from tigris_rules.records.json_reading import TooLarge, read_limited
+from tigris_rules.records.json_io import loads
 from tigris_rules.records.log import read_file
 from tigris_rules.records.position import read_position
 from tigris_rules.render import render_board, render_result, render_svg
+from tigris_rules.tools._options import add_max_size
 from tigris_rules.tools.bulk import (
     JOBS_PER_CORE,
     Game,
@@ -246,7 +246,7 @@ def _add_perft(commands: Any) -> None:
         action="store_true",
         help="also print the count at the last depth below each first input, in notation",
     )
-    _add_max_size(perft_cmd)
+    add_max_size(perft_cmd, "files (or archive lines)")
     perft_cmd.set_defaults(handler=_perft)
 
 
@@ -257,24 +257,14 @@ def _perft_position(args: argparse.Namespace) -> Any:
     path = Path(given)
     if ("/" in given and " " in given) or not path.is_file():
         return read_position(given)
-    text = read_limited_text(path, args.max_size).strip()
-    if text.startswith("{"):
-        return loads(text, AnyState, max_bytes=args.max_size)
-    return read_position(text, max_bytes=args.max_size)
-
-
-def read_limited_text(path: Path, max_bytes: int) -> str:
-    """The text of the file ``path``, refused (:class:`FormatError`) over ``max_bytes`` or
-    when it is not UTF-8."""
+    data = read_file(path, args.max_size).strip()
+    if data.startswith(b"{"):
+        return loads(data, AnyState, max_bytes=args.max_size)
     try:
-        with path.open("rb") as stream:
-            data = read_limited(stream, max_bytes)
-    except TooLarge:
-        raise FormatError("$", f"the file is larger than {max_bytes // MEGABYTE} MB") from None
-    try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FormatError("$", f"not UTF-8 text (byte {exc.start})") from None
+    return read_position(text, max_bytes=args.max_size)
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -291,14 +281,18 @@ def _perft(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     position: Any = state
     depth: int = args.depth
-    for level in range(1, depth + 1):
+    last = depth if not args.divide else depth - 1  # with --divide the divide counts the last
+    for level in range(1, last + 1):
         print(f"depth {level}: {perft(position, level)}", flush=True)
     if args.divide and depth >= 1:
+        divided = [
+            (action, perft(apply(position, action), depth - 1))
+            for action in legal_actions(position)
+        ]
+        total = sum(count for _, count in divided)
+        print(f"depth {depth}: {total}")
         print()
-        total = 0
-        for action in legal_actions(position):
-            count = perft(apply(position, action), depth - 1)
-            total += count
+        for action, count in divided:
             print(f"{format_action(action, state.config)}: {count}")
         print(f"total: {total}")
     return EXIT_OK
@@ -312,16 +306,6 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
     return value
-
-
-def _megabytes(text: str) -> int:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a size in MB, got {text!r}") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive size in MB, got {text!r}")
-    return int(value * MEGABYTE)
 
 
 def _variants(text: str) -> tuple[str, ...]:
@@ -414,20 +398,9 @@ def _add_validate(commands: Any) -> None:
         metavar="N",
         help=f"list at most N problems per file, then count the rest (default {MAX_PROBLEMS})",
     )
-    _add_max_size(validate)
+    add_max_size(validate, "files (or archive lines)")
     _add_jobs(validate)
     validate.set_defaults(handler=_validate)
-
-
-def _add_max_size(parser: argparse.ArgumentParser) -> None:
-    default = DEFAULT_MAX_BYTES // MEGABYTE
-    parser.add_argument(
-        "--max-size",
-        type=_megabytes,
-        default=DEFAULT_MAX_BYTES,
-        metavar="MB",
-        help=f"refuse files (or archive lines) larger than this many megabytes (default {default})",
-    )
 
 
 def _add_jobs(parser: argparse.ArgumentParser) -> None:
@@ -464,7 +437,7 @@ def _add_replay(commands: Any) -> None:
     replay_cmd.add_argument(
         "--svg", type=Path, default=None, metavar="OUT", help="also draw that position as SVG"
     )
-    _add_max_size(replay_cmd)
+    add_max_size(replay_cmd, "files (or archive lines)")
     replay_cmd.set_defaults(handler=_replay)
 
 

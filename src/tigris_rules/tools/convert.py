@@ -27,8 +27,9 @@ from tigris_rules.records import (
     loads,
     parse_records,
 )
-from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, MEGABYTE
+from tigris_rules.records.json_io import DEFAULT_MAX_BYTES
 from tigris_rules.records.log import read_file
+from tigris_rules.tools._options import add_max_size
 
 __all__ = ["add_convert", "convert_text"]
 
@@ -110,16 +111,6 @@ def _fail(message: str) -> None:
     print(f"tigris-rules: error: {message}", file=sys.stderr)
 
 
-def _megabytes(text: str) -> int:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a size in MB, got {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive size in MB, got {text!r}")
-    return int(value * MEGABYTE)
-
-
 def add_convert(commands: Any) -> None:
     """The ``convert`` command, added to the subcommands ``commands``."""
     convert = commands.add_parser(
@@ -143,12 +134,5 @@ def add_convert(commands: Any) -> None:
     convert.add_argument(
         "--jsonl", action="store_true", help="read IN as a JSON Lines archive, one log per line"
     )
-    default = DEFAULT_MAX_BYTES // MEGABYTE
-    convert.add_argument(
-        "--max-size",
-        type=_megabytes,
-        default=DEFAULT_MAX_BYTES,
-        metavar="MB",
-        help=f"refuse an input larger than this many megabytes (default {default})",
-    )
+    add_max_size(convert, "an input")
     convert.set_defaults(handler=_convert)
