@@ -259,7 +259,7 @@ def check_rules(state: Position, action: Action, player: object = None) -> None:
     one read from JSON, whose reader accepts only well-formed fields. A ``player`` that is
     no seat of the game is refused first, under TURN-1, naming the seats."""
     if player is not None:
-        seats = len(state.treasures_held)  # one count per seat
+        seats = state.config.players
         if type(player) is not int or not 0 <= player < seats:
             raise _illegal(
                 "TURN-1",
