@@ -16,7 +16,8 @@ number, and shards of one campaign draw the same inputs as the whole.
 ``validate_json``, ``read_jsonl``, ``parse_action``) and what the reader accepts to every
 public function that takes it (see :data:`DOWNSTREAM`). Any exception that is not a
 :class:`tigris_rules.TigrisError` is an escape; with ``measure``, each call's CPU time
-(``time.process_time``) and peak of allocated memory (``tracemalloc``) are kept.
+(``time.thread_time``) and peak of allocated memory (``tracemalloc``) are kept, each from
+a run of its own.
 """
 
 from __future__ import annotations
@@ -715,33 +716,11 @@ class Escape:
 
 @attrs.frozen
 class Call:
-    """One measured call: its name, CPU seconds (those in the garbage collector left out)
-    and peak of allocated bytes, and the CPU seconds the collector took during it."""
+    """One measured call: its name, CPU seconds and peak of allocated bytes."""
 
     name: str
     seconds: float
     peak: int
-    collecting: float = 0.0
-
-
-class _Collector:
-    """The CPU time spent in the garbage collector, summed from its callbacks: a pass of the
-    collector walks every object the process holds (the campaign's own included), so its
-    cost is the process's, not the input's."""
-
-    def __init__(self) -> None:
-        self.seconds = 0.0
-        self._start = 0.0
-        gc.callbacks.append(self._callback)
-
-    def _callback(self, phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            self._start = time.process_time()
-        else:
-            self.seconds += time.process_time() - self._start
-
-
-_COLLECTOR = _Collector()
 
 
 def _where(exc: BaseException) -> str:
@@ -764,42 +743,37 @@ def _scratch() -> Path:
 
 class Target:
     """Runs inputs: every call of :meth:`run` collects the escapes in :attr:`found` and,
-    with ``measure``, every call's cost in :attr:`calls`. A call whose CPU time under
-    ``tracemalloc`` passes ``retime`` seconds is timed again without it (the figure kept)."""
+    with ``measure``, every call's cost in :attr:`calls`.
 
-    def __init__(self, *, retime: float = 0.05) -> None:
+    A measured input is run twice, with the garbage collector's automatic passes off: once
+    for the CPU time of each call, once under ``tracemalloc`` for its peak of allocated
+    memory (``tracemalloc`` slows every allocation down several times, so no time is taken
+    under it). The collector runs between inputs: a pass of it walks every object of the
+    process, the campaign's own included, so what it costs is the process's, not the call's.
+    """
+
+    def __init__(self) -> None:
         self.found: list[Escape] = []
         self.calls: list[Call] = []
         self.measure = False
         self.accepted = False
-        self.retime = retime
         self.folder = _scratch()
         self._starts: dict[tr.GameConfig, Any] = {}
+        self._costs: list[tuple[str, float]] = []
 
     def call(self, stage: str, name: str, call: Callable[[], Any]) -> Any:
         """``call()``, or None when it raised; an escape is recorded."""
         if not self.measure:
             return self._guarded(stage, name, call)
-        tracemalloc.reset_peak()
-        base = tracemalloc.get_traced_memory()[0]
-        collected = _COLLECTOR.seconds
-        start = time.process_time()
+        if tracemalloc.is_tracing():
+            tracemalloc.reset_peak()
+            base = tracemalloc.get_traced_memory()[0]
+            value = self._guarded(stage, name, call)
+            self._costs.append((name, float(tracemalloc.get_traced_memory()[1] - base)))
+            return value
+        start = time.thread_time()
         value = self._guarded(stage, name, call)
-        seconds = time.process_time() - start
-        collecting = _COLLECTOR.seconds - collected
-        peak = tracemalloc.get_traced_memory()[1] - base
-        if seconds - collecting > self.retime:
-            tracemalloc.stop()
-            try:
-                collected = _COLLECTOR.seconds
-                start = time.process_time()
-                self._guarded(stage, name, call, [])
-                again = time.process_time() - start
-                if again < seconds:
-                    seconds, collecting = again, _COLLECTOR.seconds - collected
-            finally:
-                tracemalloc.start()
-        self.calls.append(Call(name, seconds - collecting, peak, collecting))
+        self._costs.append((name, time.thread_time() - start))
         return value
 
     def _guarded(
@@ -847,13 +821,31 @@ class Target:
         self.measure = measure
         if kind == "card_notation" and config is None:
             config = tr.GameConfig(game="cards")
-        if measure:
-            tracemalloc.start()
-        try:
+        if not measure:
             self._run(kind, data, config, files)
-        finally:
-            if measure:
+            return
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            self._costs = []
+            self._run(kind, data, config, files)
+            times = self._costs
+            found, self.found = self.found, []
+            self._costs = []
+            tracemalloc.start()
+            try:
+                self._run(kind, data, config, files)
+            finally:
                 tracemalloc.stop()
+            peaks = self._costs
+            self.found = found
+        finally:
+            if collecting:
+                gc.enable()
+        if [name for name, _ in times] != [name for name, _ in peaks]:
+            raise RuntimeError(f"the two runs of one {kind} input made different calls")
+        pairs = zip(times, peaks, strict=True)
+        self.calls = [Call(name, seconds, int(peak)) for (name, seconds), (_, peak) in pairs]
 
     def _run(self, kind: str, data: bytes, config: tr.GameConfig | None, files: bool) -> None:
         if kind in ("notation", "card_notation"):
