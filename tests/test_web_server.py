@@ -204,7 +204,8 @@ def test_an_accepted_input_moves_the_game_on(client: TestClient) -> None:
     game, tokens = new_game(client)
     response = act(client, game, 0, tokens["0"], "tile red a1")
     assert response.status_code == 200
-    answer = response.json()
+    assert response.json() == {"version": 1, "to_move": 0}
+    answer = page(client, game, 0, tokens["0"]).json()
     assert answer["version"] == 1
     assert answer["view"]["cells"]["a1"] == "red"
     assert answer["last_turn"][-1]["notation"] == "tile red a1"

@@ -13,7 +13,7 @@ Routes (JSON in and out under ``/api``):
 - ``GET /api/games/{game}/page?seat=&token=``: the page of a seat (without both: a
   spectator's), :func:`~tigris_rules.web.pages.page`;
 - ``POST /api/games/{game}/act``: ``{"seat", "token", "action": <notation>}``; answers the
-  seat's new page, or the library's error with the rule it names;
+  game's new version and the seat to move, or the library's error with the rule it names;
 - ``GET /api/games/{game}/updates``: server-sent events, one ``version`` message each
   time the game moves on (the page then asks for its own page again);
 - ``GET /api/games/{game}/log?format=json|tgn``: the game's log, once the game is over
@@ -58,7 +58,7 @@ from tigris_rules.records import (
 )
 from tigris_rules.records.json_io import dumps, loads
 from tigris_rules.render import render_svg
-from tigris_rules.web.pages import page, sentence
+from tigris_rules.web.pages import sentence
 from tigris_rules.web.store import Store
 from tigris_rules.web.table import Table, TableError
 from tigris_rules.web.tables import Denied, Tables
@@ -171,7 +171,7 @@ def create_app(database: str | Path, *, bot_delay: float = 0.0) -> Starlette:
         seat = tables.seat_of(
             table, request.query_params.get("seat"), request.query_params.get("token")
         )
-        return JSONResponse(page(table, seat))
+        return Response(tables.page(table, seat), media_type="application/json")
 
     async def act(request: Request) -> Response:
         table = tables.find(request.path_params["game"])
@@ -181,7 +181,7 @@ def create_app(database: str | Path, *, bot_delay: float = 0.0) -> Starlette:
             raise Denied(403, "a spectator does not act")
         action = table.read(_field(body, "action", str))
         tables.play(table, seat, action)
-        return JSONResponse(page(table, seat))
+        return JSONResponse({"version": table.version, "to_move": table.to_move})
 
     async def updates(request: Request) -> Response:
         table = tables.find(request.path_params["game"])

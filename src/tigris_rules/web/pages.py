@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
+
 from tigris_rules.errors import ArgumentTypeError
 from tigris_rules.model.config import GameConfig
 from tigris_rules.records import dumps, format_action
@@ -26,12 +28,12 @@ __all__ = ["page", "places", "sentence"]
 
 def page(table: Table, seat: int | None) -> dict[str, Any]:
     """The page of ``seat`` (``None``: a spectator) at the table's current version."""
-    seen = view(table.state, seat)
-    data = json.loads(dumps(seen))
-    legal = data.pop("legal_actions")
+    seen: Any = view(table.state, seat)
+    data = json.loads(dumps(attrs.evolve(seen, legal_actions=())))
+    del data["legal_actions"]  # given below, in the notation
     actions = [
-        {"notation": format_action(action, table.config), "places": places(shown)}
-        for action, shown in zip(seen.legal_actions, legal, strict=True)
+        {"notation": format_action(action, table.config), "places": places(action)}
+        for action in seen.legal_actions
     ]
     return {
         "game": table.game_id,
@@ -48,14 +50,14 @@ def page(table: Table, seat: int | None) -> dict[str, Any]:
 
 
 def places(action: Any) -> list[str]:
-    """The places of the picture an input names: the squares (``"g4"``) and table spots
-    (``"3.2"``) among the values of its JSON form, which the picture carries as the
-    ``data-square`` and ``data-spot`` attributes of its pieces and squares."""
-    found: list[str] = []
-    for value in action.values() if isinstance(action, dict) else ():
-        if isinstance(value, str) and value[:1].isalnum() and any(c.isdigit() for c in value):
-            found.append(value)
-    return found
+    """The places of the picture an input names: its fields that hold a square (``"g4"``)
+    or a table spot (``"3.2"``), as the picture names them in the ``data-square`` and
+    ``data-spot`` attributes of its squares and pieces (a monument by its top-left square)."""
+    return [
+        value
+        for value in attrs.astuple(action, recurse=False)
+        if isinstance(value, str) and value[:1].isalnum() and any(c.isdigit() for c in value)
+    ]
 
 
 def sentence(event: Any, config: GameConfig) -> str:

@@ -11,11 +11,13 @@ server keeps answering while a search bot spends its budget.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from typing import Any
 
 from tigris_rules.api import AnyAction
 from tigris_rules.model.config import GameConfig
+from tigris_rules.web.pages import page
 from tigris_rules.web.store import Store
 from tigris_rules.web.table import PERSON, Move, Table
 from tigris_rules.web.tokens import digest, matches, new_token
@@ -41,6 +43,7 @@ class Tables:
         self._open: dict[str, Table] = {}
         self._signals: dict[str, asyncio.Event] = {}
         self._bots: dict[str, asyncio.Task[None]] = {}
+        self._pages: dict[tuple[str, int | None], tuple[int, bytes]] = {}
         self._bot_delay = bot_delay
 
     def create(
@@ -83,6 +86,16 @@ class Tables:
         if not isinstance(token, str) or kept is None or not matches(token, kept):
             raise Denied(403, f"this token is not seat {number}'s")
         return number
+
+    def page(self, table: Table, seat: int | None) -> bytes:
+        """The page of ``seat`` as JSON (:func:`~tigris_rules.web.pages.page`), made once per
+        version of the table: every page watching a game asks again after each input."""
+        key = (table.game_id, seat)
+        kept = self._pages.get(key)
+        if kept is None or kept[0] != table.version:
+            kept = (table.version, json.dumps(page(table, seat)).encode())
+            self._pages[key] = kept
+        return kept[1]
 
     def play(self, table: Table, seat: int, action: AnyAction) -> Move:
         """Play ``seat``'s input as the rules allow (their error goes on unchanged), keep it

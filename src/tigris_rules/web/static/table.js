@@ -50,8 +50,7 @@ async function send(notation) {
     $("error").textContent = answer.rule ? `${answer.error}\n${answer.rule}: ${answer.rule_text}` : answer.error;
     return;
   }
-  draw(answer);
-  if (answer.to_move !== seat && tokens.has(answer.to_move)) refresh();
+  refresh();
 }
 
 function button(action) {
@@ -64,7 +63,10 @@ function button(action) {
 }
 
 function draw(next) {
+  if (shown && shown.seat === next.seat && next.version < shown.version) return; // a late answer
   shown = next;
+  document.body.dataset.version = next.version; // what the page shows, for tests and tools
+  document.body.dataset.toMove = next.to_move ?? "";
   const mine = next.seat !== null && next.to_move === next.seat;
   $("title").textContent = next.seat === null ? "Tigris & Euphrates: spectator" : `Tigris & Euphrates: seat ${next.seat}`;
   const status = $("status");
