@@ -28,12 +28,14 @@ its form, and every input goes through the rules, whose error is sent back as it
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import (
     FileResponse,
@@ -133,6 +135,23 @@ def _field(body: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> An
     return value
 
 
+def _replayed(text: str, step: int) -> dict[str, Any]:
+    """The position after ``step`` inputs (within the log) of the log ``text`` (JSON or a
+    text record), drawn whole, with the input that led to it and its events."""
+    log = parse_record(text) if is_record(text) else loads(text, GameLog)
+    played = replay(log)
+    step = max(0, min(step, len(log.actions)))
+    move = log.actions[step - 1] if step else None
+    return {
+        "steps": len(log.actions),
+        "step": step,
+        "svg": render_svg(played.states[step], panel=True),
+        "seat": None if move is None else move.player,
+        "notation": None if move is None else format_action(move.action, log.config),
+        "events": [sentence(e, log.config) for e in played.events[step - 1]] if step else [],
+    }
+
+
 def _attachment(table: Table, suffix: str) -> dict[str, str]:
     return {"Content-Disposition": f'attachment; filename="game-{table.game_id}.{suffix}"'}
 
@@ -171,17 +190,22 @@ def create_app(database: str | Path, *, bot_delay: float = 0.0) -> Starlette:
         seat = tables.seat_of(
             table, request.query_params.get("seat"), request.query_params.get("token")
         )
-        return Response(tables.page(table, seat), media_type="application/json")
+        return Response(await tables.page(table, seat), media_type="application/json")
 
     async def act(request: Request) -> Response:
-        table = tables.find(request.path_params["game"])
         body = await _body(request)
+        start = time.perf_counter()
+        table = tables.find(request.path_params["game"])
         seat = tables.seat_of(table, body.get("seat"), _field(body, "token", str))
         if seat is None:  # pragma: no cover - a token always comes with its seat
             raise Denied(403, "a spectator does not act")
         action = table.read(_field(body, "action", str))
         tables.play(table, seat, action)
-        return JSONResponse({"version": table.version, "to_move": table.to_move})
+        spent = (time.perf_counter() - start) * 1000
+        return JSONResponse(
+            {"version": table.version, "to_move": table.to_move},
+            headers={"Server-Timing": f"act;dur={spent:.2f}"},
+        )
 
     async def updates(request: Request) -> Response:
         table = tables.find(request.path_params["game"])
@@ -214,25 +238,10 @@ def create_app(database: str | Path, *, bot_delay: float = 0.0) -> Starlette:
     async def replay_step(request: Request) -> Response:
         body = await _body(request)
         text = _field(body, "log", str)
-        log = parse_record(text) if is_record(text) else loads(text, GameLog)
-        played = replay(log)
         step = body.get("step", 0)
         if not isinstance(step, int) or isinstance(step, bool):
             raise BadRequest("$.step: expected an integer")
-        step = max(0, min(step, len(log.actions)))
-        move = log.actions[step - 1] if step else None
-        return JSONResponse(
-            {
-                "steps": len(log.actions),
-                "step": step,
-                "svg": render_svg(played.states[step], panel=True),
-                "seat": None if move is None else move.player,
-                "notation": None if move is None else format_action(move.action, log.config),
-                "events": [sentence(e, log.config) for e in played.events[step - 1]]
-                if step
-                else [],
-            }
-        )
+        return JSONResponse(await run_in_threadpool(_replayed, text, step))
 
     def html(name: str) -> Handler:
         async def handler(request: Request) -> Response:
@@ -243,6 +252,7 @@ def create_app(database: str | Path, *, bot_delay: float = 0.0) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        tables.close()
         store.close()
 
     app = Starlette(

@@ -4,8 +4,9 @@ and watched.
 :class:`Tables` keeps the tables in play in memory over a :class:`~tigris_rules.web.store.Store`
 that holds every game for good. Each accepted input is written to the store before anyone
 hears of it; then every page watching that game is woken (:meth:`Tables.changed`), and the
-game's bots play if a bot's seat is to move. A bot thinks in a worker thread, so that the
-server keeps answering while a search bot spends its budget.
+game's bots play if a bot's seat is to move. The bots of every game think in one worker
+thread, in turn, and the pages are drawn in another, so that the server answers an input at
+once while a search bot spends its budget and pictures are drawn.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+
+import attrs
 
 from tigris_rules.api import AnyAction
 from tigris_rules.model.config import GameConfig
@@ -45,6 +49,8 @@ class Tables:
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._pages: dict[tuple[str, int | None], tuple[int, bytes]] = {}
         self._bot_delay = bot_delay
+        self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tigris-bots")
+        self._drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tigris-pages")
 
     def create(
         self, config: GameConfig, seed: int | None, kinds: tuple[str, ...]
@@ -87,14 +93,19 @@ class Tables:
             raise Denied(403, f"this token is not seat {number}'s")
         return number
 
-    def page(self, table: Table, seat: int | None) -> bytes:
+    async def page(self, table: Table, seat: int | None) -> bytes:
         """The page of ``seat`` as JSON (:func:`~tigris_rules.web.pages.page`), made once per
-        version of the table: every page watching a game asks again after each input."""
+        version of the table (every page watching a game asks again after each input), in
+        a worker thread of its own: the server answers inputs while it draws."""
         key = (table.game_id, seat)
         kept = self._pages.get(key)
         if kept is None or kept[0] != table.version:
-            kept = (table.version, json.dumps(page(table, seat)).encode())
-            self._pages[key] = kept
+            now = attrs.evolve(table, moves=list(table.moves))  # the table at this version
+            loop = asyncio.get_running_loop()
+            made = await loop.run_in_executor(self._drawer, _page_json, now, seat)
+            kept = (now.version, made)
+            if now.version >= self._pages.get(key, (-1, b""))[0]:
+                self._pages[key] = kept
         return kept[1]
 
     def play(self, table: Table, seat: int, action: AnyAction) -> Move:
@@ -118,6 +129,11 @@ class Tables:
         except TimeoutError:
             return False
         return True
+
+    def close(self) -> None:
+        """Stop the worker threads once their work is done."""
+        self._thinker.shutdown(wait=False, cancel_futures=True)
+        self._drawer.shutdown(wait=False, cancel_futures=True)
 
     async def idle(self) -> None:
         """Wait until no bot is playing (the tests and benchmarks wait for it)."""
@@ -147,7 +163,11 @@ class Tables:
             if self._bot_delay:
                 await asyncio.sleep(self._bot_delay)
             seat, version = table.to_move, table.version
-            action: Any = await loop.run_in_executor(None, bot.choose, table.state)
+            action: Any = await loop.run_in_executor(self._thinker, bot.choose, table.state)
             if seat is None or table.version != version:  # pragma: no cover - bots alone move
                 continue
             self.play(table, seat, action)
+
+
+def _page_json(table: Table, seat: int | None) -> bytes:
+    return json.dumps(page(table, seat)).encode()
