@@ -13,7 +13,9 @@ random (``--actions`` of them per game, or until the game ends). The figures are
 percentiles of the round trip of an input (``POST /api/games/{game}/act``, from sending to
 the answer), of the time the server spent on it (its ``Server-Timing`` header: reading the
 input, the rules, the store) and of the round trip of a page (``GET .../page``); the goal is
-an input answered within 50 ms at the 95th percentile. The script only prints figures and
+an input answered within 50 ms at the 95th percentile. The server's CPU time over the run,
+and the share of its core it is, tell how much of a round trip is the server's work and how
+much is waiting for a core shared with other programs. The script only prints figures and
 asserts nothing about time.
 """
 
@@ -43,7 +45,15 @@ def _serve(database: str, port: int, core: int, bot_delay: float) -> None:
     from tigris_rules.web import create_app
 
     app = create_app(database, bot_delay=bot_delay)
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+    # Idle connections are kept longer than the clients' pauses, so that a client never
+    # sends on a connection the server is closing.
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", timeout_keep_alive=60)
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time process ``pid`` has used, user and system (Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _free_port() -> int:
@@ -112,8 +122,9 @@ def _percentiles(label: str, times: list[float]) -> None:
         print(figure(f"{label} {name}", f"{value * 1000:.1f}", "ms", f"{len(times)} round trips"))
 
 
-async def _main(args: argparse.Namespace, base: str) -> None:
+async def _main(args: argparse.Namespace, base: str, server: int) -> None:
     await _wait_ready(base)
+    cpu = _cpu_seconds(server)
     acts: list[float] = []
     served: list[float] = []
     pages: list[float] = []
@@ -127,9 +138,12 @@ async def _main(args: argparse.Namespace, base: str) -> None:
             )
         )
         elapsed = time.perf_counter() - start
+    cpu = _cpu_seconds(server) - cpu
     detail = f"seat 1: the {args.bot} bot, {args.bot_delay} s before each move"
     print(figure("games at once", str(args.games), "games", detail))
     print(figure("wall time", f"{elapsed:.1f}", "s", f"{len(acts)} inputs sent"))
+    busy = f"{100 * cpu / elapsed:.0f}% of one core"
+    print(figure("server CPU time", f"{cpu:.1f}", "s", busy))
     _percentiles("input (act)", acts)
     _percentiles("input, in the server", served)
     _percentiles("page", pages)
@@ -139,8 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--actions", type=int, default=20, help="inputs sent per game")
+    parser.add_argument("--bot", default="greedy", help="seat 1's bot: random, greedy, ismcts")
     parser.add_argument(
-        "--bot", default="greedy", help="the bot of seat 1 (random, greedy, ismcts)"
+        "--bot-delay", type=float, default=0.5, help="seconds before each bot move (as served)"
     )
     args = parser.parse_args(argv)
     cores = sorted(os.sched_getaffinity(0))
@@ -156,7 +171,8 @@ def main(argv: list[str] | None = None) -> int:
             if client_core != server_core:
                 os.sched_setaffinity(0, {client_core})
             print(figure("server core", str(server_core), "", f"client on core {client_core}"))
-            asyncio.run(_main(args, f"http://127.0.0.1:{port}"))
+            assert server.pid is not None
+            asyncio.run(_main(args, f"http://127.0.0.1:{port}", server.pid))
         finally:
             server.terminate()
             server.join()

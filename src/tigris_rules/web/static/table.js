@@ -168,22 +168,29 @@ function drawEvents(next) {
   }
 }
 
+function written(value) {
+  if (Array.isArray(value)) return value.join(", ");
+  if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${v}`).join(", ");
+  return String(value);
+}
+
 function drawResult(next) {
+  // The result as the view gives it: a row per seat, best place first, a column per field.
   $("result").classList.toggle("hidden", !next.over);
   if (!next.over || !next.view.result) return;
+  const players = [...next.view.result.players].sort((a, b) => a.place - b.place);
+  const fields = ["place", "player", ...Object.keys(players[0]).filter((k) => k !== "place" && k !== "player")];
   const table = document.createElement("table");
   table.className = "result";
   const head = table.insertRow();
-  for (const title of ["place", "seat", "scores"]) {
+  for (const field of fields) {
     const cell = document.createElement("th");
-    cell.textContent = title;
+    cell.textContent = field === "player" ? "seat" : field;
     head.append(cell);
   }
-  for (const player of next.view.result.players) {
+  for (const player of players) {
     const row = table.insertRow();
-    row.insertCell().textContent = player.place;
-    row.insertCell().textContent = player.player;
-    row.insertCell().textContent = JSON.stringify(player.scores ?? player.vector ?? player);
+    for (const field of fields) row.insertCell().textContent = written(player[field]);
   }
   $("result-table").replaceChildren(table);
   const base = `/api/games/${encodeURIComponent(gameId)}/log`;
