@@ -5,6 +5,7 @@ error is sent back, the games survive a restart, and every change is pushed."""
 from __future__ import annotations
 
 import json
+import random
 import sys
 import time
 from collections.abc import Iterator
@@ -265,6 +266,32 @@ def test_a_log_that_is_not_one_is_refused_by_the_replay(client: TestClient) -> N
     response = client.post("/api/replay", json={"log": '{"format": 1}', "step": 0})
     assert response.status_code == 400
     assert response.json()["problems"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "config",
+    [
+        {"players": 2, "variants": ["english", "buildings", "ziggurat"], "board": "alternative"},
+        {"game": "cards", "players": 2},
+    ],
+    ids=["board-every-variant", "cards"],
+)
+def test_every_decision_is_answered_from_the_page(client: TestClient, config: Any) -> None:
+    """A whole game where each seat sends one of the inputs its page offers, whatever the
+    decision: the page offers only legal inputs, and every one of them is accepted."""
+    game, tokens = new_game(client, {"config": config, "seed": 11, "seats": ["person"] * 2})
+    rng = random.Random(11)
+    answered: set[str] = set()
+    while not (spectator := page(client, game).json())["over"]:
+        seat = spectator["to_move"]
+        mine = page(client, game, seat, tokens[str(seat)]).json()
+        pending = mine["view"]["pending"]
+        answered.add("action" if pending is None else pending["type"])
+        choice = mine["actions"][rng.randrange(len(mine["actions"]))]["notation"]
+        response = act(client, game, seat, tokens[str(seat)], choice)
+        assert response.status_code == 200, (choice, response.text)
+    assert len(answered) > 2, answered  # decisions besides the choice of an action
 
 
 def test_the_card_game_is_played_at_the_table(client: TestClient) -> None:
