@@ -107,6 +107,8 @@ def test_a_seat_sees_its_own_view_and_nothing_of_another_hand(client: TestClient
         ("1", None, 403),  # seat 0's token for seat 1
         ("2", None, 404),  # no seat 2 in a game of two
         ("x", None, 404),
+        ("9" * 5000, None, 404),
+        ("\u0663", None, 404),  # a digit, but not an ASCII one
     ],
 )
 def test_a_page_needs_the_seats_own_token(
@@ -192,6 +194,7 @@ def test_a_body_too_large_is_refused(client: TestClient) -> None:
         ({"config": {"players": 2}, "seats": ["person", "bot:clever"]}, "unknown seat kind"),
         ({"config": {"players": 2, "game": "cards"}, "seats": ["person", "bot:ismcts"]}, "ismcts"),
         ({"config": {"players": 2}, "seed": -1, "seats": ["person"] * 2}, "$.seed"),
+        ({"config": {"players": 2}, "seed": 2**70, "seats": ["person"] * 2}, "$.seed"),
         ({"config": "board", "seats": ["person"] * 2}, "$.config"),
     ],
 )

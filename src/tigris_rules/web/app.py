@@ -175,8 +175,10 @@ def create_app(database: str | Path, *, bot_delay: float = 0.0) -> Starlette:
         body = await _body(request)
         config = loads(json.dumps(_field(body, "config", dict)), GameConfig)
         seed = body.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise BadRequest("$.seed: expected a natural number or null")
+        if seed is not None and (
+            not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
+        ):
+            raise BadRequest("$.seed: expected a natural number below 2**63, or null")
         seats = _field(body, "seats", list)
         if not all(isinstance(kind, str) for kind in seats):
             raise BadRequest("$.seats: expected a list of seat kinds")

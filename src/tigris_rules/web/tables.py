@@ -83,9 +83,10 @@ class Tables:
         seat the game has not, 403 for a missing or wrong token or a bot's seat."""
         if seat is None and token is None:
             return None
-        if not isinstance(seat, int | str) or not str(seat).isdigit():
-            raise Denied(404, f"no seat {seat!r}: seats are numbered from 0")
-        number = int(seat)
+        text = str(seat) if isinstance(seat, int | str) and not isinstance(seat, bool) else ""
+        if not (text.isascii() and text.isdigit() and len(text) <= 2):
+            raise Denied(404, f"no seat {str(seat)[:20]!r}: seats are numbered from 0")
+        number = int(text)
         if number >= table.config.players:
             raise Denied(404, f"no seat {number}: the game has {table.config.players} seats")
         kept = self._store.token(table.game_id, number)
