@@ -192,6 +192,7 @@ def test_a_body_too_large_is_refused(client: TestClient) -> None:
         ({"config": {"players": 2, "bogus": 1}, "seats": ["person"] * 2}, "bogus"),
         ({"config": {"players": 2}, "seats": ["person"]}, "expected 2 seats"),
         ({"config": {"players": 2}, "seats": ["person", "bot:clever"]}, "unknown seat kind"),
+        ({"config": {"players": 2}, "seats": ["person", "bot:ismcts:0"]}, "positive integer"),
         ({"config": {"players": 2, "game": "cards"}, "seats": ["person", "bot:ismcts"]}, "ismcts"),
         ({"config": {"players": 2}, "seed": -1, "seats": ["person"] * 2}, "$.seed"),
         ({"config": {"players": 2}, "seed": 2**70, "seats": ["person"] * 2}, "$.seed"),
@@ -218,10 +219,9 @@ def test_an_accepted_input_moves_the_game_on(client: TestClient) -> None:
     assert theirs["last_turn"][-1]["events"] == ["seat 0 places a red tile on a1"]
 
 
-def test_a_bot_plays_its_seat(client: TestClient) -> None:
-    game, tokens = new_game(
-        client, {"config": {"players": 2}, "seed": 5, "seats": ["person", "bot:greedy"]}
-    )
+@pytest.mark.parametrize("bot", ["bot:greedy", "bot:ismcts:20"])
+def test_a_bot_plays_its_seat(client: TestClient, bot: str) -> None:
+    game, tokens = new_game(client, {"config": {"players": 2}, "seed": 5, "seats": ["person", bot]})
     assert act(client, game, 0, tokens["0"], "end").status_code == 200
     wait_until(lambda: page(client, game).json()["to_move"] == 0)
     assert page(client, game).json()["version"] > 1

@@ -28,7 +28,8 @@ PERSON: Final = "person"
 
 BOT_KINDS: Final = ("random", "greedy", "ismcts")
 """The bots a seat may be given, as ``"bot:<name>"``: the names of
-:func:`~tigris_rules.ai.bots.make_bot`; a game that has no such bot refuses the name."""
+:func:`~tigris_rules.ai.bots.make_bot` (``"bot:ismcts:N"`` searches ``N`` iterations per
+decision); a game that has no such bot refuses the name."""
 
 
 class TableError(ValueError):
@@ -74,7 +75,7 @@ class Table:
         if len(kinds) != config.players:
             raise TableError(f"expected {config.players} seats, got {len(kinds)}")
         for kind in kinds:
-            if kind != PERSON and kind.removeprefix("bot:") not in BOT_KINDS:
+            if kind != PERSON and kind.removeprefix("bot:").split(":")[0] not in BOT_KINDS:
                 raise TableError(f"unknown seat kind {kind!r}: 'person' or 'bot:<name>'")
         table = cls(game_id, config, seed, kinds, new_game(config, seed=seed))
         table.bots = _bots(config, seed, kinds)
