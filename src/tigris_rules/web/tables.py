@@ -72,7 +72,7 @@ class Tables:
         if table is None:
             table = self._store.load(game_id)
             if table is None:
-                raise Denied(404, f"no game {game_id!r}")
+                raise Denied(404, f"no game {game_id[:40]!r}")
             self._open[game_id] = table
             self._wake_bots(table)
         return table
@@ -135,11 +135,6 @@ class Tables:
         """Stop the worker threads once their work is done."""
         self._thinker.shutdown(wait=False, cancel_futures=True)
         self._drawer.shutdown(wait=False, cancel_futures=True)
-
-    async def idle(self) -> None:
-        """Wait until no bot is playing (the tests and benchmarks wait for it)."""
-        while self._bots:
-            await asyncio.gather(*self._bots.values(), return_exceptions=True)
 
     def _signal(self, game_id: str) -> None:
         signal = self._signals.pop(game_id, None)
