@@ -346,3 +346,23 @@ def test_the_library_does_not_import_the_web_table() -> None:
 
     code = "import sys, tigris_rules; sys.exit('tigris_rules.web' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_the_pages_kept_made_are_bounded(database: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from tigris_rules.web import tables
+    from tigris_rules.web.store import Store
+
+    monkeypatch.setattr(tables, "PAGES_KEPT", 3)
+    kept = tables.Tables(Store(database))
+
+    async def look() -> None:
+        for _ in range(3):
+            table, _tokens = kept.create(tr.GameConfig(players=2), 1, ("person", "person"))
+            for seat in (0, 1, None):
+                assert json.loads(await kept.page(table, seat))
+
+    asyncio.run(look())
+    kept.close()
+    assert len(kept._pages) == 3

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -27,6 +28,10 @@ from tigris_rules.web.table import PERSON, Move, Table
 from tigris_rules.web.tokens import digest, matches, new_token
 
 __all__ = ["Denied", "Tables"]
+
+
+PAGES_KEPT = 1024
+"""The pages kept made, the latest asked for: a long-running server's memory stays bounded."""
 
 
 class Denied(Exception):
@@ -47,7 +52,7 @@ class Tables:
         self._open: dict[str, Table] = {}
         self._signals: dict[str, asyncio.Event] = {}
         self._bots: dict[str, asyncio.Task[None]] = {}
-        self._pages: dict[tuple[str, int | None], tuple[int, bytes]] = {}
+        self._pages: OrderedDict[tuple[str, int | None], tuple[int, bytes]] = OrderedDict()
         self._bot_delay = bot_delay
         self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tigris-bots")
         self._drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tigris-pages")
@@ -107,6 +112,9 @@ class Tables:
             kept = (now.version, made)
             if now.version >= self._pages.get(key, (-1, b""))[0]:
                 self._pages[key] = kept
+        self._pages.move_to_end(key)
+        while len(self._pages) > PAGES_KEPT:
+            self._pages.popitem(last=False)
         return kept[1]
 
     def play(self, table: Table, seat: int, action: AnyAction) -> Move:
