@@ -91,7 +91,7 @@ class Plan:
 
     rounds: int
     games: int
-    """Random playouts of each player count (and variant playouts, times 0.5)."""
+    """Random playouts of each player count, and of each build."""
     chess_games: int
     """Random chess games of the playout figures."""
     position_games: int
@@ -101,10 +101,14 @@ class Plan:
     """Positions of perft(2)."""
     chess_deep: int
     logs: int
-    """Random-bot logs validated (and PGN games read, times ``chess_logs / logs``)."""
+    """Random-bot logs validated (by each build too)."""
     chess_logs: int
+    """Random chess games written as PGN and read."""
     legal_calls: int
     """At least this many ``legal_actions`` calls in each phase."""
+    variant_games: int
+    """Playouts of each variant (and seeded games whose positions feed its perft)."""
+    variant_logs: int
     parallel_logs: int
     parallel_games: int
     parallel_pairs: int
@@ -121,6 +125,8 @@ FULL = Plan(
     logs=16,
     chess_logs=10,
     legal_calls=300,
+    variant_games=3,
+    variant_logs=4,
     parallel_logs=1500,
     parallel_games=400,
     parallel_pairs=3,
@@ -136,6 +142,8 @@ QUICK = Plan(
     logs=5,
     chess_logs=4,
     legal_calls=100,
+    variant_games=1,
+    variant_logs=2,
     parallel_logs=1000,
     parallel_games=200,
     parallel_pairs=1,
@@ -288,8 +296,8 @@ def ratio_values(results: Mapping[str, Sequence[Mapping[str, Any]]], ratio: Rati
     top = rates(results[ratio.top[0]], ratio.top[1])
     bottom = rates(results[ratio.bottom[0]], ratio.bottom[1])
     if ratio.of_times:
-        return [low / high for high, low in zip(top, bottom, strict=True)]
-    return [high / low for high, low in zip(top, bottom, strict=True)]
+        return [under / over for over, under in zip(top, bottom, strict=True)]
+    return [over / under for over, under in zip(top, bottom, strict=True)]
 
 
 def run_rounds(sides: Sequence[Side], rounds: int) -> dict[str, list[dict[str, Any]]]:
@@ -345,7 +353,7 @@ class Report:
 
     def line(self, label: str, text: str) -> None:
         """One aligned line."""
-        self.say(f"  {label + ':':<50}{text}")
+        self.say(f"  {label + ':':<58}{text}")
 
     def target(self, target: Target, spread: Spread | None, note: str = "") -> None:
         """Keep a target and its measured spread for the last section."""
@@ -699,7 +707,7 @@ def import_group(cache: str) -> Group:
 
 def variant_group(plan: Plan, seed: int) -> Group:
     """Every variant against the base game, in the same rounds."""
-    params = {"seed": seed, "games": plan.position_games, "logs": max(2, plan.logs // 3)}
+    params = {"seed": seed, "games": plan.variant_games, "logs": plan.variant_logs}
     sides = [Side("base", "variant", params)]
     sides += [Side(key, "variant", {**params, "config": config}) for key, _, config in VARIANTS]
     shown: list[Shown] = []
