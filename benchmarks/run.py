@@ -313,6 +313,11 @@ def run_rounds(sides: Sequence[Side], rounds: int) -> dict[str, list[dict[str, A
 # --- output --------------------------------------------------------------------------------
 
 
+def load_text() -> str:
+    """The load averages of the last 1, 5 and 15 minutes, as printed."""
+    return ", ".join(f"{value:.2f}" for value in load_averages()) or "unknown"
+
+
 def number(value: float, unit: str) -> str:
     """A value as printed."""
     if unit in ("ratio", "MB"):
@@ -407,7 +412,7 @@ def measure_group(report: Report, group: Group, rounds: int) -> None:
     if group.kinds is not None:
         measured = results[group.kinds][0]["measures"]
         every += [
-            Shown(group.kinds, f"kind_{kind}", f"  of which {kind}", "calls/s")
+            Shown(group.kinds, f"kind_{kind}", f"  {kind} alone", "calls/s")
             for kind in APPLY_KINDS
             if f"kind_{kind}" in measured
         ]
@@ -956,7 +961,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     report.say(f"tigris_rules benchmarks: seed {seed}, {header['run']} run, {rounds} rounds")
     report.say(
         f"python {header['python']}, tigris_rules {here['version']} ({here['build']}), "
-        f"python-chess {chess.__version__}, {os.cpu_count()} CPU(s), load {header['load_before']}"
+        f"python-chess {chess.__version__}, {os.cpu_count()} CPU(s), load {load_text()}"
     )
     start = time.perf_counter()
     makers: dict[str, Callable[[], Group]] = {
@@ -985,7 +990,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     report.targets()
     elapsed = time.perf_counter() - start
     report.say()
-    report.say(f"total time: {elapsed:.0f} s; load {load_averages()}")
+    report.say(f"total time: {elapsed:.0f} s; load {load_text()}")
     if args.json:
         output = {**header, "seconds": elapsed, "load_after": load_averages()}
         print(json.dumps({**output, "sections": report.data, "targets": report.verdicts}, indent=2))
