@@ -366,7 +366,7 @@ def chess_playouts(params: dict[str, Any]) -> Outcome:
 def chess_perft_count(board: chess.Board, depth: int) -> int:
     """Leaf nodes ``depth`` plies below ``board`` (depth 1 or more): every move of the
     plies above the last pushed and popped, the last ply's moves counted with
-    ``legal_moves.count()``, not pushed (python-chess's own perft example)."""
+    ``legal_moves.count()``, not pushed (as ``tr.perft`` counts its leaves)."""
     if depth == 1:
         return board.legal_moves.count()
     nodes = 0
