@@ -12,6 +12,7 @@ from tigris_rules.ai._board_information import (
     board_observation,
     board_observation_layout,
     board_sample_hidden,
+    board_view_observation,
 )
 from tigris_rules.ai.bots import Bot, make_bots
 from tigris_rules.ai.encoding import SpaceEntry
@@ -59,6 +60,11 @@ class BoardGame(BoardRules):
     def observe(self, state: GameState, player: int) -> tuple[int, ...]:
         """``player``'s observation of ``state`` (:class:`~tigris_rules.ai.GameObservation`)."""
         return board_observation(state, player)
+
+    def observe_view(self, view: PlayerView, player: int) -> tuple[int, ...]:
+        """``player``'s observation read from his view
+        (:class:`~tigris_rules.ai.GameObservation`)."""
+        return board_view_observation(view, player)
 
     def sample_hidden(
         self, state: GameState, player: int, rng: random.Random, discards: Discards

@@ -3,12 +3,21 @@ of its game."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from tigris_rules.ai._card_encoding import card_action_space
+from tigris_rules.ai._card_information import (
+    card_observation,
+    card_observation_bounds,
+    card_observation_layout,
+    card_sample_hidden,
+    card_view_observation,
+)
 from tigris_rules.ai.bots import CardBot, make_card_bots
 from tigris_rules.ai.encoding import SpaceEntry
+from tigris_rules.ai.information import Discards
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.codec import (
     CARD_HOOK_SCHEMAS,
@@ -51,6 +60,30 @@ class CardGame(CardRules):
     def action_space(self) -> Iterable[SpaceEntry]:
         """The action space of the configuration (:class:`~tigris_rules.ai.GameEncoding`)."""
         return card_action_space(self.config)
+
+    def observation_layout(self) -> tuple[tuple[str, int], ...]:
+        """The observation's segments (:class:`~tigris_rules.ai.GameObservation`)."""
+        return card_observation_layout(self.config)
+
+    def observation_bounds(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The range of every entry (:class:`~tigris_rules.ai.GameObservationBounds`)."""
+        return card_observation_bounds(self.config)
+
+    def observe(self, state: CardGameState, player: int) -> tuple[int, ...]:
+        """``player``'s observation of ``state`` (:class:`~tigris_rules.ai.GameObservation`)."""
+        return card_observation(state, player)
+
+    def observe_view(self, view: CardView, player: int) -> tuple[int, ...]:
+        """``player``'s observation read from his view
+        (:class:`~tigris_rules.ai.GameObservation`)."""
+        return card_view_observation(view, player)
+
+    def sample_hidden(
+        self, state: CardGameState, player: int, rng: random.Random, discards: Discards
+    ) -> CardGameState:
+        """A state ``player`` cannot tell from ``state``; the card game has no swap, so
+        ``discards`` plays no part (:class:`~tigris_rules.ai.GameObservation`)."""
+        return card_sample_hidden(state, player, rng)
 
     # --- notation (tigris_rules.records.notation.GameNotation) ------------------------------
 
