@@ -163,7 +163,7 @@ def _game(ruleset: Ruleset[Any, Any, Any], argument: str) -> GameObservation:
     if game is None:
         raise ArgumentTypeError(
             f"{argument}: the {ruleset.game!r} game has no observations: observation and "
-            "sample_hidden cover the games that offer them (the board game)"
+            "sample_hidden cover the games that offer them (GameObservation)"
         )
     return game
 
