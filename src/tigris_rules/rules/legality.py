@@ -6,8 +6,9 @@ cached), so that the list and the checks agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import partial
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+from itertools import product
 from typing import TYPE_CHECKING, Any, Final, assert_never, cast, overload
 
 from tigris_rules.errors import ConfigError, IllegalActionError, InvalidActionError
@@ -560,6 +561,20 @@ class _Swaps(Sequence[SwapTiles]):
             rest, counts[color] = divmod(rest, self._hand[color] + 1)
         return SwapTiles(*counts)
 
+    def __iter__(self) -> Iterator[SwapTiles]:
+        return iter(_every_swap(self._hand))
+
+
+@lru_cache(maxsize=1024)
+def _every_swap(hand: tuple[int, int, int, int]) -> tuple[SwapTiles, ...]:
+    """The swaps of ``hand`` in order, made once per hand (a hand holds six tiles or fewer,
+    so there are a few hundred hands)."""
+    return tuple(
+        SwapTiles(*counts)
+        for counts in product(*(range(count + 1) for count in hand))
+        if counts != (0, 0, 0, 0)
+    )
+
 
 def _identity(action: Action) -> Action:
     return action
@@ -601,7 +616,7 @@ def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
         parts.append((_PLACE_LEADER[color], targets.leader[color]))
     leaders = state.leaders
     on_board = [c for c in COLORS if leaders[4 * player + c.index] != NO_SQUARE]
-    parts.append((WithdrawLeader, on_board))
+    parts.append((_withdraw, on_board))
     hand = state.hands[player]
     for color in range(4):
         if hand[color]:
@@ -639,26 +654,34 @@ def _narrow(state: GameState, parts: list[Part[Action]], variant: Variant[Any]) 
             parts[index] = (make, [s for s in items if s not in forbidden])
 
 
-def _place_leader(color: Color, square: int) -> Action:
-    return PlaceLeader(color, SQUARE_NAMES[square])
+# Every action naming a square is made once, here: a legal-action list hands out these
+# objects (equal by value to any other of the same fields, and frozen, so shared safely), and
+# its factories are the tables' own ``__getitem__``.
+_LEADER_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(PlaceLeader(color, name) for name in SQUARE_NAMES) for color in COLORS
+)
+_TILE_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(PlaceTile(color, name) for name in SQUARE_NAMES) for color in COLORS
+)
+_CATASTROPHE_ACTIONS: Final[tuple[Action, ...]] = tuple(
+    PlaceCatastrophe(name) for name in SQUARE_NAMES
+)
+_WITHDRAW_ACTIONS: Final[dict[Color, Action]] = {color: WithdrawLeader(color) for color in COLORS}
 
-
-def _place_tile(color: Color, square: int) -> Action:
-    return PlaceTile(color, SQUARE_NAMES[square])
-
-
-def _place_catastrophe(square: int) -> Action:
-    return PlaceCatastrophe(SQUARE_NAMES[square])
-
-
-_PLACE_LEADER: Final = tuple(partial(_place_leader, color) for color in COLORS)
-_PLACE_TILE: Final = tuple(partial(_place_tile, color) for color in COLORS)
+_PLACE_LEADER: Final[tuple[Callable[[int], Action], ...]] = tuple(
+    table.__getitem__ for table in _LEADER_ACTIONS
+)
+_PLACE_TILE: Final[tuple[Callable[[int], Action], ...]] = tuple(
+    table.__getitem__ for table in _TILE_ACTIONS
+)
+_place_catastrophe: Final[Callable[[int], Action]] = _CATASTROPHE_ACTIONS.__getitem__
+_withdraw: Final[Callable[[Color], Action]] = _WITHDRAW_ACTIONS.__getitem__
 _END_TURN: Final[Part[Action]] = (_identity, (EndTurn(),))
 _KIND_OF_PART: Final[dict[Callable[[Any], Action], type[Action]]] = {
     **dict.fromkeys(_PLACE_LEADER, PlaceLeader),
     **dict.fromkeys(_PLACE_TILE, PlaceTile),
     _place_catastrophe: PlaceCatastrophe,
-    WithdrawLeader: WithdrawLeader,
+    _withdraw: WithdrawLeader,
 }
 """The kind of input each part's factory makes (the swaps and the end of turn share one)."""
 
