@@ -51,7 +51,7 @@ from tigris_rules.model.squares import (
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Hooked, Rejection, Restriction, Variant
-from tigris_rules.rules.regions import Regions, pieces_without, regions_of
+from tigris_rules.rules.regions import Regions, regions_of
 from tigris_rules.rules.wellformed import check_well_formed
 from tigris_rules.rules.work import Position, Work
 
@@ -75,42 +75,42 @@ class _Targets:
     __slots__ = ("catastrophe", "land_tiles", "leader", "river_tiles")
 
     def __init__(self, state: GameState) -> None:
-        # The board is scanned by comprehensions; only the squares of the kingdoms are
-        # walked square by square, to find the empty squares beside them.
+        # The board is scanned by comprehensions; only the squares beside the kingdoms,
+        # kept with each region (``RegionFacts.near``), are walked one by one.
         cells = state.cells
         layout = state.layout
         regions = regions_of(state)
         beside = _kingdoms_beside(cells, regions)
-        crowded = [s for s, kingdoms in beside.items() if len(kingdoms) > 2]  # TILE-5
         land = [s for s in layout.land_squares if cells[s] == EMPTY]
         water = [s for s in layout.river_squares if cells[s] == EMPTY]
+        crowded = [s for s, kingdoms in beside.items() if len(kingdoms) > 2]  # TILE-5
         if crowded:
             land = [s for s in land if s not in crowded]
             water = [s for s in water if s not in crowded]
         self.land_tiles = land
         self.river_tiles = water
         blocked = state.treasures
-        self.catastrophe = [
-            s for s in range(SQUARE_COUNT) if cells[s] <= EMPTY and s not in blocked
-        ]
+        self.catastrophe = [s for s in _SQUARES if cells[s] <= EMPTY and s not in blocked]
         self.leader = _leader_targets(state, regions, land, beside)
+
+
+_SQUARES: Final = range(SQUARE_COUNT)
 
 
 def _kingdoms_beside(cells: tuple[int, ...], regions: Regions) -> dict[int, list[int]]:
     """Each empty square beside a kingdom, with the kingdoms beside it."""
     in_region = regions.leaders
     beside: dict[int, list[int]] = {}
-    for r, members in enumerate(regions.squares):
+    for r in range(len(in_region)):
         if not in_region[r]:
             continue
-        for square in members:
-            for n in NEIGHBOURS[square]:
-                if cells[n] == EMPTY:
-                    kingdoms = beside.get(n)
-                    if kingdoms is None:
-                        beside[n] = [r]
-                    elif r not in kingdoms:
-                        kingdoms.append(r)
+        for n in regions.facts(r).near:
+            if cells[n] == EMPTY:
+                kingdoms = beside.get(n)
+                if kingdoms is None:
+                    beside[n] = [r]
+                else:
+                    kingdoms.append(r)
     return beside
 
 
@@ -122,27 +122,26 @@ def _leader_targets(
     beside at most one kingdom (LEADER-8), judged with a leader on the board lifted (D7)."""
     cells = state.cells
     near_temple: set[int] = set()
-    for s in [s for s in range(SQUARE_COUNT) if cells[s] == RED]:
+    for s in [s for s in _SQUARES if cells[s] == RED]:
         near_temple.update(NEIGHBOURS[s])
     from_supply: list[int] = []  # leader squares beside at most one kingdom (LEADER-8)
     beside_two: set[int] = set()  # leader squares beside two kingdoms
     beside_kingdom: dict[int, list[int]] = {}  # leader squares beside each kingdom
-    for s in land:
-        if s in near_temple:
-            kingdoms = beside.get(s)
-            if kingdoms is None:
-                from_supply.append(s)
-                continue
-            if len(kingdoms) == 1:
-                from_supply.append(s)
+    for s in [s for s in land if s in near_temple]:
+        kingdoms = beside.get(s)
+        if kingdoms is None:
+            from_supply.append(s)
+            continue
+        if len(kingdoms) == 1:
+            from_supply.append(s)
+        else:
+            beside_two.add(s)
+        for r in kingdoms:
+            near = beside_kingdom.get(r)
+            if near is None:
+                beside_kingdom[r] = [s]
             else:
-                beside_two.add(s)
-            for r in kingdoms:
-                near = beside_kingdom.get(r)
-                if near is None:
-                    beside_kingdom[r] = [s]
-                else:
-                    near.append(s)
+                near.append(s)
     leader: list[list[int]] = []
     player = state.active
     for color in range(4):
@@ -171,7 +170,8 @@ def _move_targets(
     (``from_supply``: beside at most one kingdom). Only the squares beside the home
     (``near``) are judged again: a square beside the home alone is left beside at most the
     pieces of it that keep a leader, a square beside the home and another kingdom
-    (``beside_two``) beside that kingdom and those pieces.
+    (``beside_two``) beside that kingdom and those pieces. The pieces depend only on the
+    home's shape and are kept with it (:class:`~tigris_rules.rules.regions.RegionFacts`).
     """
     if not near:
         return from_supply
@@ -183,9 +183,7 @@ def _move_targets(
     if len(in_home) == 1:  # the home becomes a territory
         added = [s for s in near if s in beside_two]
     else:
-        lifted = label.copy()
-        lifted[origin] = -1
-        pieces = pieces_without(lifted, regions.squares[home], home, origin)
+        pieces = regions.facts(home).pieces_without(label, home, origin)
         if not pieces:
             # The rest of the home stays one kingdom: only a square beside the home through
             # the origin alone, and beside another kingdom, becomes legal.

@@ -13,7 +13,47 @@ from tigris_rules.model.cells import IS_OCCUPIED
 from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
 
-__all__ = ["Regions", "compute_regions", "pieces_without", "regions_of", "side_of"]
+__all__ = [
+    "RegionFacts",
+    "Regions",
+    "compute_regions",
+    "pieces_without",
+    "regions_of",
+    "side_of",
+]
+
+
+class RegionFacts:
+    """What the shape of one region decides, whatever stands on it: the unoccupied squares
+    beside it (``near``) and, once asked, the pieces it falls into when one of its squares
+    is emptied (``pieces``, by square). A region's list of squares is replaced, never
+    changed, so these facts are kept with that list for as long as it lives."""
+
+    __slots__ = ("members", "near", "pieces")
+
+    def __init__(self, members: list[int]) -> None:
+        self.members = members
+        around: set[int] = set()
+        for square in members:
+            around.update(NEIGHBOURS[square])
+        around.difference_update(members)
+        self.near: frozenset[int] = frozenset(around)
+        self.pieces: dict[int, list[list[int]]] = {}
+
+    def pieces_without(self, label: list[int], region: int, square: int) -> list[list[int]]:
+        """:func:`pieces_without` for this region (numbered ``region`` in ``label``, which
+        still labels ``square``), computed once per square."""
+        pieces = self.pieces.get(square)
+        if pieces is None:
+            lifted = label.copy()
+            lifted[square] = -1
+            pieces = pieces_without(lifted, self.members, region, square)
+            self.pieces[square] = pieces
+        return pieces
+
+
+_KEPT_FACTS: Final = 256
+"""Past this many regions' facts kept by one game, those of regions gone are dropped."""
 
 
 def _split_two(
@@ -89,14 +129,36 @@ class Regions:
     region numbers may be left with no square; no square is labelled with them.
     """
 
-    __slots__ = ("label", "leaders", "squares")
+    __slots__ = ("_facts", "label", "leaders", "squares")
 
     def __init__(
-        self, label: list[int], squares: list[list[int]], leaders: list[list[int]]
+        self,
+        label: list[int],
+        squares: list[list[int]],
+        leaders: list[list[int]],
+        facts: dict[int, RegionFacts] | None = None,
     ) -> None:
         self.label = label
         self.squares = squares
         self.leaders = leaders
+        # By the identity of a region's list of squares; shared with the regions derived
+        # from these, whose unchanged regions keep their lists.
+        self._facts: dict[int, RegionFacts] = {} if facts is None else facts
+
+    def facts(self, region: int) -> RegionFacts:
+        """The facts of the shape of ``region`` (:class:`RegionFacts`), computed once per
+        list of squares."""
+        members = self.squares[region]
+        kept = self._facts
+        facts = kept.get(id(members))
+        if facts is None or facts.members is not members:
+            if len(kept) > _KEPT_FACTS:
+                live = {id(m) for m in self.squares}
+                for key in [key for key in kept if key not in live]:
+                    del kept[key]
+            facts = RegionFacts(members)
+            kept[id(members)] = facts
+        return facts
 
     def count_kingdoms_adjacent(self, square: int) -> int:
         """How many distinct kingdoms are adjacent to ``square`` (CONV-11)."""
@@ -145,7 +207,7 @@ class Regions:
             squares[target] = merged_squares
             leaders[target] = merged_leaders
         label[square] = target
-        return self if in_place else Regions(label, squares, leaders)
+        return self if in_place else Regions(label, squares, leaders, self._facts)
 
     def without_square(
         self, square: int, leaders: Sequence[int], *, in_place: bool = False
@@ -168,7 +230,7 @@ class Regions:
             members.remove(square)
             squares[old] = members
             in_region[old] = [f for f in former_leaders if leaders[f] not in (square, NO_SQUARE)]
-            return self if in_place else Regions(label, squares, in_region)
+            return self if in_place else Regions(label, squares, in_region, self._facts)
         squares[old] = pieces[0]  # the first piece keeps the region's number
         in_region[old] = []
         for piece in pieces[1:]:
@@ -181,7 +243,7 @@ class Regions:
             at = leaders[flat]
             if at != NO_SQUARE and at != square:
                 in_region[label[at]].append(flat)
-        return self if in_place else Regions(label, squares, in_region)
+        return self if in_place else Regions(label, squares, in_region, self._facts)
 
 
 def pieces_without(
