@@ -79,7 +79,7 @@ def _playouts(games: int, *, full: bool) -> tuple[float, int]:
         rng = random.Random(seed)
         state = tr.new_game(config, seed=seed)
         while not tr.is_over(state):
-            actions = tr.legal_actions(state)
+            actions: Sequence[tr.Action] = tr.legal_actions(state)
             if full:
                 actions = list(actions)
             state = tr.apply(state, actions[rng.randrange(len(actions))], player=tr.to_move(state))
@@ -293,11 +293,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             ratio = "" if spec == first else f" ({base / value:.2f}x)"
             cells.append(f"{spec}: {value:9.2f}{ratio}")
         if (name, "chess") in times:
-            chess = statistics.median(times[(name, "chess")])
+            reference = statistics.median(times[(name, "chess")])
             ratios = ", ".join(
-                f"{chess / statistics.median(times[(name, s)]):.2f}" for s, _, _ in builds
+                f"{reference / statistics.median(times[(name, s)]):.2f}" for s, _, _ in builds
             )
-            cells.append(f"chess: {chess:9.2f} (chess/us: {ratios})")
+            cells.append(f"chess: {reference:9.2f} (chess/us: {ratios})")
         print(f"{name:>9}  " + "  ".join(cells))
     if "opening" in names and "late" in names:
         for spec, _, _ in builds:
