@@ -301,10 +301,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{name:>9}  " + "  ".join(cells))
     if "opening" in names and "late" in names:
         for spec, _, _ in builds:
-            ratio = statistics.median(times[("late", spec)]) / statistics.median(
-                times[("opening", spec)]
-            )
-            print(f"late/opening per state, {spec}: {ratio:.2f}")
+            late = statistics.median(times[("late", spec)])
+            opening = statistics.median(times[("opening", spec)])
+            print(f"late/opening per state, {spec}: {late / opening:.2f}")
     return 0
 
 
