@@ -12,6 +12,7 @@ from typing import Final
 from tigris_rules.model.cells import IS_OCCUPIED
 from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.square_sets import beside_set, square_set
 
 __all__ = [
     "RegionFacts",
@@ -24,31 +25,33 @@ __all__ = [
 
 
 class RegionFacts:
-    """What the shape of one region decides, whatever stands on it: the unoccupied squares
-    beside it (``near``) and, once asked, the pieces it falls into when one of its squares
-    is emptied (``pieces``, by square). A region's list of squares is replaced, never
-    changed, so these facts are kept with that list for as long as it lives."""
+    """What the shape of one region decides, whatever stands on it, as sets of squares
+    (:mod:`tigris_rules.rules.square_sets`): its squares (``squares``), the squares beside
+    it (``beside``, all unoccupied) and, once asked, the pieces it falls into when one of its
+    squares is emptied (:meth:`pieces_without`). A region's list of squares is replaced,
+    never changed, so these facts are kept with that list for as long as it lives."""
 
-    __slots__ = ("members", "near", "pieces")
+    __slots__ = ("_pieces", "beside", "members", "squares")
 
     def __init__(self, members: list[int]) -> None:
         self.members = members
-        around: set[int] = set()
-        for square in members:
-            around.update(NEIGHBOURS[square])
-        around.difference_update(members)
-        self.near: frozenset[int] = frozenset(around)
-        self.pieces: dict[int, list[list[int]]] = {}
+        self.squares = square_set(members)
+        self.beside = beside_set(self.squares) & ~self.squares
+        self._pieces: dict[int, list[tuple[int, int]]] = {}
 
-    def pieces_without(self, label: list[int], region: int, square: int) -> list[list[int]]:
-        """:func:`pieces_without` for this region (numbered ``region`` in ``label``, which
-        still labels ``square``), computed once per square."""
-        pieces = self.pieces.get(square)
+    def pieces_without(self, label: list[int], region: int, square: int) -> list[tuple[int, int]]:
+        """The pieces of :func:`pieces_without` once ``square`` is emptied, each as the set
+        of its squares and the set of the squares beside it; none when the rest stays one
+        region. ``label`` numbers this region ``region`` and still labels ``square``."""
+        pieces = self._pieces.get(square)
         if pieces is None:
             lifted = label.copy()
             lifted[square] = -1
-            pieces = pieces_without(lifted, self.members, region, square)
-            self.pieces[square] = pieces
+            pieces = []
+            for piece in pieces_without(lifted, self.members, region, square):
+                squares = square_set(piece)
+                pieces.append((squares, beside_set(squares)))
+            self._pieces[square] = pieces
         return pieces
 
 
