@@ -53,12 +53,12 @@ from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Hooked, Rejection, Restriction, Variant
 from tigris_rules.rules.regions import Regions, regions_of
 from tigris_rules.rules.square_sets import (
+    Squares,
     beside_set,
     cell_table,
     cells_in,
     one,
     square_set,
-    squares_of,
 )
 from tigris_rules.rules.wellformed import check_well_formed
 from tigris_rules.rules.work import Position, Work
@@ -103,12 +103,12 @@ class _Targets:
                 one |= beside
         land_set, river_set = _land_and_river(state.config.board)
         land = empty & land_set & ~three  # TILE-5
-        self.land_tiles = squares_of(land)
-        self.river_tiles = squares_of(empty & river_set & ~three)
+        self.land_tiles = Squares(land)
+        self.river_tiles = Squares(empty & river_set & ~three)
         catastrophe = cells_in(cells, _AT_MOST_EMPTY)
         if state.treasures:
             catastrophe &= ~square_set(state.treasures)
-        self.catastrophe = squares_of(catastrophe)
+        self.catastrophe = Squares(catastrophe)
         self.leader = _leader_targets(state, regions, land & beside_set(cells_in(cells, _RED)), two)
 
 
@@ -125,14 +125,14 @@ def _land_and_river(board: str) -> tuple[int, int]:
 
 def _leader_targets(
     state: GameState, regions: Regions, near_temple: int, two: int
-) -> list[list[int]]:
+) -> list[Squares]:
     """The squares each colour's leader of the active player may go to: empty land squares
     (LEADER-5, LEADER-6, TILE-5) beside a temple (LEADER-7): ``near_temple``; beside at most
     one kingdom (LEADER-8: not in ``two``, the squares beside two kingdoms), judged with a
     leader on the board lifted (D7)."""
     from_supply = near_temple & ~two
-    supply_list = squares_of(from_supply)
-    leader: list[list[int]] = []
+    supply_list = Squares(from_supply)
+    leader: list[Squares] = []
     player = state.active
     for color in range(4):
         origin = state.leaders[4 * player + color]
@@ -144,7 +144,7 @@ def _leader_targets(
         moved = (
             _move_targets(state, regions, from_supply, near, two, origin) if near else from_supply
         )
-        leader.append(supply_list if moved == from_supply else squares_of(moved))
+        leader.append(supply_list if moved == from_supply else Squares(moved))
     return leader
 
 

@@ -10,15 +10,16 @@ visited by Python code.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import compress
-from typing import Final
+from typing import Final, overload
 
 from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
 
 __all__ = [
     "ALL",
+    "Squares",
     "beside_set",
     "cell_table",
     "cells_in",
@@ -79,3 +80,40 @@ def cell_table(*codes: int) -> bytes:
 def cells_in(cells: tuple[int, ...], table: bytes) -> int:
     """The squares whose cell ``table`` (:func:`cell_table`) translates to 1."""
     return int.from_bytes(bytes(cells).translate(table), "little")
+
+
+class Squares(Sequence[int]):
+    """The squares of a set, in ascending order, as a sequence: its length is counted from
+    the set, and the list of squares is made only when an item is first asked for (a random
+    pick among the legal actions asks for one part of the list only)."""
+
+    __slots__ = ("_len", "_list", "_set")
+
+    def __init__(self, squares: int) -> None:
+        self._set = squares
+        self._len = squares.bit_count()
+        self._list: list[int] | None = None
+
+    def _squares(self) -> list[int]:
+        found = self._list
+        if found is None:
+            found = self._list = squares_of(self._set)
+        return found
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        return self._squares()[index]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._squares())
+
+    def __repr__(self) -> str:
+        return f"Squares({self._squares()!r})"
