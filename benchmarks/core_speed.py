@@ -21,9 +21,11 @@ Figures, per decision or action:
   ``generate_legal_moves()``, ``push``.
 - ``apply``: every legal action of a 4-player opening applied to it.
 - ``perft1``, ``perft2``: ``perft(state, depth)`` from states of a seeded game, per leaf.
-- ``opening``, ``late``: ``legal_actions`` fully built on copies (nothing cached) of the
-  first and last tenth of the choice-of-action states of seeded games, per state; the
-  ratio late/opening is printed.
+- ``opening``, ``late``: ``list(legal_actions(state))`` on the first and last tenth of the
+  choice-of-action states of seeded random games, as ``apply`` returned them (the regions
+  carried from the state before), per state; ``opening-fresh``, ``late-fresh``: the same
+  states copied (nothing cached, the regions computed again). The ratios late/opening are
+  printed.
 - ``validate``: ``validate_json`` of random selfplay logs, per action; chess: reading PGN
   games of random moves with ``chess.pgn.read_game``, per move.
 - ``import``: ``python -c "import tigris_rules"`` (CPU time of the child, bytecode
@@ -49,7 +51,19 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-FIGURES = ("full", "lazy", "apply", "perft1", "perft2", "opening", "late", "validate", "import")
+FIGURES = (
+    "full",
+    "lazy",
+    "apply",
+    "perft1",
+    "perft2",
+    "opening",
+    "late",
+    "opening-fresh",
+    "late-fresh",
+    "validate",
+    "import",
+)
 CHESS_FIGURES = ("full", "lazy", "validate", "import")
 
 
@@ -113,6 +127,29 @@ def _perft(games: int, depth: int) -> tuple[float, int]:
 
 
 def _phase(games: int, *, late: bool) -> tuple[float, int]:
+    import tigris_rules as tr
+
+    spent = 0.0
+    count = 0
+    for seed in range(1, games + 1):
+        rng = random.Random(seed)
+        state = tr.new_game(tr.GameConfig(players=2), seed=seed)
+        times: list[float] = []  # per choice-of-action state, as apply returned it
+        while not tr.is_over(state):
+            start = time.process_time()
+            actions = list(tr.legal_actions(state))
+            elapsed = time.process_time() - start
+            if state.pending is None:
+                times.append(elapsed)
+            state = tr.apply(state, actions[rng.randrange(len(actions))], player=tr.to_move(state))
+        tenth = max(1, len(times) // 10)
+        chosen = times[-tenth:] if late else times[:tenth]
+        spent += sum(chosen)
+        count += len(chosen)
+    return spent, count
+
+
+def _phase_fresh(games: int, *, late: bool) -> tuple[float, int]:
     import tigris_rules as tr
 
     group: list[Any] = []
@@ -202,6 +239,8 @@ _MEASURES: dict[str, Callable[[int], tuple[float, int]]] = {
     "perft2": lambda g: _perft(g, 2),
     "opening": lambda g: _phase(g, late=False),
     "late": lambda g: _phase(g, late=True),
+    "opening-fresh": lambda g: _phase_fresh(g, late=False),
+    "late-fresh": lambda g: _phase_fresh(g, late=True),
     "validate": _validate,
     "chess:full": lambda g: _chess_playouts(g, full=True),
     "chess:lazy": lambda g: _chess_playouts(g, full=False),
@@ -299,11 +338,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             cells.append(f"chess: {reference:9.2f} (chess/us: {ratios})")
         print(f"{name:>9}  " + "  ".join(cells))
-    if "opening" in names and "late" in names:
-        for spec, _, _ in builds:
-            late = statistics.median(times[("late", spec)])
-            opening = statistics.median(times[("opening", spec)])
-            print(f"late/opening per state, {spec}: {late / opening:.2f}")
+    for suffix in ("", "-fresh"):
+        if "opening" + suffix in names and "late" + suffix in names:
+            for spec, _, _ in builds:
+                late = statistics.median(times[("late" + suffix, spec)])
+                opening = statistics.median(times[("opening" + suffix, spec)])
+                print(f"late/opening{suffix} per state, {spec}: {late / opening:.2f}")
     return 0
 
 
