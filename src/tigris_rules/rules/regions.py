@@ -156,9 +156,12 @@ class Regions:
         facts = kept.get(id(members))
         if facts is None or facts.members is not members:
             if len(kept) > _KEPT_FACTS:
+                # Shared by the states of a game, which may be used from several threads:
+                # a snapshot of the keys, and entries dropped whether or not still there.
                 live = {id(m) for m in self.squares}
-                for key in [key for key in kept if key not in live]:
-                    del kept[key]
+                for key in list(kept):
+                    if key not in live:
+                        kept.pop(key, None)
             facts = RegionFacts(members)
             kept[id(members)] = facts
         return facts
