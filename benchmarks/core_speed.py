@@ -322,22 +322,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                 times.setdefault((name, "chess"), []).append(
                     _run(sys.executable, None, "chess:" + name, args.games)
                 )
-    print(f"median CPU microseconds per item, {args.rounds} interleaved rounds")
+    print(f"CPU microseconds per item, median [fastest] of {args.rounds} interleaved rounds")
     first = builds[0][0]
     for name in names:
         base = statistics.median(times[(name, first)])
         cells = []
         for spec, _, _ in builds:
             value = statistics.median(times[(name, spec)])
+            fastest = min(times[(name, spec)])
             ratio = "" if spec == first else f" ({base / value:.2f}x)"
-            cells.append(f"{spec}: {value:9.2f}{ratio}")
+            cells.append(f"{spec}: {value:9.2f} [{fastest:.2f}]{ratio}")
         if (name, "chess") in times:
             reference = statistics.median(times[(name, "chess")])
             ratios = ", ".join(
                 f"{reference / statistics.median(times[(name, s)]):.2f}" for s, _, _ in builds
             )
-            cells.append(f"chess: {reference:9.2f} (chess/us: {ratios})")
-        print(f"{name:>9}  " + "  ".join(cells))
+            fastest = min(times[(name, "chess")])
+            cells.append(f"chess: {reference:9.2f} [{fastest:.2f}] (chess/us: {ratios})")
+        print(f"{name:>13}  " + "  ".join(cells))
     for suffix in ("", "-fresh"):
         if "opening" + suffix in names and "late" + suffix in names:
             for spec, _, _ in builds:
