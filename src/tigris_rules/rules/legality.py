@@ -41,7 +41,7 @@ from tigris_rules.model.decisions import (
     VariantDecision,
     WarOrderDecision,
 )
-from tigris_rules.model.lazy_actions import LazyActions, Part
+from tigris_rules.model.lazy_actions import LazyActions, Part, Table
 from tigris_rules.model.squares import (
     NEIGHBOURS,
     SQUARE_INDEX,
@@ -629,25 +629,15 @@ def _narrow(state: GameState, parts: list[Part[Action]], variant: Variant[Any]) 
 
 # Every action naming a square is made once, here: a legal-action list hands out these
 # objects (equal by value to any other of the same fields, and frozen, so shared safely), and
-# its factories are the tables' own ``__getitem__``.
-_LEADER_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
-    tuple(PlaceLeader(color, name) for name in SQUARE_NAMES) for color in COLORS
+# its factories are tables of them by square number.
+_PLACE_LEADER: Final[tuple[Table[Action], ...]] = tuple(
+    Table([PlaceLeader(color, name) for name in SQUARE_NAMES]) for color in COLORS
 )
-_TILE_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
-    tuple(PlaceTile(color, name) for name in SQUARE_NAMES) for color in COLORS
+_PLACE_TILE: Final[tuple[Table[Action], ...]] = tuple(
+    Table([PlaceTile(color, name) for name in SQUARE_NAMES]) for color in COLORS
 )
-_CATASTROPHE_ACTIONS: Final[tuple[Action, ...]] = tuple(
-    PlaceCatastrophe(name) for name in SQUARE_NAMES
-)
+_place_catastrophe: Final[Table[Action]] = Table([PlaceCatastrophe(name) for name in SQUARE_NAMES])
 _WITHDRAW_ACTIONS: Final[dict[Color, Action]] = {color: WithdrawLeader(color) for color in COLORS}
-
-_PLACE_LEADER: Final[tuple[Callable[[int], Action], ...]] = tuple(
-    table.__getitem__ for table in _LEADER_ACTIONS
-)
-_PLACE_TILE: Final[tuple[Callable[[int], Action], ...]] = tuple(
-    table.__getitem__ for table in _TILE_ACTIONS
-)
-_place_catastrophe: Final[Callable[[int], Action]] = _CATASTROPHE_ACTIONS.__getitem__
 _withdraw: Final[Callable[[Color], Action]] = _WITHDRAW_ACTIONS.__getitem__
 _END_TURN: Final[Part[Action]] = (_identity, (EndTurn(),))
 _KIND_OF_PART: Final[dict[Callable[[Any], Action], type[Action]]] = {
