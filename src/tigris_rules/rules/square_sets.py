@@ -73,13 +73,22 @@ def beside_set(squares: int) -> int:
 
 @cache
 def cell_table(*codes: int) -> bytes:
-    """The translation of the cell codes ``codes`` to 1 and of every other to 0."""
-    return bytes(int(code in codes) for code in range(256))
+    """The translation of the cell codes ``codes`` (0..254) to 1 and of every other to 0."""
+    return bytes(int(code in codes and code != _NO_CODE) for code in range(256))
 
 
 def cells_in(cells: tuple[int, ...], table: bytes) -> int:
-    """The squares whose cell ``table`` (:func:`cell_table`) translates to 1."""
-    return int.from_bytes(bytes(cells).translate(table), "little")
+    """The squares whose cell ``table`` (:func:`cell_table`) translates to 1; a code outside
+    0..254, which no board holds, counts as none of the codes."""
+    try:
+        codes = bytes(cells)
+    except (TypeError, ValueError):
+        codes = bytes(c if type(c) is int and 0 <= c < _NO_CODE else _NO_CODE for c in cells)
+    return int.from_bytes(codes.translate(table), "little")
+
+
+_NO_CODE: Final = 255
+"""The byte standing for a cell code no table names (:func:`cell_table` takes 0..254)."""
 
 
 class Squares(Sequence[int]):
