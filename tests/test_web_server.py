@@ -193,7 +193,7 @@ def test_a_body_too_large_is_refused(client: TestClient) -> None:
         ({"config": {"players": 2}, "seats": ["person"]}, "expected 2 seats"),
         ({"config": {"players": 2}, "seats": ["person", "bot:clever"]}, "unknown seat kind"),
         ({"config": {"players": 2}, "seats": ["person", "bot:ismcts:0"]}, "positive integer"),
-        ({"config": {"players": 2, "game": "cards"}, "seats": ["person", "bot:ismcts"]}, "ismcts"),
+        ({"config": {"players": 2, "game": "cards"}, "seats": ["person", "bot:nosuch"]}, "nosuch"),
         ({"config": {"players": 2}, "seed": -1, "seats": ["person"] * 2}, "$.seed"),
         ({"config": {"players": 2}, "seed": 2**70, "seats": ["person"] * 2}, "$.seed"),
         ({"config": "board", "seats": ["person"] * 2}, "$.config"),
