@@ -40,10 +40,11 @@ REPAIR_BUDGET: Final = 200_000
 one rejected action; past it the ways that lead are not judged any further, and a rejected
 action met once the log's budget is spent is skipped."""
 
-REPAIR_PER_ACTION: Final = 4
+REPAIR_PER_ACTION: Final = 3
 """The inputs tried ahead while choosing how to go on, per action of the log: the bound
 that keeps the repairs of any log within a few times the cost of replaying it (see
-:data:`REPAIR_BUDGET`)."""
+:data:`REPAIR_BUDGET`). An input tried costs about what replaying one action of a valid log
+does, so a changed log costs about four times a valid one at most."""
 
 REPAIR_PER_PROBLEM: Final = 4_096
 """The most inputs tried ahead to choose how to go on after one rejected action, so that
@@ -85,28 +86,47 @@ def _neighbours(state: AnyState, action: object) -> Iterator[AnyAction]:
 
 
 class _Way:
-    """One way to go on after a rejected action: what it assumes, the input it plays instead
-    (``None``: none), the position it has reached while judged, and how many inputs
-    replayed there (that one included)."""
+    """One way to go on after a rejected action: the input it plays instead (``None``:
+    none; ``moved``: the same action sent by the seat to move), the position it has reached
+    while judged, and how many inputs replayed there (that one included)."""
 
-    __slots__ = ("action", "assumed", "fitting", "position")
+    __slots__ = ("action", "fitting", "moved", "position")
 
     def __init__(
-        self, assumed: str, action: LogEntry | None, position: Reached, fitting: int
+        self, action: LogEntry | None, position: Reached, fitting: int, *, moved: bool = False
     ) -> None:
-        self.assumed = assumed
         self.action = action
+        self.moved = moved
         self.position = position
         self.fitting = fitting
 
-    def judge(self, ahead: list[LogEntry]) -> None:
-        """Replay ``ahead`` on this way's position, each rejected input skipped."""
+    @property
+    def assumed(self) -> str:
+        """What this way assumes, as ``Problem.assumed`` says it."""
+        if self.action is None:
+            return "skipped"
+        if self.moved:
+            return f"as player {self.action.player}'s"
+        return f"as {describe_action(self.action.action)}"
+
+    def judge(self, ahead: list[LogEntry], needed: int = 0) -> int:
+        """Replay ``ahead`` on this way's position, each rejected input skipped, and return
+        the inputs tried. The judging stops early once this way can no longer reach
+        ``needed`` inputs replayed: a way that cannot tie the leading one is dropped
+        whatever the rest of ``ahead`` does."""
+        misses_allowed = self.fitting + len(ahead) - needed
+        tried = 0
         for entry in ahead:
+            tried += 1
             try:
                 self.position.apply(entry)
             except (IllegalActionError, InvalidActionError):
+                misses_allowed -= 1
+                if misses_allowed < 0:
+                    break
                 continue
             self.fitting += 1
+        return tried
 
 
 def _ways(
@@ -115,7 +135,7 @@ def _ways(
     """The ways to go on after ``entry`` was rejected in ``state``, in order of preference
     when they tie (skipping it first), and the inputs tried to build them (listing the legal
     actions counts for :data:`LISTING_COST`)."""
-    ways = [_Way("skipped", None, Reached(state, well_formed=well_formed), 0)]
+    ways = [_Way(None, Reached(state, well_formed=well_formed), 0)]
     mover = to_move(state)
     work = 1
     if mover is None or budget <= work:
@@ -138,8 +158,7 @@ def _ways(
             position.apply(instead)
         except (IllegalActionError, InvalidActionError):  # sent by the seat to move, or not
             continue
-        text = f"as player {mover}'s" if entry.player != mover else f"as {describe_action(action)}"
-        ways.append(_Way(text, instead, position, 1))
+        ways.append(_Way(instead, position, 1, moved=entry.player != mover))
     return ways, work
 
 
@@ -163,9 +182,12 @@ def resume(
     ``LOOKAHEAD`` next ones (``ahead(n)``: the next ``n`` readable actions of the log, fewer
     at its end), each rejected one skipped. While several ways lead, only they are judged
     again by twice as many next actions, up to ``MAX_LOOKAHEAD``, the end of the log or the
-    ``budget`` of inputs tried (a last round that does not fit judges the ways by as many
-    next actions as it allows); the first way that leads then wins (skipping it before the
-    others, and these in the order above). Returns what was assumed, the position to go on
+    ``budget`` of inputs tried; the first way that leads then wins (skipping it before the
+    others, and these in the order above). In a round the way that leads is judged first,
+    then the others in that order, each only until it can no longer tie the best so far. A
+    round that does not fit in what is left of the budget judges every way by as many next
+    actions as it allows; once the budget is spent within a round, the ways not yet judged
+    in it are dropped. Returns what was assumed, the position to go on
     from (``state`` itself when the action is skipped) and the work done (inputs tried)."""
     ways, work = _ways(state, entry, budget, well_formed=well_formed)
     judged = 0
@@ -173,16 +195,23 @@ def resume(
     while len(ways) > 1:
         following = ahead(horizon)
         more = following[judged:]
-        fits = (budget - work) // len(ways)
-        last = len(more) > fits or len(following) < horizon or horizon >= MAX_LOOKAHEAD
-        more = more[:fits]
+        last = len(following) < horizon or horizon >= MAX_LOOKAHEAD
+        if budget - work < len(more):
+            more = more[: (budget - work) // len(ways)]
+            last = True
         if not more:
             break
-        for way in ways:
-            way.judge(more)
-        work += len(ways) * len(more)
-        best = max(way.fitting for way in ways)
-        ways = [way for way in ways if way.fitting == best]
+        needed = 0
+        judged_ways: list[_Way] = []
+        leader = max(ways, key=lambda way: way.fitting)  # the first that leads: a high bar
+        for way in [leader, *(way for way in ways if way is not leader)]:
+            if budget - work < len(more):
+                last = True  # the ways not judged in this round are dropped
+                break
+            work += way.judge(more, needed)
+            needed = max(needed, way.fitting)
+            judged_ways.append(way)
+        ways = [way for way in ways if way in judged_ways and way.fitting == needed]
         if last:
             break
         judged = len(following)
