@@ -7,6 +7,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -172,3 +173,46 @@ def test_replay_of_a_log_file(tmp_path: Path) -> None:
     assert len(list(out.glob("step-*.svg"))) == len(log.actions) + 1
     bad = run("replay_svg.py", str(out), "--log", str(tmp_path / "missing.json"))
     assert bad.returncode == 2
+
+
+# --- the learning agent -----------------------------------------------------------------
+
+
+def _learning() -> Any:
+    spec = importlib.util.spec_from_file_location("learning", EXAMPLES / "learning.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_learning_prints_its_curve_and_draws_it(tmp_path: Path) -> None:
+    curve = tmp_path / "curve.svg"
+    done = run(
+        "learning.py", "--games", "2", "--every", "1", "--eval", "1", "--final", "2",
+        "--curve", str(curve),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("games trained") == 3
+    assert "won" in done.stdout
+    assert "of 2 games against the random bot" in done.stdout
+    picture = ET.fromstring(curve.read_text(encoding="utf-8"))
+    assert picture.tag == "{http://www.w3.org/2000/svg}svg"
+    assert len(picture.findall(".//{http://www.w3.org/2000/svg}circle")) == 3
+
+
+def test_a_won_game_makes_its_choices_likelier() -> None:
+    """REINFORCE: a game that ends better than the running mean moves the weights along the
+    gradient of its choices, one that ends worse against it."""
+    learning = _learning()
+    agent = learning.Agent(seed=1)
+    state = tr.new_game(tr.GameConfig(players=2), seed=3)
+    _, gradient = agent.choose(state)
+    assert len(gradient) == len(learning.FEATURES)
+    assert any(g != 0 for g in gradient)
+    agent.learn(1.0, gradient)
+    assert sum(w * g for w, g in zip(agent.weights, gradient, strict=True)) > 0
+    before = list(agent.weights)
+    agent.learn(-1.0, gradient)
+    assert sum((w - b) * g for w, b, g in zip(agent.weights, before, gradient, strict=True)) < 0
