@@ -1,5 +1,6 @@
-"""The OpenSpiel adapter: OpenSpiel's own conformance check, the deal's chance nodes,
-observations and information states, returns, the cap on decisions, and MCTS playing."""
+"""The OpenSpiel adapter: OpenSpiel's own conformance check, chance nodes where tiles are
+dealt and drawn, observations and information states, resampling, returns, the cap on
+decisions, and OpenSpiel's MCTS and ISMCTS playing."""
 
 from __future__ import annotations
 
@@ -25,19 +26,33 @@ from tigris_rules.rules.setup import deal_from_seed  # noqa: E402
 
 
 def _dealt(game: Any, seed: int) -> Any:
-    """A state of ``game`` after the deal ``new_game(config, seed=seed)`` uses."""
+    """A state of ``game`` after the hands of the deal ``new_game(config, seed=seed)`` uses."""
     state = game.new_initial_state()
     for action in adapter.deal_actions(deal_from_seed(game.config, seed)):
         state.apply_action(action)
     return state
 
 
+def _draw(state: Any, rng: Any) -> None:
+    """Each chance node up to the next decision, drawn with its probabilities."""
+    while state.is_chance_node():
+        actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(actions, p=probabilities)))
+
+
 def _random_play(state: Any, rng: Any, decisions: int) -> Any:
     for _ in range(decisions):
+        _draw(state, rng)
         if state.is_terminal():
             break
         state.apply_action(int(rng.choice(state.legal_actions())))
+        _draw(state, rng)
     return state
+
+
+def _decisions(state: Any) -> int:
+    """How many player actions the history holds."""
+    return sum(1 for item in state.full_history() if item.player >= 0)
 
 
 @pytest.mark.parametrize(
@@ -85,7 +100,7 @@ def test_bad_parameters_are_named(params: dict[str, Any], message: str) -> None:
         pyspiel.load_game("tigris_euphrates", params)
 
 
-def test_the_deal_is_chance_nodes_proportional_to_the_tiles_left() -> None:
+def test_the_deal_is_the_hands_only_proportional_to_the_tiles_left() -> None:
     game = pyspiel.load_game("tigris_euphrates(players=2)")
     state = game.new_initial_state()
     assert state.is_chance_node()
@@ -93,20 +108,50 @@ def test_the_deal_is_chance_nodes_proportional_to_the_tiles_left() -> None:
     state.apply_action(2)
     assert dict(state.chance_outcomes())[2] == 35 / 142
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "deal blue"
-    for _ in range(30):
+    with pytest.raises(tr.DealError, match="chance action 4"):
+        state.apply_action(4)
+    for _ in range(11):
         state.apply_action(0)
-    assert 0 not in dict(state.chance_outcomes())
-    with pytest.raises(tr.DealError, match="chance action 0"):
-        state.apply_action(0)
+    assert not state.is_chance_node()
+    assert len(state.history()) == 12
+    assert state.game_state.hands == ((5, 0, 1, 0), (6, 0, 0, 0))
+    assert state.game_state.bag_size == 143 - 12
+
+
+def test_a_draw_is_chance_nodes_when_it_happens() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=2)")
+    state = _dealt(game, seed=1)
+    encoding = action_encoding(game.config)
+    before = state.game_state
+    tile = next(a for a in tr.legal_actions(before) if isinstance(a, tr.PlaceTile))
+    state.apply_action(encoding.encode(tile))
+    assert not state.is_chance_node()  # placing a tile draws nothing
+    state.apply_action(encoding.encode(tr.EndTurn()))
+    assert state.is_chance_node()
+    bag = before.bag[before.bag_pos :]
+    assert state.chance_outcomes() == [(c, bag.count(c) / len(bag)) for c in range(4)]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "draw green"
+    assert state.game_state.active == 0  # the end of the turn waits for its draw
+    state.apply_action(3)
+    assert not state.is_chance_node()
+    assert state.game_state.active == 1
+    hand = list(before.hands[0])
+    hand[tile.color.index] -= 1
+    hand[3] += 1
+    assert state.game_state.hands[0] == tuple(hand)
+    assert "  seat 0 draws green" in state.information_state_string(0).splitlines()
+    assert "seat 0 draws green" not in state.information_state_string(1)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_chance_actions_of_a_seed_deal_replay_new_game(players: int) -> None:
     game = pyspiel.load_game("tigris_euphrates", {"players": players})
     state = _dealt(game, seed=7)
-    assert state.game_state == tr.new_game(game.config, seed=7)
+    seeded = tr.new_game(game.config, seed=7)
+    assert state.game_state.hands == seeded.hands
+    assert sorted(state.game_state.bag) == sorted(seeded.bag)
     assert state.current_player() == 0
-    assert len(state.history()) == 143
+    assert len(state.history()) == 6 * players
 
 
 def test_a_game_is_reproducible_from_its_history() -> None:
@@ -131,8 +176,9 @@ def test_player_actions_are_the_encoding_and_the_notation() -> None:
     assert state.action_to_string(0, index) == tr.format_action(move) == "tile red g4"
     clone = state.clone()
     clone.apply_action(index)
-    assert clone.game_state == tr.apply(state.game_state, move)
-    assert state.game_state == tr.new_game(game.config, seed=1)  # the clone is separate
+    before = state.game_state
+    assert clone.game_state == tr.apply(before, move)
+    assert state.game_state is before  # the clone is separate
 
 
 def test_observation_tensor_is_the_library_observation() -> None:
@@ -174,6 +220,8 @@ def test_another_players_swap_shows_only_its_size() -> None:
     hand = state.game_state.hands[0]
     swap = tr.SwapTiles(*(min(n, 1) for n in hand))
     state.apply_action(action_encoding(game.config).encode(swap))
+    assert state.is_chance_node()  # the swap waits for its draws
+    _draw(state, np.random.default_rng(2))
     mine, theirs = state.information_state_string(0), state.information_state_string(1)
     assert f"seat 0: {tr.format_action(swap)}" in mine
     assert f"seat 0: swap {sum(swap.counts)} tiles" in theirs
@@ -195,7 +243,7 @@ def test_the_cap_on_decisions_ends_the_game_on_the_standing() -> None:
     state = _random_play(_dealt(game, seed=6), np.random.default_rng(6), 100)
     assert state.is_terminal()
     assert not tr.is_over(state.game_state)
-    assert len(state.history()) == 143 + 30
+    assert _decisions(state) == 30
     assert state.returns() == list(ranking_returns(state.game_state))
     assert state.information_state_string(0).endswith("stopped after 30 decisions")
     with pytest.raises(tr.IllegalActionError, match="END-3"):
@@ -205,9 +253,10 @@ def test_the_cap_on_decisions_ends_the_game_on_the_standing() -> None:
 def test_an_illegal_action_is_rejected_with_its_rule() -> None:
     game = pyspiel.load_game("tigris_euphrates(players=2)")
     state = _dealt(game, seed=1)
+    before = state.game_state
     with pytest.raises(tr.IllegalActionError):
         state.apply_action(action_encoding(game.config).encode(tr.CommitSupport(2)))
-    assert state.game_state == tr.new_game(game.config, seed=1)
+    assert state.game_state is before
 
 
 class _FlatEvaluator(mcts.Evaluator):  # type: ignore[misc]
@@ -243,7 +292,8 @@ def test_mcts_with_random_rollouts_chooses_legal_moves() -> None:
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, evaluator=evaluator, random_state=rng)
     state = _play_with(bot, _dealt(game, seed=1), rng, 3)
-    assert len(state.history()) == 143 + 3
+    assert _decisions(state) <= 3
+    assert state.game_state is not None
 
 
 def test_mcts_plays_a_whole_game_through_the_adapter() -> None:
