@@ -15,11 +15,15 @@ pyspiel = pytest.importorskip(
 np = pytest.importorskip("numpy")
 pytest.importorskip("open_spiel")
 
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import tigris_rules as tr  # noqa: E402
 from tigris_rules.ai.encoding import action_encoding  # noqa: E402
-from tigris_rules.ai.information import observation, observation_layout  # noqa: E402
+from tigris_rules.ai.information import (  # noqa: E402
+    observation,
+    observation_layout,
+    observation_size,
+)
 from tigris_rules.ai.integrations import openspiel as adapter  # noqa: E402
 from tigris_rules.ai.integrations.returns import ranking_returns  # noqa: E402
 from tigris_rules.rules.setup import deal_from_seed  # noqa: E402
@@ -214,6 +218,112 @@ def test_a_seat_cannot_tell_deals_that_differ_only_in_what_it_cannot_see() -> No
     assert first.observation_tensor(1) != second.observation_tensor(1)
 
 
+def _two_histories(game: Any) -> list[Any]:
+    """Two games seat 0 cannot tell apart: equal hands of seat 0, other hands for seat 1;
+    seat 0 places a tile and ends his turn (drawing blue in both), seat 1 ends his."""
+    deal = deal_from_seed(game.config, 11)
+    other = attrs.evolve(
+        deal, hands=(deal.hands[0], deal.bag[:6]), bag=deal.hands[1] + deal.bag[6:]
+    )
+    assert other.hands[1] != deal.hands[1]
+    encoding = action_encoding(game.config)
+    states = []
+    for chosen in (deal, other):
+        state = game.new_initial_state()
+        for action in adapter.deal_actions(chosen):
+            state.apply_action(action)
+        tile = next(a for a in tr.legal_actions(state.game_state) if isinstance(a, tr.PlaceTile))
+        for move in (tile, tr.EndTurn()):
+            state.apply_action(encoding.encode(move))
+        state.apply_action(tr.Color.BLUE.index)  # the one tile drawn
+        state.apply_action(encoding.encode(tr.EndTurn()))  # seat 1's hand is full
+        assert state.current_player() == 0
+        states.append(state)
+    return states
+
+
+def test_histories_a_seat_cannot_tell_apart_give_it_one_information_state() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=2)")
+    first, second = _two_histories(game)
+    assert first.history() != second.history()
+    assert first.information_state_string(0) == second.information_state_string(0)
+    assert first.information_state_tensor(0) == second.information_state_tensor(0)
+    assert first.observation_tensor(0) == second.observation_tensor(0)
+    assert first.information_state_string(1) != second.information_state_string(1)
+    assert first.information_state_tensor(1) != second.information_state_tensor(1)
+
+
+def test_the_information_state_tensor_is_the_observation_discards_and_decisions() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=3)")
+    size = observation_size(game.config) + 4 + 1
+    assert game.information_state_tensor_shape() == [size]
+    state = game.new_initial_state()
+    assert state.information_state_tensor(0) == [0.0] * size
+    state = _dealt(game, seed=2)
+    hand = state.game_state.hands[0]
+    swap = tr.SwapTiles(*(min(n, 1) for n in hand))
+    state.apply_action(action_encoding(game.config).encode(swap))
+    _draw(state, np.random.default_rng(2))
+    tensor = state.information_state_tensor(0)
+    assert len(tensor) == size
+    assert tensor[: size - 5] == list(map(float, observation(state.game_state, 0)))
+    assert tensor[size - 5 :] == [*map(float, swap.counts), 1.0]
+    assert state.information_state_tensor(1)[size - 5 :] == [0.0, 0.0, 0.0, 0.0, 1.0]
+
+
+def test_the_root_search_does_not_depend_on_the_order_of_the_bag() -> None:
+    """Deals with equal hands and bags in other orders give one state, and OpenSpiel's MCTS
+    with one seed searches it alike: the search meets each draw as a chance node."""
+    game = pyspiel.load_game("tigris_euphrates(players=2,max_decisions=12)")
+    deal = deal_from_seed(game.config, 5)
+    reordered = attrs.evolve(deal, bag=deal.bag[::-1])
+    searches = []
+    for chosen in (deal, reordered):
+        state = game.new_initial_state()
+        for action in adapter.deal_actions(chosen):
+            state.apply_action(action)
+        rng = np.random.RandomState(9)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        bot = mcts.MCTSBot(
+            game, uct_c=2.0, max_simulations=30, evaluator=evaluator, random_state=rng
+        )
+        root = bot.mcts_search(state)
+        searches.append(sorted((c.action, c.explore_count, c.total_reward) for c in root.children))
+    assert searches[0] == searches[1]
+
+
+def test_a_sample_keeps_what_the_seat_has_seen_and_draws_the_rest_again() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=3)")
+    state = _random_play(_dealt(game, seed=8), np.random.default_rng(8), 30)
+    player = state.current_player()
+    samples = [
+        state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        for _ in range(5)
+    ]
+    for sample in samples:
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.information_state_tensor(player) == state.information_state_tensor(player)
+        assert sample.legal_actions() == state.legal_actions()
+        assert tr.views.view(sample.game_state, player) == tr.views.view(state.game_state, player)
+    others = {sample.game_state.hands for sample in samples}
+    assert len(others) > 1  # the other hands are drawn again
+    state.apply_action(state.legal_actions()[0])
+    if state.is_chance_node():  # a sample chooses the draws again
+        sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert sample.is_chance_node()
+
+
+def test_a_sample_while_dealing_keeps_the_seat_s_own_tiles() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=2)")
+    state = game.new_initial_state()
+    for action in adapter.deal_actions(deal_from_seed(game.config, 3))[:9]:
+        state.apply_action(action)
+    sample = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert sample.dealt[:6] == state.dealt[:6]
+    assert len(sample.dealt) == 9
+    assert sample.information_state_string(0) == state.information_state_string(0)
+
+
 def test_another_players_swap_shows_only_its_size() -> None:
     game = pyspiel.load_game("tigris_euphrates(players=2)")
     state = _dealt(game, seed=2)
@@ -306,6 +416,47 @@ def test_mcts_plays_a_whole_game_through_the_adapter() -> None:
     assert state.is_terminal()
     assert tr.is_over(state.game_state)
     assert sum(state.returns()) == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize("spec", ["tigris_euphrates", "tigris_euphrates_cards"])
+def test_ismcts_plays_a_game_to_its_end_against_random(spec: str) -> None:
+    """OpenSpiel's ISMCTS, which searches states drawn by ``resample_from_infostate`` and
+    checks that each has the information state of the root, plays seat 0."""
+    game = pyspiel.load_game(f"{spec}(max_decisions=24)")
+    rng = np.random.RandomState(4)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(
+        game,
+        evaluator,
+        uct_c=2.0,
+        max_simulations=6,
+        random_state=rng,
+        allow_inconsistent_action_sets=True,
+    )
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _draw(state, rng)
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            searched += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert searched > 3
+    assert _decisions(state) == 24
+    assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_evaluate_bots_plays_uniform_random_bots_through_the_adapter() -> None:
+    from open_spiel.python.algorithms import evaluate_bots
+
+    game = pyspiel.load_game("tigris_euphrates_cards(players=3,max_decisions=60)")
+    bots = [pyspiel.make_uniform_random_bot(seat, seat) for seat in range(3)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))
+    assert sum(returns) == pytest.approx(0.0)
 
 
 @pytest.mark.slow
