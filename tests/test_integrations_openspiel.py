@@ -459,6 +459,26 @@ def test_evaluate_bots_plays_uniform_random_bots_through_the_adapter() -> None:
     assert sum(returns) == pytest.approx(0.0)
 
 
+def test_outcome_sampling_mccfr_learns_finite_regrets() -> None:
+    """Outcome-sampling MCCFR samples one history per iteration, so it runs on a game of
+    this size (capped short here); full-tree CFR does not (docs/integrations.md)."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = pyspiel.load_game("tigris_euphrates_cards(max_decisions=20)")
+    np.random.seed(3)  # the solver samples with numpy's global generator
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(10):
+        solver.iteration()
+    tables = list(solver._infostates.values())
+    assert len(tables) > 50
+    assert all(np.isfinite(table).all() for table in tables)
+    state = game.new_initial_state()
+    _draw(state, np.random.default_rng(1))
+    policy = solver.average_policy().action_probabilities(state, 0)
+    assert set(policy) == set(state.legal_actions())
+    assert sum(policy.values()) == pytest.approx(1.0)
+
+
 @pytest.mark.slow
 def test_mcts_with_random_rollouts_plays_a_whole_game() -> None:
     game = pyspiel.load_game("tigris_euphrates(players=2)")
