@@ -313,6 +313,29 @@ def test_a_sample_keeps_what_the_seat_has_seen_and_draws_the_rest_again() -> Non
         assert sample.is_chance_node()
 
 
+def test_a_sample_draws_the_others_discards_again_and_can_be_sampled_again() -> None:
+    game = pyspiel.load_game("tigris_euphrates(players=2)")
+    state = _dealt(game, seed=2)
+    hand = state.game_state.hands[0]
+    swap = tr.SwapTiles(*(n for n in hand))  # the whole hand: 6 tiles face down
+    state.apply_action(action_encoding(game.config).encode(swap))
+    _draw(state, np.random.default_rng(2))
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    seen_out = set()
+    for _ in range(10):
+        sample = state.resample_from_infostate(1, sampler)
+        seen_out.add(sample.game_state.out_of_game)
+        assert sum(sample.game_state.out_of_game) == 6
+        for seat in (0, 1):
+            again = sample.resample_from_infostate(seat, sampler)
+            assert again.information_state_string(seat) == state.information_state_string(seat)
+        mine = sample.resample_from_infostate(0, sampler)
+        assert mine.game_state.out_of_game == sample.game_state.out_of_game  # seat 0's own
+    assert len(seen_out) > 1  # seat 1 does not know which colours seat 0 discarded
+    with pytest.raises(tr.TigrisError, match="player_id 2"):
+        state.resample_from_infostate(2, sampler)
+
+
 def test_a_sample_while_dealing_keeps_the_seat_s_own_tiles() -> None:
     game = pyspiel.load_game("tigris_euphrates(players=2)")
     state = game.new_initial_state()

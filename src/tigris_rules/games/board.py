@@ -24,7 +24,7 @@ from tigris_rules.ai._board_search import (
 )
 from tigris_rules.ai.bots import Bot, make_bots
 from tigris_rules.ai.encoding import SpaceEntry
-from tigris_rules.ai.information import Discards
+from tigris_rules.ai.information import Discards, sample_hidden
 from tigris_rules.ai.integrations.spiel_game import drawing_first
 from tigris_rules.model.actions import Action, SwapTiles
 from tigris_rules.model.colors import COLORS
@@ -116,6 +116,29 @@ class BoardGame(BoardRules):
     def spiel_drawing(self, state: GameState, pieces: Sequence[int]) -> GameState:
         left = drawing_first(state.bag[state.bag_pos :], pieces)
         return attrs.evolve(state, bag=state.bag[: state.bag_pos] + tuple(left))
+
+    def spiel_sample(
+        self, state: GameState, player: int, rng: random.Random, discards: Discards
+    ) -> tuple[GameState, Discards]:
+        """The others' discards of the sample: the colours it put out of the game for them
+        (:func:`~tigris_rules.ai.information.sample_hidden`), split between
+        them, each keeping his number (CONV-14(e))."""
+        sample = sample_hidden(state, player, rng, discards)
+        others = [seat for seat in range(self.config.players) if seat != player]
+        tiles = [
+            color
+            for color in range(len(COLORS))
+            for _ in range(
+                sample.out_of_game[color]
+                - state.out_of_game[color]
+                + sum(discards.counts[seat][color] for seat in others)
+            )
+        ]
+        counts = list(discards.counts)
+        for seat in others:
+            mine, tiles = tiles[: discards.total(seat)], tiles[discards.total(seat) :]
+            counts[seat] = (mine.count(0), mine.count(1), mine.count(2), mine.count(3))
+        return sample, Discards(tuple(counts))
 
     def spiel_action_text(self, action: Action, actor: int, seat: int) -> str:
         """Another seat's swap only as its number of tiles (CONV-14(e))."""

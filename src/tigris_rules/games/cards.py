@@ -25,7 +25,7 @@ from tigris_rules.ai._card_search import (
 )
 from tigris_rules.ai.bots import CardBot, make_card_bots
 from tigris_rules.ai.encoding import SpaceEntry
-from tigris_rules.ai.information import Discards
+from tigris_rules.ai.information import Discards, sample_hidden
 from tigris_rules.ai.integrations.spiel_game import drawing_first
 from tigris_rules.cards.actions import CardAction, PlayGap
 from tigris_rules.cards.codec import (
@@ -135,6 +135,12 @@ class CardGame(CardRules):
             draw=state.draw[: state.draw_pos] + bytes(left[:size]),
             set_aside=bytes(left[size:]),
         )
+
+    def spiel_sample(
+        self, state: CardGameState, player: int, rng: random.Random, discards: Discards
+    ) -> tuple[CardGameState, Discards]:
+        """The card game has no swap: ``discards`` stays as it is."""
+        return sample_hidden(state, player, rng, discards), discards
 
     def spiel_action_text(self, action: CardAction, actor: int, seat: int) -> str:
         """Another seat's gap card without its colour (CARD-DEF-7(d))."""

@@ -71,10 +71,10 @@ from tigris_rules._extras import extra_needed
 from tigris_rules.ai.encoding import ActionEncoding, action_encoding, legal_action_indices
 from tigris_rules.ai.information import (
     Discards,
+    InformationError,
     observation,
     observation_layout,
     observation_size,
-    sample_hidden,
 )
 from tigris_rules.ai.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
 from tigris_rules.ai.integrations.spiel_game import SpielGame
@@ -578,16 +578,25 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
         """A state ``player_id`` cannot tell from this one, with the same information state:
         what he has not seen (the other hands, the order of what is left to draw, the
-        others' discards) drawn again with :func:`~tigris_rules.ai.information.sample_hidden`,
+        others' discards) drawn again with :func:`~tigris_rules.ai.information.sample_hidden`
+        (:meth:`SpielGame.spiel_sample`),
         seeded by ``probability_sampler()`` (a number in [0, 1)). The draws of an action not
         applied yet are chosen again. Its history stays this state's."""
+        expect(player_id, int, "player_id", "a seat number (int)")
+        if not 0 <= player_id < self._rules.config.players:
+            raise InformationError(
+                f"player_id {player_id} is not a seat of a {self._rules.config.players}-player game"
+            )
         rng = random.Random(int(float(probability_sampler()) * 2**53))
         position = self._position
         if position.state is None:
             sample = attrs.evolve(position, dealt=self._dealt_again(player_id, rng))
         else:
-            state = sample_hidden(position.state, player_id, rng, position.discards)
-            sample = attrs.evolve(position, state=state, drawn=())
+            discards = position.discards or Discards.start(self._rules.config)
+            state, discards = self._rules.game.spiel_sample(
+                position.state, player_id, rng, discards
+            )
+            sample = attrs.evolve(position, state=state, discards=discards, drawn=())
         clone: SpielState = self.clone()
         clone._position = sample
         return clone

@@ -10,10 +10,14 @@ game). This module imports neither OpenSpiel nor numpy.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tigris_rules.errors import DealError
+
+if TYPE_CHECKING:
+    from tigris_rules.ai.information import Discards
 
 __all__ = ["SpielGame", "drawing_first"]
 
@@ -58,6 +62,15 @@ class SpielGame(Protocol):
         """``state`` with its undrawn pieces in another order: ``pieces`` (kinds, each among
         :meth:`spiel_undrawn`) drawn next, in this order, the others after them in kind
         order; nothing else changes."""
+        ...
+
+    def spiel_sample(
+        self, state: Any, player: int, rng: random.Random, discards: Discards
+    ) -> tuple[Any, Discards]:
+        """A state ``player`` cannot tell from ``state``, drawn with ``rng`` by
+        :func:`~tigris_rules.ai.information.sample_hidden`, and the record of the discards
+        that goes with it: ``player``'s own as in ``discards``, the others' as the sample
+        drew them."""
         ...
 
     def spiel_action_text(self, action: Any, actor: int, seat: int) -> str:
