@@ -85,7 +85,7 @@ class BoardGame(BoardRules):
         (:class:`~tigris_rules.ai.GameObservation`)."""
         return board_sample_hidden(state, player, rng, discards)
 
-    # --- OpenSpiel (tigris_rules.ai.integrations.spiel_game.SpielGame) --------------------
+    # --- OpenSpiel (tigris_rules.ai.integrations.spiel_game.GameSpiel) --------------------
 
     def spiel_piece(self) -> str:
         return "tile"

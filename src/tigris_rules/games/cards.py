@@ -95,7 +95,7 @@ class CardGame(CardRules):
         ``discards`` plays no part (:class:`~tigris_rules.ai.GameObservation`)."""
         return card_sample_hidden(state, player, rng)
 
-    # --- OpenSpiel (tigris_rules.ai.integrations.spiel_game.SpielGame) --------------------
+    # --- OpenSpiel (tigris_rules.ai.integrations.spiel_game.GameSpiel) --------------------
 
     def spiel_piece(self) -> str:
         return "card"

@@ -24,7 +24,7 @@ The card game takes ``players``, ``column_limit`` (L of CARD-DEF-1, 4..24, defau
 
 One adapter serves both: what differs between the games (how pieces are dealt and drawn,
 how a seat's information is written) it asks of the state's ruleset through
-:class:`~tigris_rules.ai.integrations.spiel_game.SpielGame`.
+:class:`~tigris_rules.ai.integrations.spiel_game.GameSpiel`.
 
 The games are *explicit stochastic*, and chance acts where the rules draw, never before.
 The history starts with one chance node per piece dealt into a hand (the tiles or cards of
@@ -77,7 +77,7 @@ from tigris_rules.ai.information import (
     observation_size,
 )
 from tigris_rules.ai.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
-from tigris_rules.ai.integrations.spiel_game import SpielGame
+from tigris_rules.ai.integrations.spiel_game import GameSpiel
 from tigris_rules.api import is_over, step, to_move
 from tigris_rules.cards.setup import CardDeal
 from tigris_rules.errors import (
@@ -129,7 +129,7 @@ CARD_MAX_DECISIONS = 10_000
 
 
 class SpielGameError(TigrisError, ValueError):
-    """A game without the chance and text OpenSpiel needs of it (:class:`SpielGame`), or an
+    """A game without the chance and text OpenSpiel needs of it (:class:`GameSpiel`), or an
     input that drew another number of pieces once its draws were chosen."""
 
 
@@ -247,7 +247,7 @@ class _Rules:
     config: GameConfig
     encoding: ActionEncoding
     max_decisions: int
-    game: SpielGame
+    game: GameSpiel
     pieces: tuple[int, ...]
     """Pieces per kind dealt at random: the hands and everything left to draw."""
     hands: tuple[int, ...]
@@ -307,10 +307,10 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         config, cap = self.registration.parameters(params or {})
         encoding = action_encoding(config)
-        game: SpielGame | None = offered(ruleset_for(config), SpielGame)
+        game: GameSpiel | None = offered(ruleset_for(config), GameSpiel)
         if game is None:
             raise SpielGameError(
-                f"the {config.game!r} game offers no chance model for OpenSpiel (SpielGame)"
+                f"the {config.game!r} game offers no chance model for OpenSpiel (GameSpiel)"
             )
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding.size,
@@ -579,7 +579,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """A state ``player_id`` cannot tell from this one, with the same information state:
         what he has not seen (the other hands, the order of what is left to draw, the
         others' discards) drawn again with :func:`~tigris_rules.ai.information.sample_hidden`
-        (:meth:`SpielGame.spiel_sample`),
+        (:meth:`GameSpiel.spiel_sample`),
         seeded by ``probability_sampler()`` (a number in [0, 1)). The draws of an action not
         applied yet are chosen again. Its history stays this state's."""
         expect(player_id, int, "player_id", "a seat number (int)")

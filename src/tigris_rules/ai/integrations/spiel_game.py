@@ -1,4 +1,4 @@
-"""What the OpenSpiel adapter asks of a game's ruleset: :class:`SpielGame`.
+"""What the OpenSpiel adapter asks of a game's ruleset: :class:`GameSpiel`.
 
 The adapter (:mod:`tigris_rules.ai.integrations.openspiel`) is one for every game; what
 differs from game to game, how the pieces are dealt and drawn and how a seat's information
@@ -19,10 +19,10 @@ from tigris_rules.errors import DealError
 if TYPE_CHECKING:
     from tigris_rules.ai.information import Discards
 
-__all__ = ["SpielGame", "drawing_first"]
+__all__ = ["GameSpiel", "drawing_first"]
 
 
-class SpielGame(Protocol):
+class GameSpiel(Protocol):
     """The chance and the text of a game for OpenSpiel (one configuration).
 
     The pieces dealt at random form one multiset, :meth:`spiel_pieces`: the hands dealt at
