@@ -69,8 +69,14 @@ def test_parameters_give_the_configuration_and_sizes() -> None:
 def test_the_chance_actions_of_a_seed_deal_replay_new_card_game(players: int) -> None:
     game = pyspiel.load_game(f"tigris_euphrates_cards(players={players})")
     state = _dealt(game, 7)
-    assert state.game_state == tr.new_card_game(game.config, seed=7)
+    seeded = tr.new_card_game(game.config, seed=7)
+    assert state.game_state.hands == seeded.hands
+    assert sorted(state.game_state.draw + state.game_state.set_aside) == sorted(
+        seeded.draw + seeded.set_aside
+    )
+    assert len(state.game_state.set_aside) == len(seeded.set_aside)
     assert state.current_player() == 0
+    assert len(state.history()) == 8 * players
 
 
 def test_the_deal_is_chance_nodes_proportional_to_the_cards_left() -> None:
@@ -82,11 +88,36 @@ def test_the_deal_is_chance_nodes_proportional_to_the_cards_left() -> None:
         state.apply_action(9)
 
 
+def test_a_draw_is_chance_nodes_over_the_pile_and_the_cards_set_aside() -> None:
+    game = pyspiel.load_game("tigris_euphrates_cards")
+    state = _dealt(game, 5)
+    rng = np.random.default_rng(5)
+    while not state.is_chance_node():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    before = state.game_state
+    unseen = before.draw[before.draw_pos :] + before.set_aside
+    assert len(before.set_aside) == 30
+    assert state.chance_outcomes() == [
+        (c, unseen.count(c) / len(unseen)) for c in range(4) if unseen.count(c)
+    ]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 1) == "draw red"
+    while state.is_chance_node():
+        state.apply_action(1)
+    after = state.game_state
+    drawn = after.draw[before.draw_pos : after.draw_pos]
+    assert drawn
+    assert set(drawn) == {1}
+    assert sorted(after.draw[before.draw_pos :] + after.set_aside) == sorted(unseen)
+
+
 def test_observations_and_information_states() -> None:
     game = pyspiel.load_game("tigris_euphrates_cards")
     state = _dealt(game, 3)
     rng = np.random.default_rng(1)
     while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            continue
         played = state.game_state
         player = state.current_player()
         action = int(rng.choice(state.legal_actions()))
@@ -101,7 +132,7 @@ def test_observations_and_information_states() -> None:
         assert np.array_equal(
             state.observation_tensor(0), np.array(observation(state.game_state, 0), np.float32)
         )
-        assert played is not state.game_state
+        assert played is not state.game_state or state.is_chance_node()
     else:
         pytest.skip("no gap card played")
 

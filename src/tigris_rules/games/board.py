@@ -7,6 +7,8 @@ from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
+import attrs
+
 from tigris_rules.ai._board_encoding import board_action_space
 from tigris_rules.ai._board_information import (
     board_observation,
@@ -22,8 +24,10 @@ from tigris_rules.ai._board_search import (
 )
 from tigris_rules.ai.bots import Bot, make_bots
 from tigris_rules.ai.encoding import SpaceEntry
-from tigris_rules.ai.information import Discards
-from tigris_rules.model.actions import Action
+from tigris_rules.ai.information import Discards, sample_hidden
+from tigris_rules.ai.integrations.spiel_game import drawing_first
+from tigris_rules.model.actions import Action, SwapTiles
+from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
 from tigris_rules.model.decisions import Decision
@@ -37,8 +41,10 @@ from tigris_rules.records.codec import SchemaPart
 from tigris_rules.records.position import position
 from tigris_rules.records.tags import BOARD_HOOK_SCHEMAS
 from tigris_rules.records.view_codec import BOARD_VIEW_FIELDS, read_board_view, write_board_view
+from tigris_rules.rules.components import HAND_SIZE
 from tigris_rules.rules.engine import Replayer
 from tigris_rules.rules.ruleset import BoardRules
+from tigris_rules.rules.setup import bag_contents, new_game
 from tigris_rules.views.board import PlayerView, board_view
 from tigris_rules.views.events import PublicEvent
 
@@ -78,6 +84,77 @@ class BoardGame(BoardRules):
         """A state ``player`` cannot tell from ``state``
         (:class:`~tigris_rules.ai.GameObservation`)."""
         return board_sample_hidden(state, player, rng, discards)
+
+    # --- OpenSpiel (tigris_rules.ai.integrations.spiel_game.GameSpiel) --------------------
+
+    def spiel_piece(self) -> str:
+        return "tile"
+
+    def spiel_pieces(self) -> tuple[int, ...]:
+        """The bag and the hands: every tile but the start temples (SETUP-4)."""
+        return bag_contents(self.config)
+
+    def spiel_hands(self) -> tuple[int, ...]:
+        """Six tiles to each seat (SETUP-6)."""
+        return (HAND_SIZE,) * self.config.players
+
+    def spiel_opening(self, hands: Sequence[Sequence[int]], rest: Sequence[int]) -> GameState:
+        deal = Deal(
+            hands=tuple(tuple(COLORS[c] for c in hand) for hand in hands),
+            bag=tuple(COLORS[c] for c in rest),
+        )
+        return new_game(self.config, deal=deal)
+
+    def spiel_undrawn(self, state: GameState) -> tuple[int, ...]:
+        """The tiles left in the bag."""
+        left = state.bag[state.bag_pos :]
+        return tuple(left.count(color) for color in range(len(COLORS)))
+
+    def spiel_left(self, state: GameState) -> int:
+        return state.bag_size
+
+    def spiel_drawing(self, state: GameState, pieces: Sequence[int]) -> GameState:
+        left = drawing_first(state.bag[state.bag_pos :], pieces)
+        return attrs.evolve(state, bag=state.bag[: state.bag_pos] + tuple(left))
+
+    def spiel_sample(
+        self, state: GameState, player: int, rng: random.Random, discards: Discards
+    ) -> tuple[GameState, Discards]:
+        """The others' discards of the sample: the colours it put out of the game for them
+        (:func:`~tigris_rules.ai.information.sample_hidden`), split between
+        them, each keeping his number (CONV-14(e))."""
+        sample = sample_hidden(state, player, rng, discards)
+        others = [seat for seat in range(self.config.players) if seat != player]
+        tiles = [
+            color
+            for color in range(len(COLORS))
+            for _ in range(
+                sample.out_of_game[color]
+                - state.out_of_game[color]
+                + sum(discards.counts[seat][color] for seat in others)
+            )
+        ]
+        counts = list(discards.counts)
+        for seat in others:
+            mine, tiles = tiles[: discards.total(seat)], tiles[discards.total(seat) :]
+            counts[seat] = (mine.count(0), mine.count(1), mine.count(2), mine.count(3))
+        return sample, Discards(tuple(counts))
+
+    def spiel_action_text(self, action: Action, actor: int, seat: int) -> str:
+        """Another seat's swap only as its number of tiles (CONV-14(e))."""
+        if isinstance(action, SwapTiles) and actor != seat:
+            return f"swap {sum(action.counts)} tiles"
+        return self.write_notation(action)
+
+    def spiel_event_text(self, event: Any) -> str:
+        from tigris_rules.render.sentences import describe_event
+
+        return describe_event(event, config=self.config)
+
+    def spiel_view_text(self, view: PlayerView) -> str:
+        from tigris_rules.render.text import render_view
+
+        return render_view(view)
 
     # --- search (tigris_rules.ai.search.GameSearch) -----------------------------------------
 

@@ -7,6 +7,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
+import attrs
+
 from tigris_rules.ai._card_encoding import card_action_space
 from tigris_rules.ai._card_information import (
     card_observation,
@@ -23,8 +25,9 @@ from tigris_rules.ai._card_search import (
 )
 from tigris_rules.ai.bots import CardBot, make_card_bots
 from tigris_rules.ai.encoding import SpaceEntry
-from tigris_rules.ai.information import Discards
-from tigris_rules.cards.actions import CardAction
+from tigris_rules.ai.information import Discards, sample_hidden
+from tigris_rules.ai.integrations.spiel_game import drawing_first
+from tigris_rules.cards.actions import CardAction, PlayGap
 from tigris_rules.cards.codec import (
     CARD_HOOK_SCHEMAS,
     CARD_VIEW_FIELDS,
@@ -33,15 +36,16 @@ from tigris_rules.cards.codec import (
     unstructure_card_state,
     write_card_view,
 )
-from tigris_rules.cards.components import Boat
+from tigris_rules.cards.components import CARD_COUNTS, HAND_SIZE, TWO_PLAYER_SET_ASIDE, Boat
 from tigris_rules.cards.decisions import CardDecision
 from tigris_rules.cards.events import CardEvent
 from tigris_rules.cards.render import render_card_result, render_table
 from tigris_rules.cards.ruleset import CardRules
-from tigris_rules.cards.setup import CardDeal
+from tigris_rules.cards.setup import CardDeal, new_card_game
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.cards.view import CardView, card_view
 from tigris_rules.errors import ArgumentValueError
+from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
 from tigris_rules.records._card_notation import CARD_VERBS, format_card_action, parse_card_action
 from tigris_rules.records._card_position import card_position_fields
@@ -90,6 +94,65 @@ class CardGame(CardRules):
         """A state ``player`` cannot tell from ``state``; the card game has no swap, so
         ``discards`` plays no part (:class:`~tigris_rules.ai.GameObservation`)."""
         return card_sample_hidden(state, player, rng)
+
+    # --- OpenSpiel (tigris_rules.ai.integrations.spiel_game.GameSpiel) --------------------
+
+    def spiel_piece(self) -> str:
+        return "card"
+
+    def spiel_pieces(self) -> tuple[int, ...]:
+        """Every card but the treasure cards (CARD-COMP-2)."""
+        return CARD_COUNTS
+
+    def spiel_hands(self) -> tuple[int, ...]:
+        """Eight cards to each seat (CARD-SETUP-3)."""
+        return (HAND_SIZE,) * self.config.players
+
+    def spiel_opening(self, hands: Sequence[Sequence[int]], rest: Sequence[int]) -> CardGameState:
+        """The last 30 of ``rest`` set aside with two players (CARD-SETUP-4)."""
+        cards = tuple(COLORS[c] for c in rest)
+        aside = TWO_PLAYER_SET_ASIDE if self.config.players == 2 else 0
+        deal = CardDeal(
+            hands=tuple(tuple(COLORS[c] for c in hand) for hand in hands),
+            draw_pile=cards[: len(cards) - aside],
+            set_aside=cards[len(cards) - aside :],
+        )
+        return new_card_game(self.config, deal=deal)
+
+    def spiel_undrawn(self, state: CardGameState) -> tuple[int, ...]:
+        """The draw pile and the cards set aside: nobody sees either (CARD-DEF-7(e))."""
+        left = state.draw[state.draw_pos :] + state.set_aside
+        return tuple(left.count(color) for color in range(len(COLORS)))
+
+    def spiel_left(self, state: CardGameState) -> int:
+        return state.draw_size
+
+    def spiel_drawing(self, state: CardGameState, pieces: Sequence[int]) -> CardGameState:
+        left = drawing_first(state.draw[state.draw_pos :] + state.set_aside, pieces)
+        size = state.draw_size
+        return attrs.evolve(
+            state,
+            draw=state.draw[: state.draw_pos] + bytes(left[:size]),
+            set_aside=bytes(left[size:]),
+        )
+
+    def spiel_sample(
+        self, state: CardGameState, player: int, rng: random.Random, discards: Discards
+    ) -> tuple[CardGameState, Discards]:
+        """The card game has no swap: ``discards`` stays as it is."""
+        return sample_hidden(state, player, rng, discards), discards
+
+    def spiel_action_text(self, action: CardAction, actor: int, seat: int) -> str:
+        """Another seat's gap card without its colour (CARD-DEF-7(d))."""
+        if isinstance(action, PlayGap) and actor != seat:
+            return f"gap card face down in gap {action.gap}"
+        return format_card_action(action)
+
+    def spiel_event_text(self, event: Any) -> str:
+        return repr(event)
+
+    def spiel_view_text(self, view: CardView) -> str:
+        return render_table(view)
 
     # --- search (tigris_rules.ai.search.GameSearch) -----------------------------------------
 

@@ -1,7 +1,9 @@
 """Adapters to game-playing frameworks, each an optional extra.
 
-- :mod:`tigris_rules.ai.integrations.openspiel` registers the board game with OpenSpiel as
-  ``tigris_euphrates`` (``pip install 'tigris-rules[openspiel]'``);
+- :mod:`tigris_rules.ai.integrations.openspiel` registers both games with OpenSpiel, as
+  ``tigris_euphrates`` and ``tigris_euphrates_cards`` (``pip install
+  'tigris-rules[openspiel]'``), asking each game's ruleset for its chance and text through
+  :class:`~tigris_rules.ai.integrations.spiel_game.GameSpiel`;
 - :mod:`tigris_rules.ai.integrations.pettingzoo` is a PettingZoo AEC environment
   (``pip install 'tigris-rules[pettingzoo]'``);
 - :mod:`tigris_rules.ai.integrations.returns` maps a ranking to the rewards both report.
