@@ -38,11 +38,14 @@ from tigris_rules.model.observations import ObservationSegment
 from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.components import CATASTROPHES_PER_PLAYER, HAND_SIZE, TOTAL_TILES
 from tigris_rules.rules.setup import bag_contents
 from tigris_rules.views import PlayerView, view
 
 __all__ = [
+    "UNBOUNDED",
     "board_observation",
+    "board_observation_bounds",
     "board_observation_layout",
     "board_sample_hidden",
     "board_view_observation",
@@ -146,6 +149,45 @@ def _placed_segments(
 def board_observation_layout(config: GameConfig) -> Layout:
     """The segments of an observation of a board game of ``config``, in order."""
     return _plan(config).layout
+
+
+UNBOUNDED = 2**31 - 1
+"""The greatest value of an entry the rules do not bound: the turn and the scores (a game
+may last forever, docs/decisions.md), and the segments of the variants."""
+
+
+@cache
+def board_observation_bounds(config: GameConfig) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The least and the greatest value of every entry of an observation of ``config``: 0
+    and 1 for the planes, flags and one-hot segments; the hand and a commitment at most a
+    full hand (HAND-SIZE), the catastrophes the two each player starts with (CATA-1), the
+    treasures held at most the board's treasures (SETUP-3), the bag at most the tiles it
+    starts with (SETUP-4), two actions a turn (TURN-3), a conflict's base at most every tile
+    of the game (COMP-4); the turn, the scores and the variants' segments
+    :data:`UNBOUNDED`."""
+    treasures = len(board_layout(config.board).start_squares)
+    highs: dict[str, int] = {
+        "hand": HAND_SIZE,
+        "hand_size": HAND_SIZE,
+        "catastrophes": CATASTROPHES_PER_PLAYER,
+        "scores": UNBOUNDED,
+        "treasures_held": treasures,
+        "bag_size": sum(bag_contents(config)),
+        "turn": UNBOUNDED,
+        "actions_taken": 2,
+        "conflict_bases": TOTAL_TILES,
+        "attacker_commit": HAND_SIZE,
+    }
+    plan = _plan(config)
+    variant_segments = {insert.name for insert in plan.inserts}
+    high: list[int] = []
+    for name, length in plan.layout:
+        if name in variant_segments:
+            value = UNBOUNDED
+        else:
+            value = highs.get(name.rpartition(".")[2], 1)
+        high += [value] * length
+    return (0,) * len(high), tuple(high)
 
 
 def _base_layout(config: GameConfig, decisions: int) -> list[tuple[str, int]]:

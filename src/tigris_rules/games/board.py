@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from tigris_rules.ai._board_encoding import board_action_space
 from tigris_rules.ai._board_information import (
     board_observation,
+    board_observation_bounds,
     board_observation_layout,
     board_sample_hidden,
     board_view_observation,
@@ -62,6 +63,11 @@ class BoardGame(BoardRules):
     def observation_layout(self) -> tuple[tuple[str, int], ...]:
         """The observation's segments (:class:`~tigris_rules.ai.GameObservation`)."""
         return board_observation_layout(self.config)
+
+    def observation_bounds(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The range of every observation entry
+        (:class:`~tigris_rules.ai.information.GameObservationBounds`)."""
+        return board_observation_bounds(self.config)
 
     def observe(self, state: GameState, player: int) -> tuple[int, ...]:
         """``player``'s observation of ``state`` (:class:`~tigris_rules.ai.GameObservation`)."""
