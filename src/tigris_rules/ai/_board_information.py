@@ -47,6 +47,7 @@ __all__ = [
     "board_observation",
     "board_observation_bounds",
     "board_observation_layout",
+    "board_plane_segments",
     "board_sample_hidden",
     "board_view_observation",
 ]
@@ -188,6 +189,29 @@ def board_observation_bounds(config: GameConfig) -> tuple[tuple[int, ...], tuple
             value = highs.get(name.rpartition(".")[2], 1)
         high += [value] * length
     return (0,) * len(high), tuple(high)
+
+
+_BASE_PLANES = frozenset(
+    {
+        "tiles",
+        "flipped",
+        "catastrophes",
+        "treasures",
+        "river",
+        "leaders",
+        "monuments",
+        "marker",
+        "placed",
+    }
+)
+"""The base segments that cover the board, one or more planes each."""
+
+
+def board_plane_segments(config: GameConfig) -> frozenset[str]:
+    """The segments of an observation of ``config`` that cover the board: the base game's
+    planes and every segment of a variant whose length is a whole number of planes."""
+    variant = {insert.name for insert in _plan(config).inserts if insert.length % SQUARE_COUNT == 0}
+    return _BASE_PLANES | variant
 
 
 def _base_layout(config: GameConfig, decisions: int) -> list[tuple[str, int]]:
