@@ -20,6 +20,7 @@ ADAPTERS = [
     ("tigris_rules.ai.integrations.pettingzoo", "pettingzoo", "pettingzoo"),
     ("tigris_rules.ai.integrations.pettingzoo", "gymnasium", "pettingzoo"),
     ("tigris_rules.ai.integrations.pettingzoo", "numpy", "pettingzoo"),
+    ("tigris_rules.ai.integrations.openspiel_prior", "pyspiel", "openspiel"),
     ("tigris_rules.ai.integrations.gymnasium_env", "gymnasium", "gymnasium"),
     ("tigris_rules.ai.integrations.gymnasium_env", "numpy", "gymnasium"),
 ]
