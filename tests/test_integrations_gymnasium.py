@@ -194,3 +194,18 @@ def test_render_shows_the_board() -> None:
     text = environment.render()
     assert text is not None
     assert text.startswith(tr.render.render_board(environment.game_state))
+
+
+def test_the_step_benchmark_counts_whole_episodes_in_both_environments() -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "gym_step.py"
+    spec = importlib.util.spec_from_file_location("gym_step", path)
+    assert spec is not None
+    assert spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    steps, decisions = bench.gym_episodes("board", 2, [1])
+    assert 0 < steps < decisions <= 1000
+    assert 0 < bench.pettingzoo_episodes("board", 2, [1]) <= 1000

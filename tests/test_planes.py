@@ -100,3 +100,13 @@ def test_planes_stay_within_their_bounds() -> None:
         planes = observation_planes(played(config, 2, decisions), 0)
         assert (low <= planes).all()
         assert (planes <= high).all()
+
+
+def test_the_module_s_example_runs() -> None:
+    import doctest
+
+    import tigris_rules.ai.planes
+
+    failures, tried = doctest.testmod(tigris_rules.ai.planes, raise_on_error=False)
+    assert tried > 0
+    assert failures == 0
