@@ -465,9 +465,8 @@ def test_the_variants_segments_hold_their_pieces() -> None:
     assert not {"buildings", "ziggurat", "building_color"} & set(plain)  # not played
 
 
-def test_the_board_game_bounds_all_but_the_turn_the_scores_and_the_variants() -> None:
-    config = tr.GameConfig(2, variants=("buildings",))
-    base = {name for name, _ in observation_layout(tr.GameConfig(2))}
+def test_the_board_game_bounds_all_but_the_turn_and_the_scores() -> None:
+    config = tr.GameConfig(2, variants=("buildings", "ziggurat"))
     low, high = tigris_rules.ai.information.observation_bounds(config)
     assert set(low) == {0}
     assert len(high) == observation_size(config)
@@ -477,9 +476,18 @@ def test_the_board_game_bounds_all_but_the_turn_the_scores_and_the_variants() ->
         if max(high[offset : offset + length]) == 2**31 - 1:
             widest.add(name)
         offset += length
-    variant = {name for name, _ in observation_layout(config)} - base
-    assert variant
-    assert widest == {"turn", "seat0.scores", "seat1.scores"} | variant
+    assert widest == {"turn", "seat0.scores", "seat1.scores"}
+    greatest: dict[str, int] = {}
+    offset = 0
+    for name, length in observation_layout(config):
+        greatest[name] = max(high[offset : offset + length])
+        offset += length
+    assert greatest["seat1.hand"] == greatest["attacker_commit"] == 6
+    assert greatest["seat0.catastrophes"] == 2
+    assert greatest["seat0.treasures_held"] == 10
+    assert greatest["bag_size"] == 153 - 10
+    assert greatest["actions_taken"] == 2
+    assert greatest["buildings"] == greatest["building_color"] == greatest["ziggurat"] == 1
 
 
 @pytest.mark.parametrize("variants", [(), ("buildings", "ziggurat")])

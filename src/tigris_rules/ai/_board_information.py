@@ -63,6 +63,11 @@ _BASE_DECISIONS: tuple[type | None, ...] = (
 segment; the decision types of the variants played follow."""
 
 
+UNBOUNDED = 2**31 - 1
+"""The greatest value of an entry the rules do not bound: the turn and the scores (a game
+may last forever, docs/decisions.md), and the segments of a variant that states no bound."""
+
+
 @attrs.frozen
 class _Insert:
     """One segment of a variant in the layout: after ``offset`` base values, written by
@@ -73,6 +78,7 @@ class _Insert:
     index: int
     name: str
     length: int
+    high: int | None
 
 
 @attrs.frozen
@@ -113,7 +119,9 @@ def _plan(config: GameConfig) -> _Plan:
             owners[segment.name] = f"the variant {variant.name!r}"
             layout.append((segment.name, segment.length))
             index = written.get(variant.slot, 0)
-            inserts.append(_Insert(offset, variant, index, segment.name, segment.length))
+            inserts.append(
+                _Insert(offset, variant, index, segment.name, segment.length, segment.high)
+            )
             written[variant.slot] = index + 1
     return _Plan(tuple(layout), decisions, tuple(inserts))
 
@@ -138,6 +146,14 @@ def _placed_segments(
                     f"the variant {variant.name!r} declares {segment!r:.60} as an "
                     "observation segment; expected an ObservationSegment of length 0 or more"
                 )
+            if segment.high is not None and (
+                type(segment.high) is not int or not 0 <= segment.high <= UNBOUNDED
+            ):
+                raise ConfigError(
+                    f"the variant {variant.name!r} bounds its observation segment "
+                    f"{segment.name!r} by {segment.high!r:.30}; expected None or an int from 0 "
+                    f"to {UNBOUNDED}"
+                )
             if segment.after is not None and segment.after not in bases:
                 raise ConfigError(
                     f"the variant {variant.name!r} places an observation segment after "
@@ -152,11 +168,6 @@ def board_observation_layout(config: GameConfig) -> Layout:
     return _plan(config).layout
 
 
-UNBOUNDED = 2**31 - 1
-"""The greatest value of an entry the rules do not bound: the turn and the scores (a game
-may last forever, docs/decisions.md), and the segments of the variants."""
-
-
 @cache
 def board_observation_bounds(config: GameConfig) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The least and the greatest value of every entry of an observation of ``config``: 0
@@ -164,8 +175,9 @@ def board_observation_bounds(config: GameConfig) -> tuple[tuple[int, ...], tuple
     full hand (HAND-SIZE), the catastrophes the two each player starts with (CATA-1), the
     treasures held at most the board's treasures (SETUP-3), the bag at most the tiles it
     starts with (SETUP-4), two actions a turn (TURN-3), a conflict's base at most every tile
-    of the game (COMP-4); the turn, the scores and the variants' segments
-    :data:`UNBOUNDED`."""
+    of the game (COMP-4); each segment of a variant the ``high`` it states
+    (:class:`~tigris_rules.model.observations.ObservationSegment`); the turn, the scores and
+    the segments of a variant that states no bound :data:`UNBOUNDED`."""
     treasures = len(board_layout(config.board).start_squares)
     highs: dict[str, int] = {
         "hand": HAND_SIZE,
@@ -180,11 +192,12 @@ def board_observation_bounds(config: GameConfig) -> tuple[tuple[int, ...], tuple
         "attacker_commit": HAND_SIZE,
     }
     plan = _plan(config)
-    variant_segments = {insert.name for insert in plan.inserts}
+    variant_highs = {insert.name: insert.high for insert in plan.inserts}
     high: list[int] = []
     for name, length in plan.layout:
-        if name in variant_segments:
-            value = UNBOUNDED
+        if name in variant_highs:
+            stated = variant_highs[name]
+            value = UNBOUNDED if stated is None else stated
         else:
             value = highs.get(name.rpartition(".")[2], 1)
         high += [value] * length
