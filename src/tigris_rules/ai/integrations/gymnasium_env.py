@@ -22,7 +22,7 @@ imports it and makes one in a single call; keyword arguments go to the class.
   board game only): :func:`~tigris_rules.ai.planes.observation_planes`, a ``float32`` ``Box``
   of shape (C, 11, 16) within :func:`~tigris_rules.ai.planes.planes_bounds`.
 - The action space is ``Discrete(N)``, N the size of the
-  :func:`~tigris_rules.action_encoding`. :meth:`~_SingleAgentEnv.action_masks` (the
+  :func:`~tigris_rules.action_encoding`. ``action_masks()`` (the
   convention of sb3-contrib's ``MaskablePPO``) gives the legal actions as booleans, and
   ``info["action_mask"]`` the same as ``int8``. An index outside the space raises
   :class:`~tigris_rules.ai.encoding.EncodingError`. An index of the space that is not legal
