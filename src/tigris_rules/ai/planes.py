@@ -37,7 +37,7 @@ refused with :class:`~tigris_rules.ArgumentTypeError`. Needs numpy
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import attrs
 
@@ -82,19 +82,26 @@ class _Plan:
     constant_entries: tuple[int, ...]
 
 
-def _planes_of(config: GameConfig) -> GamePlanes:
+def _planes_of(config: GameConfig, argument: str) -> GamePlanes:
     planes: GamePlanes | None = offered(ruleset_for(config), GamePlanes)
     if planes is None:
         raise ArgumentTypeError(
-            f"the {config.game!r} game has no board-shaped observation: planes cover the "
-            "games that offer them (GamePlanes)"
+            f"{argument}: the {config.game!r} game has no board-shaped observation: planes "
+            "cover the games that offer them (GamePlanes)"
         )
     return planes
 
 
+def _plan(config: GameConfig, argument: str) -> _Plan:
+    """The plan of ``config``; :class:`ArgumentTypeError` naming ``argument`` for a game
+    without planes."""
+    _planes_of(config, argument)
+    return _config_plan(config)
+
+
 @cache
-def _plan(config: GameConfig) -> _Plan:
-    game = _planes_of(config)
+def _config_plan(config: GameConfig) -> _Plan:
+    game = _planes_of(config, "config")
     rows, columns = game.planes_shape()
     area = rows * columns
     segments = game.plane_segments()
@@ -123,7 +130,7 @@ def _plan(config: GameConfig) -> _Plan:
 def planes_layout(config: GameConfig) -> tuple[str, ...]:
     """The name of every channel of the planes of ``config``, in order (C names)."""
     expect(config, GameConfig, "config", "a GameConfig")
-    return _plan(config).names
+    return _plan(config, "config").names
 
 
 def _arrange(plan: _Plan, values: Any) -> numpy.ndarray[Any, numpy.dtype[numpy.float32]]:
@@ -150,7 +157,7 @@ def planes_bounds(
     with extra_needed("numpy", "planes_bounds"):
         import numpy
 
-    plan = _plan(config)
+    plan = _plan(config, "config")
     low, high = observation_bounds(config)
     return (
         _arrange(plan, numpy.array(low, dtype=numpy.float64)),
@@ -167,6 +174,10 @@ def observation_planes(
     with extra_needed("numpy", "observation_planes"):
         import numpy
 
+    config = getattr(state, "config", None)
+    if isinstance(config, GameConfig):
+        _planes_of(config, "state")
     values = observation(state, player)
-    config: Any = getattr(state, "config", None)
-    return _arrange(_plan(config), numpy.array(values, dtype=numpy.float64))
+    return _arrange(
+        _config_plan(cast(GameConfig, config)), numpy.array(values, dtype=numpy.float64)
+    )
