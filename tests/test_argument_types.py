@@ -34,6 +34,7 @@ import tigris_rules.ai.candidates
 import tigris_rules.ai.encoding
 import tigris_rules.ai.information
 import tigris_rules.ai.integrations.returns
+import tigris_rules.ai.planes
 import tigris_rules.ai.search
 import tigris_rules.cards
 import tigris_rules.cards.render
@@ -58,7 +59,7 @@ from tigris_rules import (
     rulebook,
     testing,
 )
-from tigris_rules.ai import bots, encoding, information, search
+from tigris_rules.ai import bots, encoding, information, planes, search
 from tigris_rules.ai.integrations.returns import ranking_returns
 from tigris_rules.cards.render_svg import render_card_svg
 from tigris_rules.records import converter, json_schema, view_codec
@@ -89,6 +90,8 @@ def _adapter(name: str, framework: str) -> ModuleType | None:
 OPENSPIEL = _adapter("openspiel", "pyspiel")
 OPENSPIEL_CARDS = _adapter("openspiel_cards", "pyspiel")
 PETTINGZOO = _adapter("pettingzoo", "pettingzoo")
+GYMNASIUM = _adapter("gymnasium_env", "gymnasium")
+OPENSPIEL_PRIOR = _adapter("openspiel_prior", "pyspiel")
 _ADAPTERS = tuple(
     module for module in (OPENSPIEL, OPENSPIEL_CARDS, PETTINGZOO) if module is not None
 )
@@ -108,6 +111,7 @@ PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tigris_rules.testing,
     tigris_rules.ai.encoding,
     tigris_rules.ai.information,
+    tigris_rules.ai.planes,
     tigris_rules.rulebook,
     tigris_rules.state_check,
     tigris_rules.cards.render_svg,
@@ -128,6 +132,8 @@ CONSTRUCTORS: tuple[type, ...] = (
     bots.CardGreedyBot,
     search.ISMCTSBot,
     cards.CardLegalActions,
+    *(() if GYMNASIUM is None else (GYMNASIUM.TigrisEuphratesGymEnv, GYMNASIUM.TigrisCardGymEnv)),
+    *(() if OPENSPIEL_PRIOR is None else (OPENSPIEL_PRIOR.RankingEvaluator,)),
 )
 """The public classes whose constructors check their arguments, in the table with the
 functions."""
@@ -389,6 +395,14 @@ CASES: list[Case] = [
                                      "discards": tr.Discards.start(tr.GameConfig())},
          {"state": frozenset({"board", "cards"}), "player": NUMBER,
           "discards": frozenset({"none"})}),
+    Case(planes.observation_planes, {"state": BOARD, "player": 0},
+         {"state": frozenset({"board"}), "player": NUMBER}),
+    Case(planes.planes_bounds, {"config": tr.GameConfig()}),
+    Case(planes.planes_layout, {"config": tr.GameConfig()}),
+    Case(search.ranked_actions, {"state": BOARD, "rng": None, "sample": 6, "limit": 24},
+         {"state": frozenset({"board", "cards"}), "rng": frozenset({"none"}),
+          "sample": NUMBER, "limit": NUMBER}),
+    Case(search.settled_values, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
     # --- the rulebook and the state check -------------------------------------------------
     Case(rulebook.describe, {"rule_id": "WAR-7"}, {"rule_id": TEXT}),
     Case(rulebook.rule_ids, {}),
@@ -452,6 +466,37 @@ CASES: list[Case] = [
                   "render_mode": frozenset({"none", "str"})}),
         ]
         if PETTINGZOO is not None
+        else []
+    ),
+    *(
+        [
+            Case(GYMNASIUM.TigrisEuphratesGymEnv,
+                 {"players": 2, "board": "classic", "variants": (), "seat": None,
+                  "opponents": "random", "observation": "vector", "illegal_action": "end",
+                  "max_decisions": 10, "render_mode": None},
+                 {"players": NUMBER, "board": TEXT, "seat": SEAT, "opponents": TEXT,
+                  "observation": TEXT, "illegal_action": TEXT, "max_decisions": NUMBER,
+                  "render_mode": frozenset({"none", "str"})}),
+            Case(GYMNASIUM.TigrisCardGymEnv,
+                 {"players": 2, "column_limit": 8, "open_scoring": False, "seat": None,
+                  "opponents": "random", "illegal_action": "end", "max_decisions": 10,
+                  "render_mode": None},
+                 {"players": NUMBER, "column_limit": NUMBER, "seat": SEAT, "opponents": TEXT,
+                  "illegal_action": TEXT, "max_decisions": NUMBER,
+                  "render_mode": frozenset({"none", "str"})}),
+        ]
+        if GYMNASIUM is not None
+        else []
+    ),
+    *(
+        [
+            Case(OPENSPIEL_PRIOR.RankingEvaluator,
+                 {"temperature": 2.0, "rollouts": 0, "max_length": 400, "sample": 6,
+                  "limit": 24, "seed": None},
+                 {"temperature": NUMBER, "rollouts": NUMBER, "max_length": NUMBER,
+                  "sample": NUMBER, "limit": NUMBER, "seed": SEAT}),
+        ]
+        if OPENSPIEL_PRIOR is not None
         else []
     ),
     # --- the card game --------------------------------------------------------------------

@@ -152,11 +152,3 @@ def test_the_layout_offsets() -> None:
     assert seen[offsets["draw_size"]] == state.draw_size
     assert seen[offsets["heads"] : offsets["heads"] + 8] == (1,) * 8
     assert seen[offsets["to_move"] : offsets["to_move"] + 2] == (0, 1)  # seat 0 is 1 step on
-
-
-def test_the_board_game_has_wide_bounds() -> None:
-    config = tr.GameConfig(2)
-    low, high = observation_bounds(config)
-    assert set(low) == {0}
-    assert set(high) == {2**31 - 1}
-    assert len(high) == observation_size(config)

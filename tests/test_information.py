@@ -463,3 +463,43 @@ def test_the_variants_segments_hold_their_pieces() -> None:
     assert _segment(seen, config, "decision") == [0, 0, 0, 0, 0, 1, 0]
     plain = [name for name, _ in observation_layout(tr.GameConfig(2))]
     assert not {"buildings", "ziggurat", "building_color"} & set(plain)  # not played
+
+
+def test_the_board_game_bounds_all_but_the_turn_and_the_scores() -> None:
+    config = tr.GameConfig(2, variants=("buildings", "ziggurat"))
+    low, high = tigris_rules.ai.information.observation_bounds(config)
+    assert set(low) == {0}
+    assert len(high) == observation_size(config)
+    widest: set[str] = set()
+    offset = 0
+    for name, length in observation_layout(config):
+        if max(high[offset : offset + length]) == 2**31 - 1:
+            widest.add(name)
+        offset += length
+    assert widest == {"turn", "seat0.scores", "seat1.scores"}
+    greatest: dict[str, int] = {}
+    offset = 0
+    for name, length in observation_layout(config):
+        greatest[name] = max(high[offset : offset + length])
+        offset += length
+    assert greatest["seat1.hand"] == greatest["attacker_commit"] == 6
+    assert greatest["seat0.catastrophes"] == 2
+    assert greatest["seat0.treasures_held"] == 10
+    assert greatest["bag_size"] == 153 - 10
+    assert greatest["actions_taken"] == 2
+    assert greatest["buildings"] == greatest["building_color"] == greatest["ziggurat"] == 1
+
+
+@pytest.mark.parametrize("variants", [(), ("buildings", "ziggurat")])
+def test_board_observations_stay_within_their_bounds(variants: tuple[str, ...]) -> None:
+    config = tr.GameConfig(3, variants=variants)
+    low, high = tigris_rules.ai.information.observation_bounds(config)
+    state = tr.new_game(config, seed=5)
+    bots = tr.ai.random_bots(3, 5)
+    while not tr.is_over(state):
+        for seat in range(3):
+            seen = observation(state, seat)
+            assert all(a <= v <= b for a, v, b in zip(low, seen, high, strict=True))
+        player = tr.to_move(state)
+        assert player is not None
+        state = tr.apply(state, bots[player].choose(state))

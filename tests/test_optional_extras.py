@@ -12,6 +12,7 @@ import pytest
 import tigris_rules as tr
 from tigris_rules.ai.encoding import legal_action_mask_array
 from tigris_rules.ai.information import observation_array
+from tigris_rules.ai.planes import observation_planes
 
 ADAPTERS = [
     ("tigris_rules.ai.integrations.openspiel", "pyspiel", "openspiel"),
@@ -19,6 +20,9 @@ ADAPTERS = [
     ("tigris_rules.ai.integrations.pettingzoo", "pettingzoo", "pettingzoo"),
     ("tigris_rules.ai.integrations.pettingzoo", "gymnasium", "pettingzoo"),
     ("tigris_rules.ai.integrations.pettingzoo", "numpy", "pettingzoo"),
+    ("tigris_rules.ai.integrations.openspiel_prior", "pyspiel", "openspiel"),
+    ("tigris_rules.ai.integrations.gymnasium_env", "gymnasium", "gymnasium"),
+    ("tigris_rules.ai.integrations.gymnasium_env", "numpy", "gymnasium"),
 ]
 
 
@@ -52,6 +56,8 @@ def test_the_numpy_helpers_name_the_numpy_extra(monkeypatch: pytest.MonkeyPatch)
         observation_array(state, 0)
     with pytest.raises(ModuleNotFoundError, match=r"pip install 'tigris-rules\[numpy\]'"):
         legal_action_mask_array(state)
+    with pytest.raises(ModuleNotFoundError, match=r"observation_planes needs numpy"):
+        observation_planes(state, 0)
 
 
 def test_an_error_of_the_package_itself_is_not_taken_for_a_missing_extra() -> None:

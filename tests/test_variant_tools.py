@@ -21,6 +21,7 @@ from tigris_rules.ai.encoding import action_encoding
 from tigris_rules.ai.information import (
     Discards,
     observation,
+    observation_bounds,
     observation_layout,
     observation_size,
     sample_hidden,
@@ -336,6 +337,30 @@ def test_a_segment_is_an_observation_segment(install: Install, segment: object) 
     made = toy.ObservationSegment(*segment) if isinstance(segment, tuple) else segment
     toy.Toy.segments = (made,)
     with pytest.raises(tr.ConfigError, match="expected an ObservationSegment of length 0"):
+        observation_layout(tr.GameConfig(2, variants=(toy.Toy.name,)))
+
+
+def test_a_segment_without_a_stated_bound_is_bounded_by_the_widest_int(
+    install: Install,
+) -> None:
+    toy = install()
+    config = tr.GameConfig(2, variants=(toy.Toy.name,))
+    _, high = observation_bounds(config)
+    names = [name for name, length in observation_layout(config) for _ in range(length)]
+    assert {h for n, h in zip(names, high, strict=True) if n.startswith("toy_")} == {2**31 - 1}
+    toy.Toy.segments = (toy.ObservationSegment("toy_corners", 4, after="river", high=1),)
+    toy.Toy.values = ((1, 0, 0, 1),)
+    config = tr.GameConfig(3, variants=(toy.Toy.name,))
+    _, high = observation_bounds(config)
+    names = [name for name, length in observation_layout(config) for _ in range(length)]
+    assert [h for n, h in zip(names, high, strict=True) if n.startswith("toy_")] == [1] * 4
+
+
+@pytest.mark.parametrize("high", [-1, 2**31, 1.5, True])
+def test_a_segment_s_bound_is_a_non_negative_int(install: Install, high: object) -> None:
+    toy = install()
+    toy.Toy.segments = (toy.ObservationSegment("toy_corners", 4, after="river", high=high),)
+    with pytest.raises(tr.ConfigError, match="bounds its observation segment 'toy_corners'"):
         observation_layout(tr.GameConfig(2, variants=(toy.Toy.name,)))
 
 

@@ -1,6 +1,7 @@
 """Playing programs and what they need of a game: a fixed action encoding
 (:mod:`~tigris_rules.ai.encoding`), observations and samples of hidden information
-(:mod:`~tigris_rules.ai.information`), a search bot (:mod:`~tigris_rules.ai.search`), simple
+(:mod:`~tigris_rules.ai.information`) and as planes over the board
+(:mod:`~tigris_rules.ai.planes`), a search bot (:mod:`~tigris_rules.ai.search`), simple
 bots and the play loop (:mod:`~tigris_rules.ai.bots`), the actions worth a bot's look
 (:mod:`~tigris_rules.ai.candidates`), and adapters to OpenSpiel and PettingZoo
 (:mod:`~tigris_rules.ai.integrations`, optional extras: not imported here).
@@ -53,7 +54,19 @@ from tigris_rules.ai.information import (
     observation_size,
     sample_hidden,
 )
-from tigris_rules.ai.search import ISMCTSBot, SearchError, position_values
+from tigris_rules.ai.planes import (
+    GamePlanes,
+    observation_planes,
+    planes_bounds,
+    planes_layout,
+)
+from tigris_rules.ai.search import (
+    ISMCTSBot,
+    SearchError,
+    position_values,
+    ranked_actions,
+    settled_values,
+)
 
 __all__ = [
     "BOT_NAMES",
@@ -65,6 +78,7 @@ __all__ = [
     "GameEncoding",
     "GameObservation",
     "GameObservationBounds",
+    "GamePlanes",
     "GreedyBot",
     "ISMCTSBot",
     "InformationError",
@@ -88,9 +102,14 @@ __all__ = [
     "observation_array",
     "observation_bounds",
     "observation_layout",
+    "observation_planes",
     "observation_size",
+    "planes_bounds",
+    "planes_layout",
     "play_game",
     "position_values",
     "random_bots",
+    "ranked_actions",
     "sample_hidden",
+    "settled_values",
 ]

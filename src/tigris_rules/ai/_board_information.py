@@ -38,12 +38,16 @@ from tigris_rules.model.observations import ObservationSegment
 from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.components import CATASTROPHES_PER_PLAYER, HAND_SIZE, TOTAL_TILES
 from tigris_rules.rules.setup import bag_contents
 from tigris_rules.views import PlayerView, view
 
 __all__ = [
+    "UNBOUNDED",
     "board_observation",
+    "board_observation_bounds",
     "board_observation_layout",
+    "board_plane_segments",
     "board_sample_hidden",
     "board_view_observation",
 ]
@@ -59,6 +63,11 @@ _BASE_DECISIONS: tuple[type | None, ...] = (
 segment; the decision types of the variants played follow."""
 
 
+UNBOUNDED = 2**31 - 1
+"""The greatest value of an entry the rules do not bound: the turn and the scores (a game
+may last forever, docs/decisions.md), and the segments of a variant that states no bound."""
+
+
 @attrs.frozen
 class _Insert:
     """One segment of a variant in the layout: after ``offset`` base values, written by
@@ -69,6 +78,7 @@ class _Insert:
     index: int
     name: str
     length: int
+    high: int | None
 
 
 @attrs.frozen
@@ -109,7 +119,9 @@ def _plan(config: GameConfig) -> _Plan:
             owners[segment.name] = f"the variant {variant.name!r}"
             layout.append((segment.name, segment.length))
             index = written.get(variant.slot, 0)
-            inserts.append(_Insert(offset, variant, index, segment.name, segment.length))
+            inserts.append(
+                _Insert(offset, variant, index, segment.name, segment.length, segment.high)
+            )
             written[variant.slot] = index + 1
     return _Plan(tuple(layout), decisions, tuple(inserts))
 
@@ -134,6 +146,14 @@ def _placed_segments(
                     f"the variant {variant.name!r} declares {segment!r:.60} as an "
                     "observation segment; expected an ObservationSegment of length 0 or more"
                 )
+            if segment.high is not None and (
+                type(segment.high) is not int or not 0 <= segment.high <= UNBOUNDED
+            ):
+                raise ConfigError(
+                    f"the variant {variant.name!r} bounds its observation segment "
+                    f"{segment.name!r} by {segment.high!r:.30}; expected None or an int from 0 "
+                    f"to {UNBOUNDED}"
+                )
             if segment.after is not None and segment.after not in bases:
                 raise ConfigError(
                     f"the variant {variant.name!r} places an observation segment after "
@@ -146,6 +166,65 @@ def _placed_segments(
 def board_observation_layout(config: GameConfig) -> Layout:
     """The segments of an observation of a board game of ``config``, in order."""
     return _plan(config).layout
+
+
+@cache
+def board_observation_bounds(config: GameConfig) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The least and the greatest value of every entry of an observation of ``config``: 0
+    and 1 for the planes, flags and one-hot segments; the hand and a commitment at most a
+    full hand (HAND-SIZE), the catastrophes the two each player starts with (CATA-1), the
+    treasures held at most the board's treasures (SETUP-3), the bag at most the tiles it
+    starts with (SETUP-4), two actions a turn (TURN-3), a conflict's base at most every tile
+    of the game (COMP-4); each segment of a variant the ``high`` it states
+    (:class:`~tigris_rules.model.observations.ObservationSegment`); the turn, the scores and
+    the segments of a variant that states no bound :data:`UNBOUNDED`."""
+    treasures = len(board_layout(config.board).start_squares)
+    highs: dict[str, int] = {
+        "hand": HAND_SIZE,
+        "hand_size": HAND_SIZE,
+        "catastrophes": CATASTROPHES_PER_PLAYER,
+        "scores": UNBOUNDED,
+        "treasures_held": treasures,
+        "bag_size": sum(bag_contents(config)),
+        "turn": UNBOUNDED,
+        "actions_taken": 2,
+        "conflict_bases": TOTAL_TILES,
+        "attacker_commit": HAND_SIZE,
+    }
+    plan = _plan(config)
+    variant_highs = {insert.name: insert.high for insert in plan.inserts}
+    high: list[int] = []
+    for name, length in plan.layout:
+        if name in variant_highs:
+            stated = variant_highs[name]
+            value = UNBOUNDED if stated is None else stated
+        else:
+            value = highs.get(name.rpartition(".")[2], 1)
+        high += [value] * length
+    return (0,) * len(high), tuple(high)
+
+
+_BASE_PLANES = frozenset(
+    {
+        "tiles",
+        "flipped",
+        "catastrophes",
+        "treasures",
+        "river",
+        "leaders",
+        "monuments",
+        "marker",
+        "placed",
+    }
+)
+"""The base segments that cover the board, one or more planes each."""
+
+
+def board_plane_segments(config: GameConfig) -> frozenset[str]:
+    """The segments of an observation of ``config`` that cover the board: the base game's
+    planes and every segment of a variant whose length is a whole number of planes."""
+    variant = {insert.name for insert in _plan(config).inserts if insert.length % SQUARE_COUNT == 0}
+    return _BASE_PLANES | variant
 
 
 def _base_layout(config: GameConfig, decisions: int) -> list[tuple[str, int]]:

@@ -85,6 +85,8 @@ __all__ = [
     "SearchArgumentError",
     "SearchError",
     "position_values",
+    "ranked_actions",
+    "settled_values",
 ]
 
 DEFAULT_ITERATIONS = 200
@@ -152,6 +154,35 @@ def _search_of(state: object) -> tuple[Ruleset[Any, Any, Any], GameSearch]:
     if search is None:
         raise ArgumentTypeError(f"state: the {ruleset.game!r} game offers no search")
     return ruleset, search
+
+
+def ranked_actions(
+    state: Any, rng: random.Random | None = None, *, sample: int = 6, limit: int = 24
+) -> list[Any]:
+    """The actions :class:`ISMCTSBot` tries first in ``state`` (a state of a game that offers
+    :class:`GameSearch`, not over), best first for the player to move: every answer to a
+    decision, or a cheap subset of the main actions (``limit`` tiles next to occupied
+    squares, ``sample`` others drawn with ``rng``), ranked by his margin just after each.
+    The other legal actions are left out: they are worth less than those ranked."""
+    expect(sample, int, "sample")
+    expect(limit, int, "limit")
+    expect(rng, (random.Random, None), "rng")
+    ruleset, search = _search_of(state)
+    mover = ruleset.to_move(state)
+    if mover is None:
+        return []
+    chosen = random.Random(0) if rng is None else rng
+    return search.search_rank(
+        state, mover, search.search_candidates(state, chosen, max(sample, 0), max(limit, 0))
+    )
+
+
+def settled_values(state: Any) -> tuple[float, ...]:
+    """How good ``state`` is for each seat, a value in [0, 1] per seat, as
+    :class:`ISMCTSBot` judges a new leaf: its pending decisions answered by a fixed default
+    first; exact once the game is over (1 shared among the winners)."""
+    _, search = _search_of(state)
+    return tuple(search.search_values(search.search_settle(state)))
 
 
 class ISMCTSBot:

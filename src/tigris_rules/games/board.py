@@ -12,7 +12,9 @@ import attrs
 from tigris_rules.ai._board_encoding import board_action_space
 from tigris_rules.ai._board_information import (
     board_observation,
+    board_observation_bounds,
     board_observation_layout,
+    board_plane_segments,
     board_sample_hidden,
     board_view_observation,
 )
@@ -32,6 +34,7 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
 from tigris_rules.model.decisions import Decision
 from tigris_rules.model.events import Event
+from tigris_rules.model.squares import COLUMNS, ROWS
 from tigris_rules.model.state import GameState
 from tigris_rules.records._board_notation import BoardNotation, board_notation
 from tigris_rules.records._board_position import board_position_fields
@@ -68,6 +71,20 @@ class BoardGame(BoardRules):
     def observation_layout(self) -> tuple[tuple[str, int], ...]:
         """The observation's segments (:class:`~tigris_rules.ai.GameObservation`)."""
         return board_observation_layout(self.config)
+
+    def observation_bounds(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The range of every observation entry
+        (:class:`~tigris_rules.ai.information.GameObservationBounds`)."""
+        return board_observation_bounds(self.config)
+
+    def planes_shape(self) -> tuple[int, int]:
+        """The board's rows and columns (:class:`~tigris_rules.ai.planes.GamePlanes`)."""
+        return (ROWS, COLUMNS)
+
+    def plane_segments(self) -> frozenset[str]:
+        """The observation's segments that cover the board
+        (:class:`~tigris_rules.ai.planes.GamePlanes`)."""
+        return board_plane_segments(self.config)
 
     def observe(self, state: GameState, player: int) -> tuple[int, ...]:
         """``player``'s observation of ``state`` (:class:`~tigris_rules.ai.GameObservation`)."""

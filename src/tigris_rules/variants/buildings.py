@@ -477,8 +477,8 @@ class Buildings(Variant[BuildingSquares]):
         """After the monuments, one plane per colour with the square of its building; at the
         end, the colour of a pending building decision (one-hot)."""
         return (
-            ObservationSegment("buildings", 4 * SQUARE_COUNT, after="monuments"),
-            ObservationSegment("building_color", 4),
+            ObservationSegment("buildings", 4 * SQUARE_COUNT, after="monuments", high=1),
+            ObservationSegment("building_color", 4, high=1),
         )
 
     def observe(self, view: PlayerView, seat: int) -> tuple[Sequence[int], ...]:

@@ -418,7 +418,7 @@ class Ziggurat(Variant[ZigguratSite]):
     @classmethod
     def observation_segments(cls, config: GameConfig) -> tuple[ObservationSegment, ...]:
         """After the flipped tiles, the plane of the ziggurat's squares."""
-        return (ObservationSegment("ziggurat", SQUARE_COUNT, after="flipped"),)
+        return (ObservationSegment("ziggurat", SQUARE_COUNT, after="flipped", high=1),)
 
     def observe(self, view: PlayerView, seat: int) -> tuple[Sequence[int], ...]:
         return ([1 if c == STRUCTURE else 0 for c in view.cells],)

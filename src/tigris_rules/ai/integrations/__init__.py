@@ -6,8 +6,12 @@
   :class:`~tigris_rules.ai.integrations.spiel_game.GameSpiel`;
 - :mod:`tigris_rules.ai.integrations.pettingzoo` is a PettingZoo AEC environment
   (``pip install 'tigris-rules[pettingzoo]'``);
+- :mod:`tigris_rules.ai.integrations.gymnasium_env` is a single-agent Gymnasium environment,
+  bots playing the other seats (``pip install 'tigris-rules[gymnasium]'``);
+- :mod:`tigris_rules.ai.integrations.openspiel_prior` lends OpenSpiel's MCTS the library's
+  move ranking as a prior (``pip install 'tigris-rules[openspiel]'``);
 - :mod:`tigris_rules.ai.integrations.returns` maps a ranking to the rewards both report.
 
 Importing this package imports neither framework nor numpy: each adapter imports its
-framework when it is itself imported. docs/integrations.md shows both at work.
+framework when it is itself imported. docs/integrations.md shows them at work.
 """

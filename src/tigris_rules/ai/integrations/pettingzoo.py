@@ -38,7 +38,11 @@ from tigris_rules._arguments import expect, expect_items
 from tigris_rules._extras import extra_needed
 from tigris_rules.ai.encoding import action_encoding, legal_action_mask
 from tigris_rules.ai.information import observation, observation_bounds
-from tigris_rules.ai.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
+from tigris_rules.ai.integrations.returns import (
+    DEFAULT_CARD_MAX_DECISIONS,
+    DEFAULT_MAX_DECISIONS,
+    ranking_returns,
+)
 from tigris_rules.api import AnyState, is_over, new_game, step, to_move
 from tigris_rules.errors import ArgumentTypeError, ConfigError
 from tigris_rules.model.config import GameConfig
@@ -51,10 +55,6 @@ with extra_needed("pettingzoo", "tigris_rules.ai.integrations.pettingzoo"):
     from pettingzoo import AECEnv
 
 __all__ = ["DEFAULT_CARD_MAX_DECISIONS", "TigrisCardEnv", "TigrisEuphratesEnv", "card_env", "env"]
-
-DEFAULT_CARD_MAX_DECISIONS = 10_000
-"""The card game's default cap: random players end a card game after 500 to 3,000
-decisions."""
 
 
 class _TigrisEnv(AECEnv):  # type: ignore[misc]

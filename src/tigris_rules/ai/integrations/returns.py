@@ -13,7 +13,8 @@ tie; with three players a clear ranking gives +1, 0, -1. It reads only the place
 The rules bound no game: a player may move leaders forever without drawing a tile (the card
 game has the same gap, docs/decisions.md). An adapter therefore stops a game after
 ``max_decisions`` decisions (actions and answers, end of turn included);
-:data:`DEFAULT_MAX_DECISIONS` is about four times the longest game random players play.
+:data:`DEFAULT_MAX_DECISIONS` (the board game) and :data:`DEFAULT_CARD_MAX_DECISIONS` are
+about four times the longest game random players play.
 
 >>> import tigris_rules as tr
 >>> from tigris_rules.ai.integrations.returns import ranking_returns
@@ -29,11 +30,15 @@ from tigris_rules.api import AnyState, result
 from tigris_rules.errors import ArgumentTypeError
 from tigris_rules.model.ruleset import Ruleset
 
-__all__ = ["DEFAULT_MAX_DECISIONS", "ranking_returns"]
+__all__ = ["DEFAULT_CARD_MAX_DECISIONS", "DEFAULT_MAX_DECISIONS", "ranking_returns"]
 
 DEFAULT_MAX_DECISIONS = 1000
 """The default number of decisions after which an adapter stops a game: random players end
 a game after 150 to 270 decisions."""
+
+DEFAULT_CARD_MAX_DECISIONS = 10_000
+"""The card game's default cap: random players end a card game after 500 to 3,000
+decisions."""
 
 
 def ranking_returns(state: AnyState) -> tuple[float, ...]:
