@@ -6,35 +6,43 @@ nothing another seat hides), the seat's legal inputs in the game's notation with
 of the picture each names, and the events of the last turn as that seat may see them
 (:func:`~tigris_rules.views.events.events_for`). An input's notation is given to its sender
 only: another seat learns what it did from the events, which hide the tiles of a swap.
+
+An input is written in the notation once: the same input of the same game, offered again
+on a later page, is given as written then.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from functools import lru_cache
+from typing import Any, Final
 
 import attrs
 
 from tigris_rules.errors import ArgumentTypeError
 from tigris_rules.model.config import GameConfig
 from tigris_rules.records import dumps, format_action
+from tigris_rules.records.converter import unstructure
 from tigris_rules.render import describe_event, render_svg
 from tigris_rules.views import view
 from tigris_rules.views.events import events_for
 from tigris_rules.web.table import Move, Table
 
-__all__ = ["page", "places", "sentence"]
+__all__ = ["INPUTS_KEPT", "page", "places", "sentence"]
+
+INPUTS_KEPT: Final = 65536
+"""How many inputs are kept written in the notation, the latest offered: more than the
+inputs of a few games' boards, for a bounded memory."""
 
 
 def page(table: Table, seat: int | None) -> dict[str, Any]:
     """The page of ``seat`` (``None``: a spectator) at the table's current version."""
     seen: Any = view(table.state, seat)
-    data = json.loads(dumps(attrs.evolve(seen, legal_actions=())))
+    data = unstructure(attrs.evolve(seen, legal_actions=()))
     del data["legal_actions"]  # given below, in the notation
-    actions = [
-        {"notation": format_action(action, table.config), "places": places(action)}
-        for action in seen.legal_actions
-    ]
+    actions = []
+    for action in seen.legal_actions:
+        notation, named = _written(action, table.config)
+        actions.append({"notation": notation, "places": list(named)})
     return {
         "game": table.game_id,
         "version": table.version,
@@ -58,6 +66,12 @@ def places(action: Any) -> list[str]:
         for value in attrs.astuple(action, recurse=False)
         if isinstance(value, str) and value[:1].isalnum() and any(c.isdigit() for c in value)
     ]
+
+
+@lru_cache(maxsize=INPUTS_KEPT)
+def _written(action: Any, config: GameConfig) -> tuple[str, tuple[str, ...]]:
+    """The notation of ``action`` in the game ``config`` names, and the places it names."""
+    return format_action(action, config), tuple(places(action))
 
 
 def sentence(event: Any, config: GameConfig) -> str:
