@@ -13,6 +13,7 @@ on a later page, is given as written then.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Final
 
@@ -27,11 +28,13 @@ from tigris_rules.views import view
 from tigris_rules.views.events import events_for
 from tigris_rules.web.table import Move, Table
 
-__all__ = ["INPUTS_KEPT", "page", "places", "sentence"]
+__all__ = ["CONFIGS_KEPT", "INPUTS_KEPT", "page", "places", "sentence"]
 
-INPUTS_KEPT: Final = 65536
-"""How many inputs are kept written in the notation, the latest offered: more than the
-inputs of a few games' boards, for a bounded memory."""
+INPUTS_KEPT: Final = 8192
+"""How many inputs of one game configuration are kept written in the notation, the latest
+offered: more than the inputs a board offers, for a bounded memory."""
+CONFIGS_KEPT: Final = 16
+"""Of how many game configurations, the latest played, inputs are kept written."""
 
 
 def page(table: Table, seat: int | None) -> dict[str, Any]:
@@ -39,9 +42,10 @@ def page(table: Table, seat: int | None) -> dict[str, Any]:
     seen: Any = view(table.state, seat)
     data = unstructure(attrs.evolve(seen, legal_actions=()))
     del data["legal_actions"]  # given below, in the notation
+    written = _writer(table.config)
     actions = []
     for action in seen.legal_actions:
-        notation, named = _written(action, table.config)
+        notation, named = written(action)
         actions.append({"notation": notation, "places": list(named)})
     return {
         "game": table.game_id,
@@ -68,10 +72,16 @@ def places(action: Any) -> list[str]:
     ]
 
 
-@lru_cache(maxsize=INPUTS_KEPT)
-def _written(action: Any, config: GameConfig) -> tuple[str, tuple[str, ...]]:
-    """The notation of ``action`` in the game ``config`` names, and the places it names."""
-    return format_action(action, config), tuple(places(action))
+@lru_cache(maxsize=CONFIGS_KEPT)
+def _writer(config: GameConfig) -> Callable[[Any], tuple[str, tuple[str, ...]]]:
+    """What writes an input of the game ``config`` names: its notation and the places it
+    names, each input written once."""
+
+    @lru_cache(maxsize=INPUTS_KEPT)
+    def written(action: Any) -> tuple[str, tuple[str, ...]]:
+        return format_action(action, config), tuple(places(action))
+
+    return written
 
 
 def sentence(event: Any, config: GameConfig) -> str:
