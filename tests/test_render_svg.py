@@ -16,6 +16,7 @@ from tigris_rules.model.squares import square_index
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.render.diagram import position
 from tigris_rules.render.svg import render_svg
+from tigris_rules.render.svg_kit import markup, verbatim
 from tigris_rules.variants.buildings import building_squares
 from tigris_rules.views import view
 
@@ -309,3 +310,28 @@ def test_a_state_draws_the_referee_panel_on_request() -> None:
     assert len(by_class(root, "hand-tile")) == 12
     assert by_class(root, "hand-hidden") == []
     assert by_class(ET.fromstring(render_svg(view(state, 1), panel=False)), "panel") == []
+
+
+def test_markup_writes_what_elementtree_writes() -> None:
+    """The pictures' writer gives ElementTree's text for every element, attribute, text and
+    tail, escapes included, and a piece added as written goes in unchanged."""
+    root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "class": "a&b"})
+    title = ET.SubElement(root, "title")
+    title.text = 'Tigris & Euphrates <"board">'
+    title.tail = " tail > & <"
+    ET.SubElement(root, "rect", {"x": "1", "note": 'say "hi" <&>\r\n\tend'})
+    group = ET.SubElement(root, "g", {"class": "pieces"})
+    ET.SubElement(group, "path", {"d": "M 0 0 L 1 1"})
+    ET.SubElement(group, "g").text = ""
+    assert markup(root) == ET.tostring(root, encoding="unicode")
+    piece = markup(group)
+    copy = ET.Element("svg")
+    verbatim(copy, piece)
+    assert markup(copy) == f"<svg>{piece}</svg>"
+
+
+def test_a_piece_is_drawn_the_same_once_written() -> None:
+    """A picture drawn again, its pieces then written already, is the same text."""
+    state = crowded()
+    assert render_svg(state, panel=True) == render_svg(state, panel=True)
+    assert render_svg(view(state, 2)) == render_svg(view(state, 2))

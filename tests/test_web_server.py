@@ -366,3 +366,53 @@ def test_the_pages_kept_made_are_bounded(database: Path, monkeypatch: pytest.Mon
     asyncio.run(look())
     kept.close()
     assert len(kept._pages) == 3
+
+
+def test_a_seats_token_is_read_from_the_store_once(
+    database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every request is checked against the seat's token, whose digest the store is asked
+    for once per seat: a token never changes."""
+    from tigris_rules.web.store import Store
+
+    asked: list[tuple[str, int]] = []
+    kept_token = Store.token
+
+    def token(store: Store, game_id: str, seat: int) -> str | None:
+        asked.append((game_id, seat))
+        return kept_token(store, game_id, seat)
+
+    monkeypatch.setattr(Store, "token", token)
+    with TestClient(create_app(database)) as client:
+        game, tokens = new_game(client)
+        for _ in range(3):
+            assert page(client, game, 0, tokens["0"]).status_code == 200
+            assert page(client, game, 1, tokens["0"]).status_code == 403
+        mine = page(client, game, 0, tokens["0"]).json()
+        assert act(client, game, 0, tokens["0"], mine["actions"][0]["notation"]).status_code == 200
+    assert sorted(asked) == [(game, 0), (game, 1)]
+
+
+def test_an_input_is_written_in_the_notation_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page offers its inputs in the notation; an input offered again, on another page or
+    another seat's, is not written again."""
+    from tigris_rules.web import pages
+    from tigris_rules.web.table import Table
+
+    written: list[object] = []
+
+    def counted(action: object, config: object) -> str:
+        written.append(action)
+        return tr.format_action(action, config)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pages, "format_action", counted)
+    pages._writer.cache_clear()  # nothing written before
+    config = tr.GameConfig(players=2, variants=("english",))
+    table = Table.open("written-once", config, 5, ("person", "person"))
+    first = pages.page(table, 0)
+    assert len(written) == len(first["actions"]) > 100
+    assert pages.page(table, 0)["actions"] == first["actions"]
+    assert len(written) == len(first["actions"])
+    assert [a["notation"] for a in first["actions"]] == [
+        tr.format_action(a, config) for a in tr.legal_actions(table.state)
+    ]

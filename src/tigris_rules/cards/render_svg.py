@@ -58,7 +58,7 @@ from tigris_rules.render.svg_glyphs import (
     dynasty_disc,
     symbol,
 )
-from tigris_rules.render.svg_kit import fit_lines, fmt, sub, text_block
+from tigris_rules.render.svg_kit import fit_lines, fmt, markup, sub, text_block
 
 __all__ = ["render_card_svg"]
 
@@ -555,4 +555,4 @@ def render_card_svg(
         stroke="#d35400" if mine else PALETTE["grid"],
     )
     text_block(box, lines, x=_MARGIN + 6, y=y + size + 2, width=inner - 12, size=size)
-    return ET.tostring(svg, encoding="unicode")
+    return markup(svg)

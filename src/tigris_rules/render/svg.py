@@ -35,7 +35,9 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol
 
 from tigris_rules._arguments import expect
 from tigris_rules.model.actions import (
@@ -70,7 +72,7 @@ from tigris_rules.render.svg_glyphs import (
     dynasty_disc,
     symbol,
 )
-from tigris_rules.render.svg_kit import fit_lines, fmt, sub, text_width
+from tigris_rules.render.svg_kit import fit_lines, fmt, markup, sub, text_width, verbatim
 from tigris_rules.render.svg_panel import PANEL_WIDTH, draw_panel, panel_height, seat_panel
 from tigris_rules.render.text import BOARD_TYPES, DYNASTIES, BoardLike
 from tigris_rules.rules.wellformed import check_well_formed
@@ -122,6 +124,34 @@ _CAPTION_HEIGHT = 26
 _SVG_NS = "http://www.w3.org/2000/svg"
 
 _LETTERS = "abcdefghijklmnop"
+_PIECES_KEPT = 8192
+"""How many pieces :func:`_drawn_once` keeps written, of each kind (more than a board holds)."""
+
+_Args = ParamSpec("_Args")
+
+
+def _drawn_once(
+    draw: Callable[Concatenate[ET.Element, _Args], None],
+) -> Callable[Concatenate[ET.Element, _Args], None]:
+    """``draw``, which draws a piece into a layer from its arguments alone, writing each
+    piece once: with arguments it had before, the piece is added to the layer as written
+    then (:func:`~tigris_rules.render.svg_kit.verbatim`), so that a picture costs only
+    what differs from the pieces drawn before."""
+
+    painter: Callable[..., None] = draw
+
+    def write(*args: Any, **kwargs: Any) -> str:
+        holder = ET.Element("g")
+        painter(holder, *args, **kwargs)
+        return "".join(markup(child) for child in holder)
+
+    written: Callable[..., str] = lru_cache(maxsize=_PIECES_KEPT)(write)
+
+    def drawn(layer: ET.Element, /, *args: _Args.args, **kwargs: _Args.kwargs) -> None:
+        verbatim(layer, written(*args, **kwargs))
+
+    drawn.__doc__ = draw.__doc__
+    return drawn
 
 
 def _origin(square: int) -> tuple[int, int]:
@@ -151,9 +181,9 @@ def _group(parent: ET.Element, cls: str, square: int | None, title: str) -> ET.E
     return group
 
 
-def _squares(svg: ET.Element, board: BoardLike) -> None:
+@_drawn_once
+def _squares(svg: ET.Element, river: tuple[bool, ...]) -> None:
     layer = sub(svg, "g", class_="squares")
-    river = board.layout.river
     for square in range(SQUARE_COUNT):
         x, y = _origin(square)
         kind = "river" if river[square] else "land"
@@ -171,6 +201,7 @@ def _squares(svg: ET.Element, board: BoardLike) -> None:
         ).set("data-square", square_name(square))
 
 
+@_drawn_once
 def _coordinates(svg: ET.Element) -> None:
     layer = sub(
         svg,
@@ -193,6 +224,7 @@ def _coordinates(svg: ET.Element) -> None:
             label.text = str(row + 1)
 
 
+@_drawn_once
 def _tile(layer: ET.Element, square: int, color: int) -> None:
     name = COLORS[color]
     group = _group(
@@ -211,6 +243,7 @@ def _tile(layer: ET.Element, square: int, color: int) -> None:
     symbol(group, ((TILE_PATHS[color], TILE_SYMBOL_FILLED[color]),), cx, cy, 1.25)
 
 
+@_drawn_once
 def _flipped(layer: ET.Element, square: int) -> None:
     group = _group(layer, "flipped", square, "flipped tile (under a monument)")
     x, y = _origin(square)
@@ -233,6 +266,7 @@ def _flipped(layer: ET.Element, square: int) -> None:
     )
 
 
+@_drawn_once
 def _catastrophe(layer: ET.Element, square: int) -> None:
     group = _group(layer, "catastrophe", square, "catastrophe")
     x, y = _origin(square)
@@ -253,6 +287,7 @@ def _catastrophe(layer: ET.Element, square: int) -> None:
     )
 
 
+@_drawn_once
 def _monument(layer: ET.Element, index: int, top_left: int) -> None:
     monument = MONUMENTS[index]
     first, second = monument.colors
@@ -289,6 +324,7 @@ def _monument(layer: ET.Element, index: int, top_left: int) -> None:
     )
 
 
+@_drawn_once
 def _treasure(layer: ET.Element, square: int, priority: bool) -> None:
     title = "priority treasure" if priority else "treasure"
     group = _group(layer, "treasure priority" if priority else "treasure", square, title)
@@ -316,6 +352,7 @@ def _treasure(layer: ET.Element, square: int, priority: bool) -> None:
     )
 
 
+@_drawn_once
 def _leader(layer: ET.Element, square: int, flat: int) -> None:
     player, color = divmod(flat, 4)
     name = COLORS[color]
@@ -330,6 +367,7 @@ def _leader(layer: ET.Element, square: int, flat: int) -> None:
     dynasty_disc(group, dynasty, cx, cy, "16", PALETTE[name.value], 1.15, ring="2.5")
 
 
+@_drawn_once
 def _marker(layer: ET.Element, square: int) -> None:
     group = _group(layer, "marker", square, "unification marker")
     cx, cy = _centre(square)
@@ -567,7 +605,7 @@ def board_svg(
         height=str(height),
         fill="#f6f0dc",
     )
-    _squares(svg, board)
+    _squares(svg, board.layout.river)
     if coordinates:
         _coordinates(svg)
     cells = board.cells
@@ -605,4 +643,4 @@ def board_svg(
         draw_panel(svg, info, last, board_width)
     if caption is not None:
         _caption(svg, lines, size, width, content)
-    return ET.tostring(svg, encoding="unicode")
+    return markup(svg)

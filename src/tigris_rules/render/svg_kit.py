@@ -5,13 +5,20 @@ SVG has no line breaking, and the width of a text depends on the font the viewer
 sans-serif glyph, breaks it at spaces into lines that fit, and shrinks the font when a
 single word is wider than the room; :func:`text_block` writes the lines, each also held to
 the room with ``textLength`` when the estimate says it could touch the edge.
+
+A picture is built as a tree of elements and written out by :func:`markup`, which writes
+what :func:`xml.etree.ElementTree.tostring` writes of such a tree, faster. A piece drawn
+the same way wherever it stands (a tile on its square, the grid of a board) is written once
+and added to later pictures as written (:func:`verbatim`).
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from functools import cache
 
-__all__ = ["GLYPH", "fit_lines", "fmt", "sub", "text_block"]
+__all__ = ["GLYPH", "fit_lines", "fmt", "markup", "sub", "text_block", "verbatim"]
 
 GLYPH = 0.6
 """The width of an average sans-serif glyph, as a fraction of the font size (wide on
@@ -27,10 +34,77 @@ def fmt(value: float) -> str:
 def sub(parent: ET.Element, tag: str, **attributes: str) -> ET.Element:
     """A new child ``tag`` of ``parent``; ``class_`` gives ``class`` and ``font_size`` gives
     ``font-size`` (a trailing underscore is dropped, other underscores become hyphens)."""
-    element = ET.SubElement(parent, tag)
-    for key, value in attributes.items():
-        element.set(key.rstrip("_").replace("_", "-"), value)
-    return element
+    return ET.SubElement(parent, tag, {_attribute_name(k): v for k, v in attributes.items()})
+
+
+@cache
+def _attribute_name(key: str) -> str:
+    return key.rstrip("_").replace("_", "-")
+
+
+def _verbatim_tag() -> None:
+    """The tag of a child that :func:`markup` writes as its text, unchanged."""
+
+
+def verbatim(parent: ET.Element, written: str) -> None:
+    """Add to ``parent`` a child already written as XML text (by :func:`markup`), which
+    :func:`markup` writes as it is."""
+    ET.SubElement(parent, _verbatim_tag).text = written  # type: ignore[arg-type]
+
+
+def markup(element: ET.Element) -> str:
+    """``element`` and everything under it as XML text: what
+    ``ET.tostring(element, encoding="unicode")`` writes of a tree of plain tags (no
+    namespace prefixes, comments or processing instructions) whose attributes and text are
+    strings, with the children :func:`verbatim` added written as they were given."""
+    parts: list[str] = []
+    _write(element, parts.append)
+    return "".join(parts)
+
+
+def _write(element: ET.Element, out: Callable[[str], object]) -> None:
+    tag = element.tag
+    if tag is _verbatim_tag:  # type: ignore[comparison-overlap]
+        out(element.text or "")
+    else:
+        out("<" + tag)
+        for key, value in element.items():
+            out(f' {key}="{_escape_attribute(value)}"')
+        text = element.text
+        if text or len(element):
+            out(">")
+            if text:
+                out(_escape_text(text))
+            for child in element:
+                _write(child, out)
+            out(f"</{tag}>")
+        else:
+            out(" />")
+    if element.tail:
+        out(_escape_text(element.tail))
+
+
+def _escape_text(text: str) -> str:
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def _escape_attribute(text: str) -> str:
+    text = _escape_text(text)
+    if '"' in text:
+        text = text.replace('"', "&quot;")
+    if "\r" in text:
+        text = text.replace("\r", "&#13;")
+    if "\n" in text:
+        text = text.replace("\n", "&#10;")
+    if "\t" in text:
+        text = text.replace("\t", "&#09;")
+    return text
 
 
 def text_width(text: str, size: float) -> float:

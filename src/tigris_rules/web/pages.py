@@ -6,35 +6,47 @@ nothing another seat hides), the seat's legal inputs in the game's notation with
 of the picture each names, and the events of the last turn as that seat may see them
 (:func:`~tigris_rules.views.events.events_for`). An input's notation is given to its sender
 only: another seat learns what it did from the events, which hide the tiles of a swap.
+
+An input is written in the notation once: the same input of the same game, offered again
+on a later page, is given as written then.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, Final
 
 import attrs
 
 from tigris_rules.errors import ArgumentTypeError
 from tigris_rules.model.config import GameConfig
 from tigris_rules.records import dumps, format_action
+from tigris_rules.records.converter import unstructure
 from tigris_rules.render import describe_event, render_svg
 from tigris_rules.views import view
 from tigris_rules.views.events import events_for
 from tigris_rules.web.table import Move, Table
 
-__all__ = ["page", "places", "sentence"]
+__all__ = ["CONFIGS_KEPT", "INPUTS_KEPT", "page", "places", "sentence"]
+
+INPUTS_KEPT: Final = 8192
+"""How many inputs of one game configuration are kept written in the notation, the latest
+offered: more than the inputs a board offers, for a bounded memory."""
+CONFIGS_KEPT: Final = 16
+"""Of how many game configurations, the latest played, inputs are kept written."""
 
 
 def page(table: Table, seat: int | None) -> dict[str, Any]:
     """The page of ``seat`` (``None``: a spectator) at the table's current version."""
     seen: Any = view(table.state, seat)
-    data = json.loads(dumps(attrs.evolve(seen, legal_actions=())))
+    data = unstructure(attrs.evolve(seen, legal_actions=()))
     del data["legal_actions"]  # given below, in the notation
-    actions = [
-        {"notation": format_action(action, table.config), "places": places(action)}
-        for action in seen.legal_actions
-    ]
+    written = _writer(table.config)
+    actions = []
+    for action in seen.legal_actions:
+        notation, named = written(action)
+        actions.append({"notation": notation, "places": list(named)})
     return {
         "game": table.game_id,
         "version": table.version,
@@ -58,6 +70,18 @@ def places(action: Any) -> list[str]:
         for value in attrs.astuple(action, recurse=False)
         if isinstance(value, str) and value[:1].isalnum() and any(c.isdigit() for c in value)
     ]
+
+
+@lru_cache(maxsize=CONFIGS_KEPT)
+def _writer(config: GameConfig) -> Callable[[Any], tuple[str, tuple[str, ...]]]:
+    """What writes an input of the game ``config`` names: its notation and the places it
+    names, each input written once."""
+
+    @lru_cache(maxsize=INPUTS_KEPT)
+    def written(action: Any) -> tuple[str, tuple[str, ...]]:
+        return format_action(action, config), tuple(places(action))
+
+    return written
 
 
 def sentence(event: Any, config: GameConfig) -> str:

@@ -50,6 +50,7 @@ class Tables:
     def __init__(self, store: Store, *, bot_delay: float = 0.0) -> None:
         self._store = store
         self._open: dict[str, Table] = {}
+        self._digests: dict[tuple[str, int], str | None] = {}
         self._signals: dict[str, asyncio.Event] = {}
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._pages: OrderedDict[tuple[str, int | None], tuple[int, bytes]] = OrderedDict()
@@ -94,7 +95,7 @@ class Tables:
         number = int(text)
         if number >= table.config.players:
             raise Denied(404, f"no seat {number}: the game has {table.config.players} seats")
-        kept = self._store.token(table.game_id, number)
+        kept = self._digest(table.game_id, number)
         if not isinstance(token, str) or kept is None or not matches(token, kept):
             raise Denied(403, f"this token is not seat {number}'s")
         return number
@@ -143,6 +144,14 @@ class Tables:
         """Stop the worker threads once their work is done."""
         self._thinker.shutdown(wait=False, cancel_futures=True)
         self._drawer.shutdown(wait=False, cancel_futures=True)
+
+    def _digest(self, game_id: str, seat: int) -> str | None:
+        """The digest of the token of ``seat`` at the game (``None`` for a bot's seat), read
+        from the store once: a seat's token never changes."""
+        key = (game_id, seat)
+        if key not in self._digests:
+            self._digests[key] = self._store.token(game_id, seat)
+        return self._digests[key]
 
     def _signal(self, game_id: str) -> None:
         signal = self._signals.pop(game_id, None)
