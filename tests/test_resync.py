@@ -190,7 +190,7 @@ def test_validation_reads_at_most_the_lookahead_window_ahead(
 
     resume = _repair.resume
 
-    def watched(*args: Any, **kwargs: Any) -> tuple[str, tr.AnyState, int]:
+    def watched(*args: Any, **kwargs: Any) -> _repair.Resumed:
         found = resume(*args, **kwargs)
         furthest.append(read)
         return found
@@ -247,9 +247,9 @@ def test_the_repairs_try_a_bounded_number_of_inputs(
         listed += 1
         return listing(state)
 
-    def watched(*args: Any, **kwargs: Any) -> tuple[str, tr.AnyState, int]:
+    def watched(*args: Any, **kwargs: Any) -> _repair.Resumed:
         found = resume(*args, **kwargs)
-        works.append(found[2])
+        works.append(found.work)
         return found
 
     monkeypatch.setattr(Reached, "apply", counted_apply)

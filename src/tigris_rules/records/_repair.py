@@ -3,14 +3,15 @@ go on, each judged by how many of the following actions replay after it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
+from itertools import islice
 from typing import Final
 
 import attrs
 
 from tigris_rules.api import AnyAction, AnyState, legal_actions, to_move
 from tigris_rules.errors import IllegalActionError, InvalidActionError
-from tigris_rules.records._replaying import Reached, step_entry
+from tigris_rules.records._replaying import Reached
 from tigris_rules.records.log import LogEntry
 from tigris_rules.records.problems import describe_action
 
@@ -18,9 +19,13 @@ __all__ = [
     "LISTING_COST",
     "LOOKAHEAD",
     "MAX_LOOKAHEAD",
+    "MISSING_TRIES",
+    "MISSING_WAYS",
     "REPAIR_BUDGET",
     "REPAIR_PER_ACTION",
     "REPAIR_PER_PROBLEM",
+    "SWAP_DISTANCE",
+    "Resumed",
     "repair_budget",
     "resume",
 ]
@@ -54,50 +59,90 @@ LISTING_COST: Final = 8
 costs next to playing one input."""
 
 
+SWAP_DISTANCE: Final = 5
+"""A rejected action is tried in the place of each of the next this many actions (two
+actions of the log exchanged)."""
+
+MISSING_TRIES: Final = 64
+"""At most this many legal actions of the seat to move are tried before a rejected action
+(an action missing from the log), in the order of ``legal_actions``..."""
+
+MISSING_WAYS: Final = 16
+"""... and of those after which the rejected action replays, at most this many are judged."""
+
+
 def repair_budget(length: int) -> int:
     """The inputs that may be tried ahead to go on after rejected actions in a log of
     ``length`` actions."""
     return min(REPAIR_BUDGET, REPAIR_PER_ACTION * length)
 
 
-def _one_field_apart(names: tuple[str, ...], a: object, b: object) -> bool:
-    """Whether ``a`` and ``b``, actions of one class with the fields ``names``, differ in
-    exactly one of them."""
-    differ = 0
+def _field_apart(names: tuple[str, ...], a: object, b: object) -> str | None:
+    """The one field in which ``a`` and ``b``, actions of one class with the fields
+    ``names``, differ; ``None`` when they differ in none or in more than one."""
+    apart = None
     for name in names:
         if getattr(a, name) != getattr(b, name):
-            differ += 1
-            if differ > 1:
-                return False
-    return differ == 1
+            if apart is not None:
+                return None
+            apart = name
+    return apart
 
 
-def _neighbours(state: AnyState, action: object) -> Iterator[AnyAction]:
-    """The legal actions in ``state`` of the class of ``action`` that differ from it in one
-    field, in the order of ``legal_actions``."""
+def _neighbours(legal_actions: list[AnyAction], action: object) -> Iterator[tuple[AnyAction, str]]:
+    """The actions of ``legal_actions`` of the class of ``action`` that differ from it in one
+    field, in their order, each with the name of that field."""
     kind = type(action)
     if not attrs.has(kind):
         return
     names = tuple(f.name for f in attrs.fields(kind))
-    for legal in legal_actions(state):
-        if type(legal) is kind and _one_field_apart(names, legal, action):
-            yield legal
+    for legal in legal_actions:
+        if type(legal) is kind and (field := _field_apart(names, legal, action)) is not None:
+            yield legal, field
+
+
+@attrs.frozen
+class Resumed:
+    """How a replay goes on after a rejected action: what was assumed (``Problem.assumed``),
+    the diagnosis (``Problem.diagnosis``) and the sentence saying what most likely happened
+    (``Problem.likely``; ``None`` with the diagnosis when no way was judged), the position
+    to go on from, how many of the following actions of the log that position has played
+    (the other action of a swap and those between), and the work done (inputs tried)."""
+
+    assumed: str
+    diagnosis: str | None
+    likely: str | None
+    state: AnyState
+    consumed: int
+    work: int
 
 
 class _Way:
-    """One way to go on after a rejected action: what it assumes, the input it plays instead
-    (``None``: none), the position it has reached while judged, and how many inputs
-    replayed there (that one included)."""
+    """One way to go on after a rejected action: what it assumes and diagnoses, the inputs
+    it plays from the position before the rejected action (``played``), how many of the
+    following actions of the log these take (``consumed``), the position it has reached
+    while judged, and how many of the log's actions replayed there."""
 
-    __slots__ = ("action", "assumed", "fitting", "position")
+    __slots__ = ("assumed", "consumed", "diagnosis", "fitting", "likely", "played", "position")
 
     def __init__(
-        self, assumed: str, action: LogEntry | None, position: Reached, fitting: int
+        self,
+        assumed: str,
+        diagnosis: str,
+        likely: str,
+        played: tuple[LogEntry, ...],
+        position: Reached,
+        *,
+        fitting: int,
+        consumed: int = 0,
     ) -> None:
         self.assumed = assumed
-        self.action = action
+        self.diagnosis = diagnosis
+        self.likely = likely
+        self.played = played
         self.position = position
         self.fitting = fitting
+        self.consumed = consumed
 
     def judge(self, ahead: list[LogEntry]) -> None:
         """Replay ``ahead`` on this way's position, each rejected input skipped."""
@@ -109,38 +154,151 @@ class _Way:
             self.fitting += 1
 
 
-def _ways(
-    state: AnyState, entry: LogEntry, budget: int, *, well_formed: bool
-) -> tuple[list[_Way], int]:
-    """The ways to go on after ``entry`` was rejected in ``state``, in order of preference
-    when they tie (skipping it first), and the inputs tried to build them (listing the legal
-    actions counts for :data:`LISTING_COST`)."""
-    ways = [_Way("skipped", None, Reached(state, well_formed=well_formed), 0)]
-    mover = to_move(state)
-    work = 1
-    if mover is None or budget <= work:
-        return ways, work
-    options: Iterable[AnyAction]
-    if entry.player != mover:
-        options = [entry.action]
-    elif budget < work + LISTING_COST:
-        return ways, work
-    else:
-        work += LISTING_COST
-        options = _neighbours(state, entry.action)
-    for action in options:
-        if work >= budget:
-            break
-        work += 1
-        position = Reached(state, well_formed=well_formed)
-        instead = LogEntry(mover, action)
-        try:
-            position.apply(instead)
-        except (IllegalActionError, InvalidActionError):  # sent by the seat to move, or not
-            continue
-        text = f"as player {mover}'s" if entry.player != mover else f"as {describe_action(action)}"
-        ways.append(_Way(text, instead, position, 1))
-    return ways, work
+class _Search:
+    """The ways to go on after the action ``index`` (``entry``) was rejected in ``state``,
+    built within ``budget`` inputs tried (``work``; listing the legal actions counts for
+    :data:`LISTING_COST`)."""
+
+    def __init__(
+        self, state: AnyState, entry: LogEntry, index: int, budget: int, *, well_formed: bool
+    ) -> None:
+        self.state = state
+        self.entry = entry
+        self.index = index
+        self.budget = budget
+        self.well_formed = well_formed
+        self.work = 0
+        self.ways: list[_Way] = []
+        self.mover = to_move(state)
+        self.legal: list[AnyAction] = []
+
+    def tried(self, played: tuple[LogEntry, ...]) -> Reached | None:
+        """The position after ``played`` from the state, or ``None`` when one is rejected
+        (each input tried counts as work)."""
+        position = Reached(self.state, well_formed=self.well_formed)
+        for entry in played:
+            self.work += 1
+            try:
+                position.apply(entry)
+            except (IllegalActionError, InvalidActionError):
+                return None
+        return position
+
+    def add(
+        self,
+        assumed: str,
+        diagnosis: str,
+        likely: str,
+        played: tuple[LogEntry, ...],
+        *,
+        fitting: int = 1,
+        consumed: int = 0,
+    ) -> bool:
+        """Add the way that plays ``played``, if they replay; whether it was added."""
+        position = self.tried(played)
+        if position is None:
+            return False
+        way = _Way(assumed, diagnosis, likely, played, position, fitting=fitting, consumed=consumed)
+        self.ways.append(way)
+        return True
+
+    def left(self, cost: int = 1) -> bool:
+        return self.work + cost <= self.budget
+
+    def swaps(self, following: list[LogEntry]) -> None:
+        """The rejected action exchanged with one of the next :data:`SWAP_DISTANCE` actions:
+        that one, those between, then the rejected one."""
+        index, entry = self.index, self.entry
+        for distance in range(1, min(SWAP_DISTANCE, len(following)) + 1):
+            if not self.left(distance + 1):
+                return
+            other = following[distance - 1]
+            if other == entry:
+                continue
+            played = (other, *following[: distance - 1], entry)
+            self.add(
+                f"after action {index + distance}",
+                "swapped",
+                f"actions {index} and {index + distance} appear swapped",
+                played,
+                fitting=distance + 1,
+                consumed=distance,
+            )
+
+    def missing(self) -> None:
+        """One legal action of the seat to move before the rejected one, at most
+        :data:`MISSING_TRIES` of them tried, of those the first :data:`MISSING_WAYS` after
+        which the rejected action replays."""
+        found = 0
+        if self.mover is None:
+            return
+        for action in islice(self.legal, MISSING_TRIES):
+            if found >= MISSING_WAYS or not self.left(2):
+                return
+            inserted = LogEntry(self.mover, action)
+            found += self.add(
+                f"after {describe_action(action)}",
+                "missing",
+                f"an action is missing before action {self.index}",
+                (inserted, self.entry),
+                fitting=0,  # the rejected action replays, after an action the log lacks
+            )
+
+
+def _first_ways(search: _Search, following: list[LogEntry], previous: LogEntry | None) -> None:
+    """The ways that change the rejected action alone or its place, in order of preference
+    when they tie: skipping it, the seat to move's, a field changed, a swap; the legal
+    actions are listed for the missing ones when the budget allows."""
+    index, entry, state = search.index, search.entry, search.state
+    duplicated = entry == previous
+    search.ways.append(
+        _Way(
+            "skipped",
+            "duplicated" if duplicated else "extra",
+            f"action {index} repeats action {index - 1}"
+            if duplicated
+            else f"action {index} appears to be extra",
+            (),
+            Reached(state, well_formed=search.well_formed),
+            fitting=0,
+        )
+    )
+    search.work = 1
+    if search.mover is None or not search.left():
+        return
+    if entry.player != search.mover:
+        search.add(
+            f"as player {search.mover}'s",
+            "wrong-seat",
+            f"action {index} was most likely played by player {search.mover}",
+            (LogEntry(search.mover, entry.action),),
+        )
+    if search.left(LISTING_COST):
+        search.work += LISTING_COST
+        search.legal = list(legal_actions(state))
+    if entry.player == search.mover:
+        for action, field in _neighbours(search.legal, entry.action):
+            if not search.left():
+                break
+            search.add(
+                f"as {describe_action(action)}",
+                f"wrong-{field}",
+                f"action {index} most likely has the wrong {field}: {describe_action(action)} fits",
+                (LogEntry(search.mover, action),),
+            )
+    search.swaps(following[:SWAP_DISTANCE])
+
+
+def _judge(search: _Search, ways: list[_Way], following: list[LogEntry], judged: int) -> int:
+    """Judge ``ways`` by the actions of ``following`` past the first ``judged``, as many as
+    the budget allows for each; the index reached."""
+    fits = (search.budget - search.work) // max(1, len(ways))
+    upto = judged + min(len(following) - judged, fits)
+    for way in ways:
+        start = max(judged, way.consumed)
+        way.judge(following[start:upto])
+        search.work += max(0, upto - start)
+    return upto
 
 
 def resume(
@@ -149,46 +307,60 @@ def resume(
     ahead: Callable[[int], list[LogEntry]],
     budget: int,
     *,
+    index: int = 0,
+    previous: LogEntry | None = None,
     well_formed: bool = False,
-) -> tuple[str, AnyState, int]:
-    """How to go on after ``entry`` was rejected in ``state`` (Validation in
-    docs/log-format.md). The ways:
+) -> Resumed:
+    """How to go on after ``entry``, action ``index`` of the log, was rejected in ``state``
+    (Validation in docs/log-format.md); ``previous`` is the action before it. The ways,
+    each a guess of what happened:
 
-    1. nothing: the action is skipped;
+    1. nothing: the action is skipped (extra, or a repetition of ``previous``);
     2. the same action sent by the seat to move, when the log names another seat;
     3. a legal action of the same kind that differs from it in one field (a square, a
-       colour, a count...), in the order of ``legal_actions``.
+       colour, a count...), in the order of ``legal_actions``;
+    4. the action exchanged with one of the next :data:`SWAP_DISTANCE` actions;
+    5. one legal action of the seat to move played before it (an action missing): tried
+       when the log names another seat than the one to move, or when none of the others
+       replays the ``LOOKAHEAD`` next actions whole.
 
-    Each way is judged by how many of the inputs replay, the repaired one and the
-    ``LOOKAHEAD`` next ones (``ahead(n)``: the next ``n`` readable actions of the log, fewer
-    at its end), each rejected one skipped. While several ways lead, only they are judged
-    again by twice as many next actions, up to ``MAX_LOOKAHEAD``, the end of the log or the
-    ``budget`` of inputs tried (a last round that does not fit judges the ways by as many
-    next actions as it allows); the first way that leads then wins (skipping it before the
-    others, and these in the order above). Returns what was assumed, the position to go on
-    from (``state`` itself when the action is skipped) and the work done (inputs tried)."""
-    ways, work = _ways(state, entry, budget, well_formed=well_formed)
-    judged = 0
+    Each way is judged by how many of the log's actions replay: the rejected one, and those
+    of the ``LOOKAHEAD`` next ones (``ahead(n)``: the next ``n`` readable actions of the
+    log, fewer at its end) that it plays or that replay after it, each rejected one skipped.
+    While several ways lead, only they are judged again by twice as many next actions, up
+    to ``MAX_LOOKAHEAD``, the end of the log or the ``budget`` of inputs tried (a last round
+    that does not fit judges the ways by as many next actions as it allows); the first way
+    that leads then wins, in the order above."""
+    search = _Search(state, entry, index, budget, well_formed=well_formed)
+    following = ahead(LOOKAHEAD)
+    _first_ways(search, following, previous)
+    ways = search.ways  # the missing ones are added to it
+    judged = _judge(search, ways, following, 0)
+    whole = max(w.fitting for w in ways) == 1 + judged
+    if search.legal and judged == len(following) and (entry.player != search.mover or not whole):
+        first = len(ways)
+        search.missing()
+        _judge(search, ways[first:], following, 0)
     horizon = LOOKAHEAD
-    while len(ways) > 1:
-        following = ahead(horizon)
-        more = following[judged:]
-        fits = (budget - work) // len(ways)
-        last = len(more) > fits or len(following) < horizon or horizon >= MAX_LOOKAHEAD
-        more = more[:fits]
-        if not more:
-            break
-        for way in ways:
-            way.judge(more)
-        work += len(ways) * len(more)
+    while True:
         best = max(way.fitting for way in ways)
         ways = [way for way in ways if way.fitting == best]
-        if last:
+        if len(ways) < 2 or judged < len(following) or len(following) < horizon:
             break
-        judged = len(following)
+        if horizon >= MAX_LOOKAHEAD:
+            break
         horizon *= 2
+        following = ahead(horizon)
+        judged = _judge(search, ways, following, judged)
     way = ways[0]
-    if way.action is None:
-        return way.assumed, state, work
-    reached = step_entry(state, way.action.action, way.action.player)[0]
-    return way.assumed, reached, work + 1
+    guessed = budget > LISTING_COST + 1 or way.played
+    diagnosis = way.diagnosis if guessed else None
+    likely = way.likely if guessed else None
+    work = search.work
+    if not way.played:
+        return Resumed(way.assumed, diagnosis, likely, state, 0, work)
+    position = Reached(state, well_formed=well_formed)
+    for played in way.played:
+        position.apply(played)
+    reached = position.state
+    return Resumed(way.assumed, diagnosis, likely, reached, way.consumed, work + len(way.played))

@@ -83,6 +83,8 @@ class Problem:
     assumed: str | None = None
     line: int | None = None
     column: int | None = None
+    diagnosis: str | None = None
+    likely: str | None = None
 
     def __str__(self) -> str:
         rule = f"{self.rule}: " if self.rule else ""
@@ -91,7 +93,8 @@ class Problem:
             where = f"action {self.index} ({what})"
             if self.path is not None:
                 where += f" {self.path}"
-            return f"{where}: {rule}{self.reason}"
+            likely = f"; {self.likely}" if self.likely else ""
+            return f"{where}: {rule}{self.reason}{likely}"
         if self.path is not None:
             return f"{self.path}: {rule}{self.reason}"
         label = "result" if self.kind is ProblemKind.RESULT else "log"
@@ -116,6 +119,8 @@ class Problem:
             "assumed": self.assumed,
             "line": self.line,
             "column": self.column,
+            "diagnosis": self.diagnosis,
+            "likely": self.likely,
             "message": str(self),
         }
 

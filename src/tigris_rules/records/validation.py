@@ -195,6 +195,7 @@ def _check(
         return cast("list[LogEntry]", list(takewhile(_readable, following)))
 
     applied = 0
+    previous: LogEntry | None = None
     budget = _repair.repair_budget(length)
     while True:
         next_item = waiting.popleft() if waiting else next(items, None)
@@ -211,27 +212,34 @@ def _check(
         try:
             position.apply(entry)
             applied += 1
+            previous = entry
             continue
         except IllegalActionError as exc:
             kind, rule, reason, path = ProblemKind.RULE, exc.rule, exc.reason, None
         except InvalidActionError as exc:
             kind, rule, reason = ProblemKind.FORMAT, None, exc.reason
             path = f"$.actions[{index}].{exc.field}"
-        assumed = None
+        assumed = diagnosis = likely = None
         if not strict and kind is ProblemKind.RULE:
             assumed = "skipped"  # and the position is kept
             if budget > 0:
                 before = position.state
-                assumed, state, work = _repair.resume(
+                resumed = _repair.resume(
                     before,
                     entry,
                     ahead,
                     min(budget, _repair.REPAIR_PER_PROBLEM),
+                    index=index,
+                    previous=previous,
                     well_formed=well_formed,
                 )
-                budget -= work
-                if state is not before:
-                    position = Reached(state, well_formed=well_formed)
+                assumed, diagnosis, likely = resumed.assumed, resumed.diagnosis, resumed.likely
+                budget -= resumed.work
+                if resumed.state is not before:
+                    position = Reached(resumed.state, well_formed=well_formed)
+                for _ in range(resumed.consumed):  # played by the repair, read ahead
+                    waiting.popleft()
+                    applied += 1
         problems.add(
             Problem(
                 kind,
@@ -242,8 +250,11 @@ def _check(
                 rule=rule,
                 path=path,
                 assumed=assumed,
+                diagnosis=diagnosis,
+                likely=likely,
             )
         )
+        previous = entry
     state = position.state
     result_log = head
     if expected is not None and not problems.malformed:
