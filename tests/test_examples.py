@@ -172,3 +172,21 @@ def test_replay_of_a_log_file(tmp_path: Path) -> None:
     assert len(list(out.glob("step-*.svg"))) == len(log.actions) + 1
     bad = run("replay_svg.py", str(out), "--log", str(tmp_path / "missing.json"))
     assert bad.returncode == 2
+
+
+# --- a game written down by hand ----------------------------------------------------------
+
+
+def test_transcribed_game_prints_each_slip_with_its_diagnosis() -> None:
+    done = run("transcribed_game.py")
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(" ", 2)[:2] for line in lines[:4]] == [
+        ["club_night.tgn:18:7:", "[wrong-seat]"],
+        ["club_night.tgn:28:8:", "[missing]"],
+        ["club_night.tgn:33:8:", "[swapped]"],
+        ["club_night.tgn:43:8:", "[wrong-square]"],
+    ]
+    assert lines[1].endswith("an action is missing before action 20")
+    assert lines[2].endswith("actions 27 and 28 appear swapped")
+    assert lines[-1] == "4 problems in 47 actions"

@@ -22,6 +22,7 @@ __all__ = [
     "MISSING_TRIES",
     "MISSING_WAYS",
     "REPAIR_BUDGET",
+    "REPAIR_MINIMUM",
     "REPAIR_PER_ACTION",
     "REPAIR_PER_PROBLEM",
     "SWAP_DISTANCE",
@@ -71,10 +72,16 @@ MISSING_WAYS: Final = 16
 """... and of those after which the rejected action replays, at most this many are judged."""
 
 
+REPAIR_MINIMUM: Final = 1_024
+"""A log of fewer than ``REPAIR_MINIMUM / REPAIR_PER_ACTION`` actions may still try this
+many inputs ahead: a short log, a game written down by hand, has room to diagnose a few
+problems."""
+
+
 def repair_budget(length: int) -> int:
     """The inputs that may be tried ahead to go on after rejected actions in a log of
     ``length`` actions."""
-    return min(REPAIR_BUDGET, REPAIR_PER_ACTION * length)
+    return min(REPAIR_BUDGET, max(REPAIR_MINIMUM, REPAIR_PER_ACTION * length))
 
 
 def _field_apart(names: tuple[str, ...], a: object, b: object) -> str | None:
@@ -123,7 +130,16 @@ class _Way:
     following actions of the log these take (``consumed``), the position it has reached
     while judged, and how many of the log's actions replayed there."""
 
-    __slots__ = ("assumed", "consumed", "diagnosis", "fitting", "likely", "played", "position")
+    __slots__ = (
+        "assumed",
+        "consumed",
+        "diagnosis",
+        "fitting",
+        "general",
+        "likely",
+        "played",
+        "position",
+    )
 
     def __init__(
         self,
@@ -135,7 +151,9 @@ class _Way:
         *,
         fitting: int,
         consumed: int = 0,
+        general: str | None = None,
     ) -> None:
+        self.general = likely if general is None else general
         self.assumed = assumed
         self.diagnosis = diagnosis
         self.likely = likely
@@ -193,12 +211,23 @@ class _Search:
         *,
         fitting: int = 1,
         consumed: int = 0,
+        general: str | None = None,
     ) -> bool:
-        """Add the way that plays ``played``, if they replay; whether it was added."""
+        """Add the way that plays ``played``, if they replay; whether it was added
+        (``general`` says what happened without naming the action played instead)."""
         position = self.tried(played)
         if position is None:
             return False
-        way = _Way(assumed, diagnosis, likely, played, position, fitting=fitting, consumed=consumed)
+        way = _Way(
+            assumed,
+            diagnosis,
+            likely,
+            played,
+            position,
+            fitting=fitting,
+            consumed=consumed,
+            general=general,
+        )
         self.ways.append(way)
         return True
 
@@ -285,6 +314,7 @@ def _first_ways(search: _Search, following: list[LogEntry], previous: LogEntry |
                 f"wrong-{field}",
                 f"action {index} most likely has the wrong {field}: {describe_action(action)} fits",
                 (LogEntry(search.mover, action),),
+                general=f"action {index} most likely has the wrong {field}",
             )
     search.swaps(following[:SWAP_DISTANCE])
 
@@ -321,8 +351,7 @@ def resume(
        colour, a count...), in the order of ``legal_actions``;
     4. the action exchanged with one of the next :data:`SWAP_DISTANCE` actions;
     5. one legal action of the seat to move played before it (an action missing): tried
-       when the log names another seat than the one to move, or when none of the others
-       replays the ``LOOKAHEAD`` next actions whole.
+       only when none of the others replays the ``LOOKAHEAD`` next actions whole.
 
     Each way is judged by how many of the log's actions replay: the rejected one, and those
     of the ``LOOKAHEAD`` next ones (``ahead(n)``: the next ``n`` readable actions of the
@@ -337,7 +366,7 @@ def resume(
     ways = search.ways  # the missing ones are added to it
     judged = _judge(search, ways, following, 0)
     whole = max(w.fitting for w in ways) == 1 + judged
-    if search.legal and judged == len(following) and (entry.player != search.mover or not whole):
+    if search.legal and judged == len(following) and not whole:
         first = len(ways)
         search.missing()
         _judge(search, ways[first:], following, 0)
@@ -356,6 +385,8 @@ def resume(
     guessed = budget > LISTING_COST + 1 or way.played
     diagnosis = way.diagnosis if guessed else None
     likely = way.likely if guessed else None
+    if likely is not None and len(ways) > 1:
+        likely = way.general  # other ways fit as well: the action played instead is not named
     work = search.work
     if not way.played:
         return Resumed(way.assumed, diagnosis, likely, state, 0, work)

@@ -1,0 +1,147 @@
+"""What most likely happened: each kind of slip in a log reported as one problem at its place,
+with its diagnosis, and the rest of the log checked as if mended (docs/log-format.md,
+Validation; benchmarks/diagnosis.py measures the rates)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tigris_rules as tr
+
+ROOT = Path(__file__).parent.parent
+LOGS = Path(__file__).parent / "data" / "logs"
+Actions = list[dict[str, Any]]
+
+
+def classic() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((LOGS / "game-2p-classic-seed1.json").read_text("utf-8"))
+    return data
+
+
+def problems(data: dict[str, Any], actions: Actions) -> tuple[tr.Problem, ...]:
+    return tr.validate_json(json.dumps({**data, "actions": actions})).problems
+
+
+def missing(a: Actions, i: int) -> Actions:
+    return a[:i] + a[i + 1 :]
+
+
+def duplicated(a: Actions, i: int) -> Actions:
+    return [*a[: i + 1], a[i], *a[i + 1 :]]
+
+
+def swapped(k: int) -> Callable[[Actions, int], Actions]:
+    def swap(a: Actions, i: int) -> Actions:
+        return [*a[:i], a[i + k], *a[i + 1 : i + k], a[i], *a[i + k + 1 :]]
+
+    return swap
+
+
+def changed(**fields: Any) -> Callable[[Actions, int], Actions]:
+    def change(a: Actions, i: int) -> Actions:
+        return [*a[:i], {**a[i], **fields}, *a[i + 1 :]]
+
+    return change
+
+
+def other_seat(a: Actions, i: int) -> Actions:
+    return changed(player=1 - a[i]["player"])(a, i)
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "at", "index", "diagnosis", "likely"),
+    [
+        (missing, 41, 41, "missing", "an action is missing before action 41"),
+        (duplicated, 40, 41, "duplicated", "action 41 repeats action 40"),
+        (swapped(1), 41, 41, "swapped", "actions 41 and 42 appear swapped"),
+        (swapped(3), 40, 40, "swapped", "actions 40 and 43 appear swapped"),
+        (other_seat, 40, 40, "wrong-seat", "action 40 was most likely played by player 0"),
+        (changed(square="e1"), 41, 41, "wrong-square",
+         "action 41 most likely has the wrong square"),
+        (changed(color="blue"), 52, 52, "wrong-color",
+         "action 52 most likely has the wrong color"),
+        (changed(count=3), 79, 79, "wrong-count", "action 79 most likely has the wrong count: "
+         "commit_support count=0 fits"),
+    ],
+)  # fmt: skip
+def test_one_slip_is_one_problem_with_its_diagnosis(
+    corrupt: Callable[[Actions, int], Actions], at: int, index: int, diagnosis: str, likely: str
+) -> None:
+    data = classic()
+    assert corrupt(data["actions"], at) != data["actions"]
+    (problem,) = problems(data, corrupt(data["actions"], at))
+    assert (problem.index, problem.diagnosis, problem.likely) == (index, diagnosis, likely)
+    assert str(problem).endswith(f"; {likely}")
+    assert problem.to_json()["diagnosis"] == diagnosis
+    assert problem.to_json()["likely"] == likely
+
+
+def test_an_action_written_in_is_extra() -> None:
+    data = classic()
+    actions = data["actions"]
+    (problem,) = problems(data, [*actions[:60], actions[3], *actions[60:]])
+    assert (problem.index, problem.diagnosis) == (60, "extra")
+    assert problem.likely == "action 60 appears to be extra"
+
+
+def test_a_second_slip_later_is_its_own_problem() -> None:
+    """The log is checked on as if the first slip were mended: a later one is found, alone."""
+    data = classic()
+    actions = other_seat(swapped(1)(data["actions"], 41), 150)
+    found = problems(data, actions)
+    assert [(p.index, p.diagnosis) for p in found] == [(41, "swapped"), (150, "wrong-seat")]
+
+
+def test_a_valid_log_has_no_diagnosis() -> None:
+    for path in sorted(LOGS.glob("*.json")):
+        assert tr.validate_file(path).valid, path
+
+
+def test_strict_validation_diagnoses_nothing() -> None:
+    data = classic()
+    text = json.dumps({**data, "actions": missing(data["actions"], 41)})
+    with pytest.raises(tr.LogError) as info:
+        tr.validate_log(tr.loads(text, tr.GameLog), strict=True)
+    assert info.value.problem is not None
+    assert info.value.problem.diagnosis is None
+    assert info.value.problem.likely is None
+
+
+RECORD = ROOT / "examples" / "club_night.tgn"
+EXPECTED = [
+    (18, 7, 2, "wrong-seat", "action 2 was most likely played by player 1"),
+    (28, 8, 20, "missing", "an action is missing before action 20"),
+    (33, 8, 27, "swapped", "actions 27 and 28 appear swapped"),
+    (43, 8, 44, "wrong-square", "action 44 most likely has the wrong square"),
+]
+
+
+def test_a_record_written_by_hand_gives_each_slip_at_its_line() -> None:
+    report = tr.validate_file(RECORD)
+    found = [(p.line, p.column, p.index, p.diagnosis, p.likely) for p in report.problems]
+    assert found == EXPECTED
+    lines = RECORD.read_text(encoding="utf-8").splitlines()
+    assert lines[17].startswith("2. @2 leader priest m5")  # line 18, the move at column 7
+    assert lines[42][7:].startswith("tile green g1")
+
+
+def test_the_command_line_gives_the_diagnosis_in_json() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tigris_rules", "validate", "--json", str(RECORD)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    found = json.loads(done.stdout)
+    (entry,) = found["files"]
+    assert [(p["index"], p["diagnosis"]) for p in entry["problems"]] == [
+        (i, d) for _, _, i, d, _ in EXPECTED
+    ]
