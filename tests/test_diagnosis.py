@@ -109,9 +109,9 @@ def test_strict_validation_diagnoses_nothing() -> None:
     text = json.dumps({**data, "actions": missing(data["actions"], 41)})
     with pytest.raises(tr.LogError) as info:
         tr.validate_log(tr.loads(text, tr.GameLog), strict=True)
-    assert info.value.problem is not None
-    assert info.value.problem.diagnosis is None
-    assert info.value.problem.likely is None
+    problem = info.value.problem
+    assert isinstance(problem, tr.Problem)
+    assert (problem.diagnosis, problem.likely) == (None, None)
 
 
 RECORD = ROOT / "examples" / "club_night.tgn"
