@@ -3,9 +3,9 @@ go on, each judged by how many of the following actions replay after it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -16,8 +16,11 @@ from tigris_rules.records.log import LogEntry
 from tigris_rules.records.problems import describe_action
 
 __all__ = [
+    "CHECKPOINT",
     "LISTING_COST",
     "LOOKAHEAD",
+    "LOOKBACK",
+    "LOOKBACK_NEIGHBOURS",
     "MAX_LOOKAHEAD",
     "MISSING_TRIES",
     "MISSING_WAYS",
@@ -27,6 +30,7 @@ __all__ = [
     "REPAIR_PER_PROBLEM",
     "SWAP_DISTANCE",
     "Resumed",
+    "Trail",
     "repair_budget",
     "resume",
 ]
@@ -78,6 +82,18 @@ many inputs ahead: a short log, a game written down by hand, has room to diagnos
 problems."""
 
 
+LOOKBACK: Final = 4
+"""A slip in one of this many actions replayed before a rejected one is looked for, when
+nothing at the rejected action explains the next ones..."""
+
+LOOKBACK_NEIGHBOURS: Final = 8
+"""... trying at most this many changes of one field of each of them."""
+
+CHECKPOINT: Final = 16
+"""Validation keeps the position every this many actions, to go back to the positions
+before the last :data:`LOOKBACK` actions when one is rejected."""
+
+
 def repair_budget(length: int) -> int:
     """The inputs that may be tried ahead to go on after rejected actions in a log of
     ``length`` actions."""
@@ -114,7 +130,8 @@ class Resumed:
     the diagnosis (``Problem.diagnosis``) and the sentence saying what most likely happened
     (``Problem.likely``; ``None`` with the diagnosis when no way was judged), the position
     to go on from, how many of the following actions of the log that position has played
-    (the other action of a swap and those between), and the work done (inputs tried)."""
+    (the other action of a swap and those between), the work done (inputs tried), and how
+    many actions before the rejected one the slip stands (``back``)."""
 
     assumed: str
     diagnosis: str | None
@@ -122,6 +139,7 @@ class Resumed:
     state: AnyState
     consumed: int
     work: int
+    back: int = 0
 
 
 class _Way:
@@ -132,6 +150,7 @@ class _Way:
 
     __slots__ = (
         "assumed",
+        "back",
         "consumed",
         "diagnosis",
         "fitting",
@@ -139,6 +158,7 @@ class _Way:
         "likely",
         "played",
         "position",
+        "start",
     )
 
     def __init__(
@@ -152,8 +172,12 @@ class _Way:
         fitting: int,
         consumed: int = 0,
         general: str | None = None,
+        back: int = 0,
+        start: AnyState | None = None,
     ) -> None:
         self.general = likely if general is None else general
+        self.back = back
+        self.start = start
         self.assumed = assumed
         self.diagnosis = diagnosis
         self.likely = likely
@@ -190,10 +214,11 @@ class _Search:
         self.mover = to_move(state)
         self.legal: list[AnyAction] = []
 
-    def tried(self, played: tuple[LogEntry, ...]) -> Reached | None:
-        """The position after ``played`` from the state, or ``None`` when one is rejected
-        (each input tried counts as work)."""
-        position = Reached(self.state, well_formed=self.well_formed)
+    def tried(self, played: tuple[LogEntry, ...], start: AnyState | None = None) -> Reached | None:
+        """The position after ``played`` from ``start`` (the state before the rejected
+        action by default), or ``None`` when one is rejected (each input tried counts as
+        work)."""
+        position = Reached(self.state if start is None else start, well_formed=self.well_formed)
         for entry in played:
             self.work += 1
             try:
@@ -212,10 +237,13 @@ class _Search:
         fitting: int = 1,
         consumed: int = 0,
         general: str | None = None,
+        back: int = 0,
+        start: AnyState | None = None,
     ) -> bool:
-        """Add the way that plays ``played``, if they replay; whether it was added
-        (``general`` says what happened without naming the action played instead)."""
-        position = self.tried(played)
+        """Add the way that plays ``played`` from ``start``, if they replay; whether it was
+        added (``general`` says what happened without naming the action played instead;
+        ``back``: how many actions before the rejected one the slip stands)."""
+        position = self.tried(played, start)
         if position is None:
             return False
         way = _Way(
@@ -227,6 +255,8 @@ class _Search:
             fitting=fitting,
             consumed=consumed,
             general=general,
+            back=back,
+            start=start,
         )
         self.ways.append(way)
         return True
@@ -270,7 +300,98 @@ class _Search:
                 "missing",
                 f"an action is missing before action {self.index}",
                 (inserted, self.entry),
-                fitting=0,  # the rejected action replays, after an action the log lacks
+                fitting=1,  # the rejected action replays, after an action the log lacks
+            )
+
+
+Earlier = tuple[AnyState, int, LogEntry]
+"""An action replayed before a rejected one: the position before it, its index, itself."""
+
+
+class Trail:
+    """The actions replayed since a position kept (a checkpoint every :data:`CHECKPOINT`
+    actions), to find the positions before the last :data:`LOOKBACK` of them."""
+
+    __slots__ = ("base", "entries", "middle", "well_formed")
+
+    def __init__(self, state: AnyState, *, well_formed: bool) -> None:
+        self.well_formed = well_formed
+        self.restart(state)
+
+    def restart(self, state: AnyState) -> None:
+        """Start again from ``state``: the actions before it are not gone back to."""
+        self.base = state
+        self.middle: AnyState | None = None
+        self.entries: list[tuple[int, LogEntry]] = []
+
+    def played(self, index: int, entry: LogEntry, position: Reached) -> None:
+        """Action ``index`` replayed, reaching ``position``."""
+        self.entries.append((index, entry))
+        if len(self.entries) == CHECKPOINT:
+            self.middle = position.state
+        elif len(self.entries) == 2 * CHECKPOINT:
+            self.base, self.middle = cast("AnyState", self.middle), position.state
+            del self.entries[:CHECKPOINT]
+
+    def earlier(self) -> tuple[list[Earlier], int]:
+        """The last :data:`LOOKBACK` actions replayed, the last first, each with the
+        position before it; and the inputs replayed to find them."""
+        count = min(LOOKBACK, len(self.entries))
+        state, done = self.base, 0
+        if self.middle is not None and len(self.entries) - count >= CHECKPOINT:
+            state, done = self.middle, CHECKPOINT
+        position = Reached(state, well_formed=self.well_formed)
+        for _, entry in self.entries[done : len(self.entries) - count]:
+            position.apply(entry)
+        found: list[Earlier] = []
+        for index, entry in self.entries[len(self.entries) - count :]:
+            found.append((position.state, index, entry))
+            position.apply(entry)
+        return found[::-1], len(self.entries) - done
+
+
+def _earlier_ways(search: _Search, earlier: Sequence[Earlier]) -> None:
+    """The ways that change one of the actions replayed just before the rejected one
+    (``earlier[b - 1]``: the action ``b`` places before it and the position before that
+    action, up to :data:`LOOKBACK`): that action with one field changed (at most
+    :data:`LOOKBACK_NEIGHBOURS` of them), left out, or exchanged with the rejected one; each
+    way plays the actions between as written and then the rejected one, which must replay."""
+    entry, index = search.entry, search.index
+    for back, (start, at, earlier_entry) in enumerate(earlier[:LOOKBACK], start=1):
+        between = tuple(e for _, _, e in earlier[: back - 1])[::-1]
+        if not search.left(LISTING_COST + back + 1):
+            return
+        search.add(
+            "skipped",
+            "extra",
+            f"action {at} appears to be extra",
+            (*between, entry),
+            fitting=0,
+            back=back,
+            start=start,
+        )
+        if earlier_entry != entry:
+            search.add(
+                f"after action {index}",
+                "swapped",
+                f"actions {at} and {index} appear swapped",
+                (entry, *between, earlier_entry),
+                back=back,
+                start=start,
+            )
+        search.work += LISTING_COST
+        neighbours = _neighbours(list(legal_actions(start)), earlier_entry.action)
+        for action, field in islice(neighbours, LOOKBACK_NEIGHBOURS):
+            if not search.left(back + 1):
+                return
+            search.add(
+                f"as {describe_action(action)}",
+                f"wrong-{field}",
+                f"action {at} most likely has the wrong {field}: {describe_action(action)} fits",
+                (LogEntry(earlier_entry.player, action), *between, entry),
+                general=f"action {at} most likely has the wrong {field}",
+                back=back,
+                start=start,
             )
 
 
@@ -339,6 +460,7 @@ def resume(
     *,
     index: int = 0,
     previous: LogEntry | None = None,
+    earlier: Callable[[], tuple[list[Earlier], int]] | None = None,
     well_formed: bool = False,
 ) -> Resumed:
     """How to go on after ``entry``, action ``index`` of the log, was rejected in ``state``
@@ -350,8 +472,13 @@ def resume(
     3. a legal action of the same kind that differs from it in one field (a square, a
        colour, a count...), in the order of ``legal_actions``;
     4. the action exchanged with one of the next :data:`SWAP_DISTANCE` actions;
-    5. one legal action of the seat to move played before it (an action missing): tried
-       only when none of the others replays the ``LOOKAHEAD`` next actions whole.
+    5. one of the :data:`LOOKBACK` actions replayed before it (``earlier``) changed in one
+       field, left out, or exchanged with it: the slip stood there, and the rejected action
+       only shows it;
+    6. one legal action of the seat to move played before it (an action missing).
+
+    The last two are tried only when none of the others replays the ``LOOKAHEAD`` next
+    actions whole.
 
     Each way is judged by how many of the log's actions replay: the rejected one, and those
     of the ``LOOKAHEAD`` next ones (``ahead(n)``: the next ``n`` readable actions of the
@@ -363,12 +490,19 @@ def resume(
     search = _Search(state, entry, index, budget, well_formed=well_formed)
     following = ahead(LOOKAHEAD)
     _first_ways(search, following, previous)
-    ways = search.ways  # the missing ones are added to it
+    ways = search.ways  # the missing and earlier ones are added to it
     judged = _judge(search, ways, following, 0)
     whole = max(w.fitting for w in ways) == 1 + judged
-    if search.legal and judged == len(following) and not whole:
+    if judged == len(following) and not whole:
         first = len(ways)
-        search.missing()
+        if search.legal:
+            search.missing()
+        _judge(search, ways[first:], following, 0)
+        first = len(ways)
+        if earlier is not None and search.left(2 * CHECKPOINT + LOOKBACK):
+            found, work = earlier()
+            search.work += work
+            _earlier_ways(search, found)
         _judge(search, ways[first:], following, 0)
     horizon = LOOKAHEAD
     while True:
@@ -390,8 +524,9 @@ def resume(
     work = search.work
     if not way.played:
         return Resumed(way.assumed, diagnosis, likely, state, 0, work)
-    position = Reached(state, well_formed=well_formed)
+    position = Reached(state if way.start is None else way.start, well_formed=well_formed)
     for played in way.played:
         position.apply(played)
     reached = position.state
-    return Resumed(way.assumed, diagnosis, likely, reached, way.consumed, work + len(way.played))
+    work += len(way.played)
+    return Resumed(way.assumed, diagnosis, likely, reached, way.consumed, work, way.back)

@@ -195,6 +195,7 @@ def _check(
         return cast("list[LogEntry]", list(takewhile(_readable, following)))
 
     applied = 0
+    trail = _repair.Trail(start, well_formed=well_formed)
     previous: LogEntry | None = None
     budget = _repair.repair_budget(length)
     while True:
@@ -213,6 +214,7 @@ def _check(
             position.apply(entry)
             applied += 1
             previous = entry
+            trail.played(index, entry, position)
             continue
         except IllegalActionError as exc:
             kind, rule, reason, path = ProblemKind.RULE, exc.rule, exc.reason, None
@@ -220,6 +222,7 @@ def _check(
             kind, rule, reason = ProblemKind.FORMAT, None, exc.reason
             path = f"$.actions[{index}].{exc.field}"
         assumed = diagnosis = likely = None
+        at, slip = index, entry
         if not strict and kind is ProblemKind.RULE:
             assumed = "skipped"  # and the position is kept
             if budget > 0:
@@ -231,12 +234,17 @@ def _check(
                     min(budget, _repair.REPAIR_PER_PROBLEM),
                     index=index,
                     previous=previous,
+                    earlier=trail.earlier,
                     well_formed=well_formed,
                 )
                 assumed, diagnosis, likely = resumed.assumed, resumed.diagnosis, resumed.likely
                 budget -= resumed.work
+                if resumed.back:  # the slip stands at an action replayed before
+                    at, slip = trail.entries[-resumed.back]
+                    reason = f"action {index} is then rejected: {reason}"
                 if resumed.state is not before:
                     position = Reached(resumed.state, well_formed=well_formed)
+                    trail.restart(resumed.state)
                 for _ in range(resumed.consumed):  # played by the repair, read ahead
                     waiting.popleft()
                     applied += 1
@@ -244,9 +252,9 @@ def _check(
             Problem(
                 kind,
                 reason,
-                index=index,
-                player=entry.player,
-                action=entry.action,
+                index=at,
+                player=slip.player,
+                action=slip.action,
                 rule=rule,
                 path=path,
                 assumed=assumed,
