@@ -68,7 +68,7 @@ SWAP_DISTANCE: Final = 5
 """A rejected action is tried in the place of each of the next this many actions (two
 actions of the log exchanged)."""
 
-MISSING_TRIES: Final = 64
+MISSING_TRIES: Final = 32
 """At most this many legal actions of the seat to move are tried before a rejected action
 (an action missing from the log), in the order of ``legal_actions``..."""
 
@@ -219,6 +219,7 @@ class _Search:
         action by default), or ``None`` when one is rejected (each input tried counts as
         work)."""
         position = Reached(self.state if start is None else start, well_formed=self.well_formed)
+        self.work += 1  # a working copy of the position, about the cost of an input
         for entry in played:
             self.work += 1
             try:
@@ -443,7 +444,7 @@ def _first_ways(search: _Search, following: list[LogEntry], previous: LogEntry |
 def _judge(search: _Search, ways: list[_Way], following: list[LogEntry], judged: int) -> int:
     """Judge ``ways`` by the actions of ``following`` past the first ``judged``, as many as
     the budget allows for each; the index reached."""
-    fits = (search.budget - search.work) // max(1, len(ways))
+    fits = max(0, search.budget - search.work) // max(1, len(ways))
     upto = judged + min(len(following) - judged, fits)
     for way in ways:
         start = max(judged, way.consumed)
@@ -487,7 +488,8 @@ def resume(
     to ``MAX_LOOKAHEAD``, the end of the log or the ``budget`` of inputs tried (a last round
     that does not fit judges the ways by as many next actions as it allows); the first way
     that leads then wins, in the order above."""
-    search = _Search(state, entry, index, budget, well_formed=well_formed)
+    final = max(SWAP_DISTANCE, LOOKBACK) + 1  # the inputs of the way kept, played again
+    search = _Search(state, entry, index, budget - final, well_formed=well_formed)
     following = ahead(LOOKAHEAD)
     _first_ways(search, following, previous)
     ways = search.ways  # the missing and earlier ones are added to it
