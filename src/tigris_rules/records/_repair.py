@@ -76,7 +76,7 @@ MISSING_WAYS: Final = 16
 """... and of those after which the rejected action replays, at most this many are judged."""
 
 
-REPAIR_MINIMUM: Final = 1_024
+REPAIR_MINIMUM: Final = 768
 """A log of fewer than ``REPAIR_MINIMUM / REPAIR_PER_ACTION`` actions may still try this
 many inputs ahead: a short log, a game written down by hand, has room to diagnose a few
 problems."""
