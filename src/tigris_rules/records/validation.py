@@ -288,11 +288,14 @@ def validate_log(
 
     A rejected action is reported (with its index, player, rule ID and reason) and the
     replay goes on: with the same action sent by the seat to move when the log names
-    another, with a legal action of the same kind one field apart from it, or without it,
-    whichever lets the most of the next actions replay (``Problem.assumed`` says which;
-    docs/log-format.md, Validation). The expected result, when the log gives one, is
-    compared once every action replayed without a problem. With ``strict=True`` the first
-    problem raises :class:`~tigris_rules.errors.LogError` instead.
+    another, with a legal action of the same kind one field apart from it, without it,
+    exchanged with one of the next actions, after one action the log lacks, or with one of
+    the actions just before it mended, whichever lets the most of the next actions replay
+    (``Problem.assumed`` says which, ``Problem.diagnosis`` and ``Problem.likely`` what most
+    likely happened; docs/log-format.md, Validation). The expected result, when the log
+    gives one, is compared once every action replayed without a problem. With
+    ``strict=True`` the first problem raises :class:`~tigris_rules.errors.LogError`
+    instead.
     """
     expect(log, GameLog, "log")
     expect(strict, bool, "strict")
