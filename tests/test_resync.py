@@ -138,7 +138,6 @@ def test_a_spent_repair_budget_skips_the_rejected_action(monkeypatch: pytest.Mon
     monkeypatch.setattr(_repair, "MAX_LOOKAHEAD", _repair.LOOKAHEAD)
     index = tie_past_the_first_lookahead(data)
     monkeypatch.setattr(_repair, "REPAIR_PER_ACTION", 0)
-    monkeypatch.setattr(_repair, "REPAIR_MINIMUM", 0)
     report = tr.validate_json(changed(data, index, river_square(data["actions"][index]) or {}))
     assert report.problems[0].index == index
     assert report.problems[0].assumed == "skipped"
@@ -231,8 +230,7 @@ def test_the_repairs_try_a_bounded_number_of_inputs(
 ) -> None:
     """Every input played while validating (the log's own, once, and those tried ahead to
     repair it), with each listing of legal actions counted as ``LISTING_COST`` inputs, stays
-    within one input per action of the log and its repair budget (``REPAIR_PER_ACTION``
-    inputs per action, at least ``REPAIR_MINIMUM``), and one problem within
+    within ``1 + REPAIR_PER_ACTION`` inputs per action of the log, and one problem within
     ``REPAIR_PER_PROBLEM``: a changed log costs a few times a valid one, however changed."""
     data = load(name)
     played = listed = 0
@@ -266,5 +264,5 @@ def test_the_repairs_try_a_bounded_number_of_inputs(
         assert not report.valid, change
         assert works, change  # the repair was tried
         work = played + _repair.LISTING_COST * listed
-        assert work <= len(actions) + _repair.repair_budget(len(actions)), change
+        assert work <= (1 + _repair.REPAIR_PER_ACTION) * len(actions), change
         assert max(works) <= _repair.REPAIR_PER_PROBLEM, change

@@ -25,7 +25,6 @@ __all__ = [
     "MISSING_TRIES",
     "MISSING_WAYS",
     "REPAIR_BUDGET",
-    "REPAIR_MINIMUM",
     "REPAIR_PER_ACTION",
     "REPAIR_PER_PROBLEM",
     "SWAP_DISTANCE",
@@ -76,12 +75,6 @@ MISSING_WAYS: Final = 16
 """... and of those after which the rejected action replays, at most this many are judged."""
 
 
-REPAIR_MINIMUM: Final = 768
-"""A log of fewer than ``REPAIR_MINIMUM / REPAIR_PER_ACTION`` actions may still try this
-many inputs ahead: a short log, a game written down by hand, has room to diagnose a few
-problems."""
-
-
 LOOKBACK: Final = 4
 """A slip in one of this many actions replayed before a rejected one is looked for, when
 nothing at the rejected action explains the next ones..."""
@@ -97,7 +90,7 @@ before the last :data:`LOOKBACK` actions when one is rejected."""
 def repair_budget(length: int) -> int:
     """The inputs that may be tried ahead to go on after rejected actions in a log of
     ``length`` actions."""
-    return min(REPAIR_BUDGET, max(REPAIR_MINIMUM, REPAIR_PER_ACTION * length))
+    return min(REPAIR_BUDGET, REPAIR_PER_ACTION * length)
 
 
 def _field_apart(names: tuple[str, ...], a: object, b: object) -> str | None:
