@@ -116,10 +116,10 @@ def test_strict_validation_diagnoses_nothing() -> None:
 
 RECORD = ROOT / "examples" / "club_night.tgn"
 EXPECTED = [
-    (18, 7, 2, "wrong-seat", "action 2 was most likely played by player 1"),
-    (28, 8, 20, "missing", "an action is missing before action 20"),
-    (33, 8, 27, "swapped", "actions 27 and 28 appear swapped"),
-    (43, 8, 44, "wrong-square", "action 44 most likely has the wrong square"),
+    (55, 57, 71, "wrong-seat", "action 71 was most likely played by player 2"),
+    (68, 8, 99, "missing", "an action is missing before action 99"),
+    (87, 8, 146, "wrong-square", "action 146 most likely has the wrong square"),
+    (113, 8, 203, "swapped", "actions 203 and 204 appear swapped"),
 ]
 
 
@@ -127,9 +127,12 @@ def test_a_record_written_by_hand_gives_each_slip_at_its_line() -> None:
     report = tr.validate_file(RECORD)
     found = [(p.line, p.column, p.index, p.diagnosis, p.likely) for p in report.problems]
     assert found == EXPECTED
+    assert report.actions == 217
     lines = RECORD.read_text(encoding="utf-8").splitlines()
-    assert lines[17].startswith("2. @2 leader priest m5")  # line 18, the move at column 7
-    assert lines[42][7:].startswith("tile green g1")
+    assert lines[54][53:] == "@0 commit 0"  # line 55, the move at column 57
+    assert lines[67].startswith("48. @2 leader farmer i8")  # the commitment before it forgotten
+    assert lines[86][7:].startswith("tile black n3")
+    assert lines[112][7:].startswith("commit 0, leader king l5")
 
 
 def test_the_command_line_gives_the_diagnosis_in_json() -> None:
