@@ -104,6 +104,26 @@ def test_a_valid_log_has_no_diagnosis() -> None:
         assert tr.validate_file(path).valid, path
 
 
+@pytest.mark.parametrize("at", [20, 41, 90])
+def test_a_duplicated_action_is_not_judged_twice(at: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Leaving out the first copy is the same guess as leaving out the second: the two do not
+    tie round after round to the end of the log."""
+    from tigris_rules.records import _repair
+
+    judged: list[int] = []
+    judge = _repair._judge
+
+    def watched(search: Any, ways: Any, following: Any, upto: int) -> int:
+        judged.append(judge(search, ways, following, upto))
+        return judged[-1]
+
+    monkeypatch.setattr(_repair, "_judge", watched)
+    data = classic()
+    (problem,) = problems(data, duplicated(data["actions"], at))
+    assert (problem.index, problem.diagnosis) == (at + 1, "duplicated")
+    assert max(judged) == _repair.LOOKAHEAD
+
+
 def test_strict_validation_diagnoses_nothing() -> None:
     data = classic()
     text = json.dumps({**data, "actions": missing(data["actions"], 41)})

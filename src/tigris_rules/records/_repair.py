@@ -348,22 +348,25 @@ def _earlier_ways(search: _Search, earlier: Sequence[Earlier]) -> None:
     """The ways that change one of the actions replayed just before the rejected one
     (``earlier[b - 1]``: the action ``b`` places before it and the position before that
     action, up to :data:`LOOKBACK`): that action with one field changed (at most
-    :data:`LOOKBACK_NEIGHBOURS` of them), left out, or exchanged with the rejected one; each
-    way plays the actions between as written and then the rejected one, which must replay."""
+    :data:`LOOKBACK_NEIGHBOURS` of them), left out (not the action just before when the
+    rejected one repeats it: skipping the rejected copy is the same guess), or exchanged with
+    the rejected one; each way plays the actions between as written and then the rejected
+    one, which must replay."""
     entry, index = search.entry, search.index
     for back, (start, at, earlier_entry) in enumerate(earlier[:LOOKBACK], start=1):
         between = tuple(e for _, _, e in earlier[: back - 1])[::-1]
         if not search.left(LISTING_COST + back + 1):
             return
-        search.add(
-            "skipped",
-            "extra",
-            f"action {at} appears to be extra",
-            (*between, entry),
-            fitting=0,
-            back=back,
-            start=start,
-        )
+        if back > 1 or earlier_entry != entry:  # else the same as skipping the rejected copy
+            search.add(
+                "skipped",
+                "extra",
+                f"action {at} appears to be extra",
+                (*between, entry),
+                fitting=0,
+                back=back,
+                start=start,
+            )
         if earlier_entry != entry:
             search.add(
                 f"after action {index}",
