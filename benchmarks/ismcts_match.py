@@ -1,23 +1,25 @@
 """ISMCTS bot against greedy bots: how often the search bot wins, with a 95 % interval.
 
-Usage: ``python benchmarks/ismcts_match.py [--games2 N] [--games4 M] [--iterations I]
-[--budget SECONDS] [--seed S] [--jobs J]``
+Usage: ``python benchmarks/ismcts_match.py [--game board|cards] [--games2 N] [--games4 M]
+[--iterations I] [--budget SECONDS] [--seed S] [--jobs J]``
 
 Plays ``N`` two-player games (60 by default) of ``ISMCTSBot`` against ``GreedyBot``, the
 search bot taking seat 0 in even games and seat 1 in odd ones, then ``M`` four-player games
 (30 by default) of one ``ISMCTSBot`` against three ``GreedyBot``, the search bot taking
 seat ``i % 4`` in game ``i``. Game ``i`` of each match is dealt from seed ``S + i`` and
 every bot is seeded from it, so with an iteration budget alone (``--iterations``, 200 by
-default) the same arguments always give the same games. ``--budget`` adds a time budget
-per decision in seconds: the search stops at whichever bound comes first, and the games then
-depend on the machine's speed and load.
+default) the same arguments always give the same games. ``--game cards`` plays the card
+game instead (RULES.md Part II), against :class:`~tigris_rules.ai.bots.CardGreedyBot`.
+``--budget`` adds a time budget per decision in seconds: the search stops at whichever
+bound comes first, and the games then depend on the machine's speed and load.
 
 A game scores 1 when the search bot is ranked strictly before every greedy bot (SCORE-4,
 SCORE-5), 1/2 when it shares the first place, and 0 otherwise; the win rate is the mean
 score, given with its Wilson score interval at 95 %. Ties are also counted apart. The time
 per decision is the wall-clock time of the search bot's decisions, and the processor time
-they took (the two differ when other programs share the machine). ``--jobs`` plays games in
-that many processes at once.
+they took (the two differ when other programs share the machine), with the slowest decision
+by each measure. ``--jobs`` plays games in that many processes at once; each game's outcome
+is written to standard error as it ends.
 """
 
 from __future__ import annotations
@@ -27,12 +29,12 @@ import math
 import sys
 import time
 from multiprocessing import Pool
+from typing import Any
 
 import attrs
 
-from tigris_rules import GameConfig, GameState, result
-from tigris_rules.ai.bots import Bot, GreedyBot, ISMCTSBot, play_game
-from tigris_rules.model.actions import Action
+from tigris_rules import GameConfig, result
+from tigris_rules.ai.bots import CardGreedyBot, GreedyBot, ISMCTSBot, play_game
 
 
 @attrs.frozen
@@ -44,6 +46,7 @@ class Game:
     seat: int
     iterations: int | None
     seconds: float | None
+    game: str = "board"
 
 
 @attrs.frozen
@@ -55,27 +58,31 @@ class Outcome:
     seconds: float
     cpu: float
     slowest: float
+    slowest_cpu: float
 
 
 class _Timed:
     """A bot whose decisions are timed."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: ISMCTSBot) -> None:
         self.bot = bot
         self.decisions = 0
         self.seconds = 0.0
         self.cpu = 0.0
         self.slowest = 0.0
+        self.slowest_cpu = 0.0
 
-    def choose(self, state: GameState) -> Action:
+    def choose(self, state: Any) -> Any:
         start = time.perf_counter()
         cpu = time.process_time()
         action = self.bot.choose(state)
         spent = time.perf_counter() - start
-        self.cpu += time.process_time() - cpu
+        used = time.process_time() - cpu
+        self.cpu += used
         self.decisions += 1
         self.seconds += spent
         self.slowest = max(self.slowest, spent)
+        self.slowest_cpu = max(self.slowest_cpu, used)
         return action
 
 
@@ -84,14 +91,27 @@ def play(game: Game) -> Outcome:
     searcher = _Timed(
         ISMCTSBot(game.seed * 16 + game.seat + 1, iterations=game.iterations, seconds=game.seconds)
     )
-    bots: list[Bot] = [GreedyBot(game.seed * 16 + seat + 1) for seat in range(game.players)]
+    greedy = CardGreedyBot if game.game == "cards" else GreedyBot
+    bots: list[Any] = [greedy(game.seed * 16 + seat + 1) for seat in range(game.players)]
     bots[game.seat] = searcher
-    state, _ = play_game(GameConfig(players=game.players), bots, game.seed)
+    state, _ = play_game(GameConfig(players=game.players, game=game.game), bots, game.seed)
     places = {entry.player: entry.place for entry in result(state).players}
     mine = places[game.seat]
     best_other = min(place for seat, place in places.items() if seat != game.seat)
     score = 1.0 if mine < best_other else 0.5 if mine == best_other else 0.0
-    return Outcome(score, searcher.decisions, searcher.seconds, searcher.cpu, searcher.slowest)
+    outcome = Outcome(
+        score,
+        searcher.decisions,
+        searcher.seconds,
+        searcher.cpu,
+        searcher.slowest,
+        searcher.slowest_cpu,
+    )
+    print(
+        f"game {game.seed} ({game.players} players, seat {game.seat}): {outcome}",
+        file=sys.stderr,
+    )
+    return outcome
 
 
 def wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -103,7 +123,7 @@ def wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, f
     return (centre - spread) / denominator, (centre + spread) / denominator
 
 
-def report(players: int, outcomes: list[Outcome], elapsed: float) -> None:
+def report(game: str, players: int, outcomes: list[Outcome], elapsed: float) -> None:
     """Print the figures of one match."""
     games = len(outcomes)
     score = sum(o.score for o in outcomes)
@@ -114,8 +134,9 @@ def report(players: int, outcomes: list[Outcome], elapsed: float) -> None:
     spent = sum(o.seconds for o in outcomes)
     cpu = sum(o.cpu for o in outcomes)
     slowest = max(o.slowest for o in outcomes)
+    slowest_cpu = max(o.slowest_cpu for o in outcomes)
     opponents = "greedy" if players == 2 else f"{players - 1} greedy"
-    print(f"ismcts vs {opponents}, {players} players, {games} games (seats rotate)")
+    print(f"{game} game: ismcts vs {opponents}, {players} players, {games} games (seats rotate)")
     print(
         f"  win rate {100 * score / games:.1f}% (ties as 1/2), 95% CI "
         f"[{100 * low:.1f}%, {100 * high:.1f}%]"
@@ -123,7 +144,8 @@ def report(players: int, outcomes: list[Outcome], elapsed: float) -> None:
     print(f"  wins {wins}, ties for first {ties}, losses {games - wins - ties}")
     print(
         f"  search: {decisions} decisions, {spent / decisions:.3f} s each on average "
-        f"({cpu / decisions:.3f} s of processor time), slowest {slowest:.3f} s"
+        f"({cpu / decisions:.3f} s of processor time), slowest {slowest:.3f} s "
+        f"({slowest_cpu:.3f} s of processor time)"
     )
     print(f"  match time {elapsed:.0f} s")
 
@@ -131,6 +153,9 @@ def report(players: int, outcomes: list[Outcome], elapsed: float) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Parse the arguments, play both matches and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument(
+        "--game", choices=("board", "cards"), default="board", help="the game played (board)"
+    )
     parser.add_argument("--games2", type=int, default=60, help="two-player games (60)")
     parser.add_argument("--games4", type=int, default=30, help="four-player games (30)")
     parser.add_argument("--iterations", type=int, default=200, help="iterations per decision (200)")
@@ -153,12 +178,12 @@ def main(argv: list[str] | None = None) -> int:
             if games == 0:
                 continue
             todo = [
-                Game(args.seed + i, players, i % players, args.iterations, args.budget)
+                Game(args.seed + i, players, i % players, args.iterations, args.budget, args.game)
                 for i in range(games)
             ]
             start = time.perf_counter()
             outcomes = pool.map(play, todo, chunksize=1)
-            report(players, outcomes, time.perf_counter() - start)
+            report(args.game, players, outcomes, time.perf_counter() - start)
     return 0
 
 

@@ -1,6 +1,6 @@
 """Print what validating a changed log costs next to validating the valid log, per change.
 
-Usage: ``python benchmarks/repair_cost.py [--quick] [--seed S]``
+Usage: ``python benchmarks/repair_cost.py [--quick] [--seed S] [--rounds N]``
 
 The corpus: selfplay logs (random bots) of the board game and the card game for 2, 3 and 4
 players, whole and cut to about half, and a long card game of leader moves (the log of
@@ -13,10 +13,15 @@ benchmarks/big_log.py) of about 65 and 130 KB. Each log is changed by seeded ran
   colour, a seat, a column, a spot);
 - ``many``: one line in ten changed by one of the changes above.
 
-Each document (the valid log, three times, and each changed one) is validated by
-``validate_json`` in a fresh process, after a warm-up on the log's first actions, and its
-processor time measured there. The script prints the ratio of each changed log to its valid
-log, then the median and the largest ratio of each change. It asserts nothing about time.
+Each changed log is measured in a fresh process against its valid log, like for like: after
+the same warm-up for both (the log's first 20 actions, then those with one left out, so that
+neither side pays a first-time import that does not grow with the log), the two are
+validated by ``validate_json`` in turn, valid then changed, ``--rounds`` times, each call's
+processor time taken, and the ratio of each pair kept. Turns this close together matter:
+the processor time of the same work drifts by up to twice on a shared machine, over tenths
+of a second. The script prints, per changed log, the median of its pair ratios and their
+range, then per change the median and the largest of those medians. It asserts nothing
+about time.
 """
 
 from __future__ import annotations
@@ -122,52 +127,69 @@ def corpus(seed: int, quick: bool, folder: Path) -> dict[str, dict[str, Any]]:
 CHILD = """
 import sys, time, json
 import tigris_rules as tr
-text = open(sys.argv[1], encoding="utf-8").read()
-data = json.loads(text)
-tr.validate_json(json.dumps({**data, "actions": data["actions"][:20], "result": None}))
-start = time.process_time()
-report = tr.validate_json(text)
-print(time.process_time() - start, len(report.problems) + report.more)
+valid, changed, rounds = open(sys.argv[1]).read(), open(sys.argv[2]).read(), int(sys.argv[3])
+data = json.loads(valid)
+first = data["actions"][:20]
+tr.validate_json(json.dumps({**data, "actions": first, "result": None}))
+tr.validate_json(json.dumps({**data, "actions": first[:1] + first[2:], "result": None}))
+for _ in range(rounds):
+    for text in (valid, changed):
+        start = time.process_time()
+        report = tr.validate_json(text)
+        print(time.process_time() - start, len(report.problems) + report.more)
 """
 
 
-def cpu(path: Path) -> tuple[float, int]:
-    """Processor seconds of validating the log at ``path`` in a fresh process, and its
-    number of problems."""
+def pairs(valid: Path, changed: Path, rounds: int) -> tuple[list[float], list[float], int]:
+    """Processor seconds of validating the logs at ``valid`` and ``changed`` in turn,
+    ``rounds`` times each in one fresh process, and the changed log's number of
+    problems."""
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(path)], capture_output=True, text=True, check=True
+        [sys.executable, "-c", CHILD, str(valid), str(changed), str(rounds)],
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    seconds, problems = done.stdout.split()
-    return float(seconds), int(problems)
+    lines = [line.split() for line in done.stdout.splitlines()]
+    seconds = [float(line[0]) for line in lines]
+    return seconds[0::2], seconds[1::2], int(lines[1][1])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer logs and changes")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="valid and changed validations per changed log"
+    )
     args = parser.parse_args(argv)
     seed: int = args.seed
     tries = 1 if args.quick else 3
+    rounds: int = args.rounds
     ratios: dict[str, list[float]] = {name: [] for name in CHANGES}
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as directory:
         folder = Path(directory)
-        path = folder / "log.json"
+        valid_path, changed_path = folder / "valid.json", folder / "changed.json"
         for name, data in corpus(seed, args.quick, folder).items():
             text = json.dumps(data)
-            path.write_text(text, encoding="utf-8")
-            valid = statistics.median(cpu(path)[0] for _ in range(3))
+            valid_path.write_text(text, encoding="utf-8")
             size = len(text) / 1024
             actions = len(data["actions"])
-            print(f"{name:20} {actions:5} actions {size:6.1f} KB  valid {valid * 1000:7.1f} ms")
+            print(f"{name:20} {actions:5} actions {size:6.1f} KB", flush=True)
             for change, make in CHANGES.items():
                 rng = random.Random(f"{seed} {name} {change}")
                 for _ in range(tries):
-                    path.write_text(json.dumps({**data, "actions": make(rng, data["actions"])}))
-                    seconds, problems = cpu(path)
-                    ratios[change].append(seconds / valid)
+                    changed = json.dumps({**data, "actions": make(rng, data["actions"])})
+                    changed_path.write_text(changed, encoding="utf-8")
+                    valid, spoilt, problems = pairs(valid_path, changed_path, rounds)
+                    found = sorted(b / a for a, b in zip(valid, spoilt, strict=True))
+                    ratio = statistics.median(found)
+                    ratios[change].append(ratio)
                     print(
-                        f"  {change:10} {seconds * 1000:8.1f} ms  ratio {seconds / valid:5.2f}"
+                        f"  {change:10} valid {statistics.median(valid) * 1000:7.1f} ms"
+                        f"  changed {statistics.median(spoilt) * 1000:7.1f} ms"
+                        f"  ratio {ratio:5.2f} ({found[0]:.2f}-{found[-1]:.2f})"
                         f"  {problems:5} problems",
                         flush=True,
                     )

@@ -1,1298 +1,999 @@
-"""Every benchmark figure of tigris_rules in one run, side by side with python-chess.
+"""Every benchmark figure of tigris_rules, each beside the figure it is compared with.
 
-Usage: ``python benchmarks/run.py [--quick] [--seed S] [--json] [--compare-build PYTHON]``
+Usage: ``python benchmarks/run.py [--quick] [--rounds R] [--seed S] [--json] [--only KEYS]
+[--compare-build PYTHON]``
 
-Every game is dealt from a fixed seed (``--seed``, 1 by default), so two runs do the same
-work; only the times differ. ``--quick`` does less work (under a minute); ``--json`` prints
-the same figures as one JSON object and nothing else. Measured on the classic base game:
+How it measures. Every workload (``benchmarks/_workloads.py``) runs in a fresh Python
+process, which prepares its inputs untimed and reports the CPU time (``time.process_time``)
+of the work alone and the units of work done (decisions, plies, leaf nodes, calls, actions,
+moves, states). Two things compared are measured in the same rounds: each round runs every
+side of a comparison once, one after the other, in an order that turns from round to round
+(so that neither side always goes first). Each figure is printed as min / median / max of the
+rounds, and each ratio as the median of the per-round ratios, with their range. Every game
+is dealt from a fixed seed (``--seed``, 1 by default), so two runs do the same work and only
+the times differ; ``--rounds`` sets the rounds (5, or 3 with ``--quick``, which also does
+less work in each). The script only prints figures; it asserts nothing about time.
 
-1. random playouts, 2 and 4 players: whole games where every decision picks uniformly
-   among ``legal_actions(state)``, in games/s and decisions/s;
-2. legal actions generated in the opening (2 players), on fresh copies of the opening state
-   (``attrs.evolve``, so nothing cached on a state is reused), every action iterated;
-3. ``apply`` per action kind: the turn actions from the opening, the answers from
-   ``(state, action)`` pairs collected in a few seeded random games;
-4. perft from the opening: perft(1) makes every legal move (one ``apply`` each, the legal
-   actions generated on a fresh copy); perft(2) applies every legal action and counts the
-   legal actions of each child with ``len`` (the leaves are counted, not applied);
-5. log validation: ``validate_json`` on random-bot logs of the 2-player game;
-6. JSON round trip, ``loads(dumps(state), GameState)``, of the state half-way through a
-   2-player random game;
-7. memory: what the list of every state of a 2-player random game keeps allocated
-   (tracemalloc: the bytes freed when the list is dropped, caches on the states included);
-8. variants: the per-decision figures for each variant, with their ratio to the base game;
-9. the command line on two processes: ``tigris-rules validate`` of many files and of a JSON
-   Lines archive, and ``selfplay --jsonl``, each run as a user runs it (a fresh
-   ``python -m tigris_rules`` process) with ``--jobs 1`` and ``--jobs 2`` in turns, the
-   fastest run of each kept; the speed-up, the startup (``--version``) and the control (what
-   two processes of a plain Python loop gain on this machine in the same run, which tells a
-   busy machine from a slow implementation). The work (1,500 logs of 2 players to validate,
-   400 games to play) is large enough that the startup is under a tenth of a run with
-   ``--jobs 1``; ``--quick`` does less (1,000 logs, 200 games, one pair of runs), where the
-   startup weighs more. On a machine with one core it cannot be measured, and says so.
+What it compares (the classic base game, 2 players, unless said otherwise):
 
-python-chess is timed in the same run (random games, perft from the start position making
-every move, push and pop of every legal move, legal moves generated, PGN reading, FEN round
-trip), each of our figures is printed with its ratio to its chess counterpart: per game and
-per decision (a random game of Tigris & Euphrates has fewer decisions than a random game of
-chess has plies, so the per-game ratio flatters it). A last section says which targets are
-met. The script only prints figures; it asserts nothing about time.
+1. random playouts with **every legal action built** at each decision
+   (``list(legal_actions(state))``, one picked with ``random.Random(seed).choice``, applied),
+   per decision, against random chess games that build every legal move at each ply
+   (``list(board.legal_moves)``) and stop on a cheap test: no legal move, the fifty-move
+   rule read from ``board.halfmove_clock``, or 1,000 plies. This is the headline: it is what
+   a search bot does when it expands a node. Then the **lazy pick** (``actions[
+   rng.randrange(len(actions))]``, only the chosen action built) against the same chess loop;
+   then both for 4 players;
+2. ``tr.perft`` to depth 1 and 2 (leaves counted with ``len``, not applied) from every tenth
+   position of seeded games, against the chess perft from every tenth position of seeded
+   chess games (pushes and pops above the last ply, ``legal_moves.count()`` at the last),
+   per leaf node;
+3. ``apply`` over a fixed set of (state, action) pairs against ``push`` + ``pop`` of a fixed
+   set of moves, per call; and ``apply`` per kind of action;
+4. log validation (``validate_json`` of random-bot logs) against ``chess.pgn.read_game`` of
+   the PGN of random chess games written by python-chess, per action and per move;
+5. the JSON round trip ``loads(dumps(state), GameState)`` against the FEN round trip
+   ``chess.Board(board.fen())``, per state, over every tenth position of seeded games;
+6. ``legal_actions`` late in the game against the opening, every action built, per call;
+7. ``import tigris_rules`` against ``import chess``: the CPU time of the import statement in
+   a fresh interpreter, the bytecode written beforehand;
+8. every variant against the base game: full-list playouts, ``apply`` of the opening's
+   actions, perft(1) and log validation;
+9. with ``--compare-build PYTHON`` (or ``TIGRIS_RULES_COMPARE_BUILD``): the same figures of
+   the build installed for another interpreter, one build pure Python and the other
+   compiled, in the same rounds; otherwise the compiled build is "not measured";
+10. the memory every state of a random game keeps (tracemalloc, once);
+11. the command line on two processes: ``validate`` of many files and of a JSON Lines
+    archive, and ``selfplay --jsonl``, each a fresh ``python -m tigris_rules`` with
+    ``--jobs 1`` and ``--jobs 2`` in turns, in wall time (what parallel work gains), beside
+    a control (what two processes of a plain Python loop gain at the same time).
 
-The header says which build of ``tigris_rules`` was measured: pure Python, or compiled with
-mypyc (modules loaded from extension files). ``--compare-build PYTHON`` also measures the
-build installed for another interpreter (the ``python`` of another virtual environment),
-alternately with this one, and prints the speed of the compiled build relative to the pure
-one.
+The last section says which targets are met, from the medians. ``--json`` prints every
+figure as one JSON object and nothing else; ``--only`` runs some sections (their keys:
+playouts, perft, apply, validation, json, legal_actions, import, variants, builds, memory,
+parallel).
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
-import importlib.machinery
-import io
 import json
-import math
 import os
-import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
-import chess
-import chess.pgn
-from _common import (
-    PARALLEL_JOBS,
-    PARALLEL_TARGET,
-    fresh_copy,
-    load_averages,
-    measure_parallel,
-    measure_validation,
-    playout,
-    playout_states,
-    selfplay,
-)
+from _common import PARALLEL_JOBS, PARALLEL_TARGET, load_averages, measure_parallel
 
-import tigris_rules as tr
 from tigris_rules.tools.bulk import default_jobs
+
+WORKLOADS = Path(__file__).resolve().with_name("_workloads.py")
+COMPARE_BUILD_VARIABLE = "TIGRIS_RULES_COMPARE_BUILD"
+"""The environment variable naming another interpreter, as ``--compare-build`` does."""
+IMPORT_CODE = (
+    "import time; start = time.process_time(); import {module}; "
+    "seconds = time.process_time() - start; "
+    'print(\'{{"measures": {{"import": {{"seconds": %r, "units": 1}}}}, "info": {{}}}}\' '
+    "% seconds)"
+)
+"""The child process of the import figure: the CPU time of one import statement."""
 
 
 @attrs.frozen
 class Plan:
-    """How much work each measurement does."""
+    """How much work each process does, and how many rounds."""
 
+    rounds: int
     games: int
-    """Random playouts per configuration, and python-chess random games."""
-    generation_rounds: int
-    """Fresh copies of the opening whose legal actions are generated."""
-    apply_calls: int
-    """At least this many ``apply`` calls per timed set of (state, action) pairs."""
-    sample_games: int
-    """Random games searched for answers (ChooseConflict, CommitSupport...)."""
-    sample_pairs: int
-    """At most this many (state, action) pairs kept per action kind."""
-    perft_rounds: int
-    """Repetitions of perft(1) and perft(2) from the opening, and of the chess perft; perft(1)
-    and the chess perft report their fastest round."""
-    repeats: int
-    """Timings of ``apply`` and of log validation repeated this many times, the fastest kept
-    (the one least disturbed by other work on the machine)."""
+    """Random playouts of each player count, and of each build."""
+    chess_games: int
+    """Random chess games of the playout figures."""
+    position_games: int
+    """Seeded games whose every tenth position feeds perft, apply and the JSON round trip."""
+    chess_position_games: int
+    deep: int
+    """Positions of perft(2)."""
+    chess_deep: int
     logs: int
-    """Logs in each validation corpus."""
-    round_trips: int
-    """JSON round trips (and FEN round trips) timed."""
-    chess_perft_depth: int
-    chess_generation_rounds: int
+    """Random-bot logs validated (by each build too)."""
+    chess_logs: int
+    """Random chess games written as PGN and read."""
+    legal_calls: int
+    """At least this many ``legal_actions`` calls in each phase."""
+    variant_games: int
+    """Playouts of each variant (and seeded games whose positions feed its perft)."""
+    variant_logs: int
     parallel_logs: int
-    """Logs validated by the command line with ``--jobs 1`` and ``--jobs 2``."""
     parallel_games: int
-    """Games of ``selfplay`` with ``--jobs 1`` and ``--jobs 2``."""
+    parallel_pairs: int
 
 
 FULL = Plan(
-    games=20,
-    generation_rounds=200,
-    apply_calls=5000,
-    sample_games=20,
-    sample_pairs=400,
-    perft_rounds=5,
-    repeats=3,
-    logs=20,
-    round_trips=500,
-    chess_perft_depth=3,
-    chess_generation_rounds=10,
+    rounds=5,
+    games=8,
+    chess_games=20,
+    position_games=4,
+    chess_position_games=10,
+    deep=3,
+    chess_deep=20,
+    logs=16,
+    chess_logs=10,
+    legal_calls=300,
+    variant_games=3,
+    variant_logs=4,
     parallel_logs=1500,
     parallel_games=400,
+    parallel_pairs=3,
 )
 QUICK = Plan(
-    games=5,
-    generation_rounds=50,
-    apply_calls=1000,
-    sample_games=4,
-    sample_pairs=100,
-    perft_rounds=2,
-    repeats=1,
+    rounds=3,
+    games=3,
+    chess_games=8,
+    position_games=2,
+    chess_position_games=5,
+    deep=1,
+    chess_deep=10,
     logs=5,
-    round_trips=100,
-    chess_perft_depth=3,
-    chess_generation_rounds=3,
+    chess_logs=4,
+    legal_calls=100,
+    variant_games=1,
+    variant_logs=2,
     parallel_logs=1000,
     parallel_games=200,
+    parallel_pairs=1,
 )
 
-BASE_2P = tr.GameConfig(players=2)
-BASE_4P = tr.GameConfig(players=4)
-VARIANTS: tuple[tuple[str, str, tr.GameConfig], ...] = (
-    ("english", "english variant", tr.GameConfig(players=2, variants=("english",))),
-    ("alternative", "alternative board", tr.GameConfig(players=2, board="alternative")),
-    ("buildings", "buildings", tr.GameConfig(players=2, variants=("buildings",))),
-    ("ziggurat", "ziggurat", tr.GameConfig(players=2, variants=("ziggurat",))),
+VARIANTS: tuple[tuple[str, str, dict[str, object]], ...] = (
+    ("english", "english variant", {"variants": ["english"]}),
+    ("alternative", "alternative board", {"board": "alternative"}),
+    ("buildings", "buildings", {"variants": ["buildings"]}),
+    ("ziggurat", "ziggurat", {"variants": ["ziggurat"]}),
     (
         "all",
         "all three, alternative board",
-        tr.GameConfig(
-            players=2, board="alternative", variants=("english", "buildings", "ziggurat")
-        ),
+        {"board": "alternative", "variants": ["english", "buildings", "ziggurat"]},
     ),
 )
 """Key, label and configuration of every variant measured (2 players, like the base)."""
+VARIANT_FIGURES: tuple[tuple[str, str, str], ...] = (
+    ("playout", "full-list playouts", "decisions/s"),
+    ("apply", "apply, every action of the opening", "calls/s"),
+    ("perft_1", "perft(1)", "nodes/s"),
+    ("validation", "log validation", "actions/s"),
+)
+"""Measure, label and unit of the figures compared between a variant and the base game."""
 
-OPENING_KINDS = ("PlaceTile", "PlaceLeader", "PlaceCatastrophe", "SwapTiles", "EndTurn")
-SAMPLED_KINDS = (
+
+# --- the comparisons -----------------------------------------------------------------------
+
+
+@attrs.frozen
+class Side:
+    """One side of a comparison: a workload run in a fresh process each round."""
+
+    key: str
+    workload: str
+    """A workload of ``_workloads.py``, or ``import:MODULE``."""
+    params: Mapping[str, object] = attrs.field(factory=dict)
+    python: str = sys.executable
+    env: Mapping[str, str] | None = None
+    """The environment of the process (``None``: this one's)."""
+
+    def command(self) -> list[str]:
+        """The command line of the process."""
+        if self.workload.startswith("import:"):
+            module = self.workload.removeprefix("import:")
+            return [self.python, "-c", IMPORT_CODE.format(module=module)]
+        return [self.python, str(WORKLOADS), self.workload, json.dumps(dict(self.params))]
+
+    def run(self) -> dict[str, Any]:
+        """Run the process once and return what it printed."""
+        done = subprocess.run(
+            self.command(), capture_output=True, text=True, check=False, env=self.env
+        )
+        if done.returncode:
+            raise SystemExit(f"{self.key} ({self.workload}) failed:\n{done.stderr[-2000:]}")
+        printed: dict[str, Any] = json.loads(done.stdout)
+        return printed
+
+
+@attrs.frozen
+class Shown:
+    """A measure of a side as printed: a rate (``unit`` ends in ``/s``) or the time of one
+    unit (``unit`` is ``ms`` or ``µs``)."""
+
+    side: str
+    measure: str
+    label: str
+    unit: str
+
+
+@attrs.frozen
+class Ratio:
+    """``top`` compared with ``bottom`` in each round: the ratio of their speeds, or with
+    ``of_times`` the ratio of their times per unit (top's time over bottom's)."""
+
+    key: str
+    label: str
+    top: tuple[str, str]
+    bottom: tuple[str, str]
+    of_times: bool = False
+
+
+@attrs.frozen
+class Target:
+    """A goal on the median of a ratio or of a figure: at least or at most ``goal``."""
+
+    key: str
+    label: str
+    source: str
+    """The key of a ratio, or ``figure:SIDE:MEASURE``."""
+    goal: float
+    at_most: bool = False
+
+
+@attrs.frozen
+class Group:
+    """Sides measured in the same rounds, the figures printed and the ratios."""
+
+    key: str
+    title: str
+    sides: tuple[Side, ...]
+    shown: tuple[Shown, ...]
+    ratios: tuple[Ratio, ...] = ()
+    targets: tuple[Target, ...] = ()
+    rounds_factor: int = 1
+    warm_up: bool = False
+    """Run every side once, untimed, before the rounds."""
+    kinds: str | None = None
+    """A side whose measures ``kind_NAME`` (one per kind of input) are shown too."""
+
+
+@attrs.frozen
+class Spread:
+    """The lowest, middle and highest of a figure over the rounds."""
+
+    low: float
+    median: float
+    high: float
+    values: tuple[float, ...]
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Spread:
+        """The spread of ``values``."""
+        return cls(min(values), statistics.median(values), max(values), tuple(values))
+
+
+def rates(runs: Sequence[Mapping[str, Any]], measure: str) -> list[float]:
+    """Units per second of ``measure`` in each run."""
+    found = []
+    for run in runs:
+        done = run["measures"][measure]
+        found.append(done["units"] / done["seconds"] if done["seconds"] else float("inf"))
+    return found
+
+
+def shown_values(runs: Sequence[Mapping[str, Any]], shown: Shown) -> list[float]:
+    """The values of ``shown`` in each run, in its unit."""
+    speeds = rates(runs, shown.measure)
+    if shown.unit == "ms":
+        return [1000 / speed for speed in speeds]
+    if shown.unit == "µs":
+        return [1_000_000 / speed for speed in speeds]
+    if shown.unit == "MB":
+        return [run["measures"][shown.measure]["seconds"] for run in runs]
+    return speeds
+
+
+def ratio_values(results: Mapping[str, Sequence[Mapping[str, Any]]], ratio: Ratio) -> list[float]:
+    """The ratio in each round."""
+    top = rates(results[ratio.top[0]], ratio.top[1])
+    bottom = rates(results[ratio.bottom[0]], ratio.bottom[1])
+    if ratio.of_times:
+        return [under / over for over, under in zip(top, bottom, strict=True)]
+    return [over / under for over, under in zip(top, bottom, strict=True)]
+
+
+def run_rounds(sides: Sequence[Side], rounds: int) -> dict[str, list[dict[str, Any]]]:
+    """Every side once per round, the order turned by one each round."""
+    results: dict[str, list[dict[str, Any]]] = {side.key: [] for side in sides}
+    for number in range(rounds):
+        turn = number % len(sides)
+        for side in [*sides[turn:], *sides[:turn]]:
+            results[side.key].append(side.run())
+    return results
+
+
+# --- output --------------------------------------------------------------------------------
+
+
+def load_text() -> str:
+    """The load averages of the last 1, 5 and 15 minutes, as printed."""
+    return ", ".join(f"{value:.2f}" for value in load_averages()) or "unknown"
+
+
+def number(value: float, unit: str) -> str:
+    """A value as printed."""
+    if unit in ("ratio", "MB"):
+        return f"{value:.2f}"
+    if unit in ("ms", "µs"):
+        return f"{value:,.3f}" if value < 10 else f"{value:,.1f}"
+    return f"{value:,.0f}" if value >= 100 else f"{value:,.2f}"
+
+
+def amount(value: object) -> str:
+    """A count or a size, as printed."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f"{value:,.0f}" if float(value).is_integer() or value >= 100 else f"{value:.2f}"
+    return str(value)
+
+
+def spread_text(spread: Spread, unit: str) -> str:
+    """``median (low to high)``."""
+    return (
+        f"{number(spread.median, unit):>10} {unit:<12} "
+        f"({number(spread.low, unit)} to {number(spread.high, unit)})"
+    )
+
+
+@attrs.define
+class Report:
+    """What a run measured: printed as it goes, or kept for the JSON object."""
+
+    as_json: bool
+    data: dict[str, Any] = attrs.Factory(dict)
+    verdicts: dict[str, dict[str, Any]] = attrs.Factory(dict)
+    pending: list[tuple[Target, Spread | None, str]] = attrs.Factory(list)
+
+    def say(self, text: str = "") -> None:
+        """Print a line (nothing with ``--json``)."""
+        if not self.as_json:
+            print(text, flush=True)
+
+    def line(self, label: str, text: str) -> None:
+        """One aligned line."""
+        self.say(f"  {label + ':':<58}{text}")
+
+    def target(self, target: Target, spread: Spread | None, note: str = "") -> None:
+        """Keep a target and its measured spread for the last section."""
+        self.pending.append((target, spread, note))
+
+    def targets(self) -> None:
+        """Print every target, met or not."""
+        self.say()
+        self.say("== targets (medians of the rounds) ==")
+        for target, spread, note in self.pending:
+            sign = "<=" if target.at_most else ">="
+            goal = f"target {sign} {target.goal:g}"
+            if spread is None:
+                verdict, met, value = "not measured", None, "-"
+            else:
+                met = (
+                    spread.median <= target.goal if target.at_most else spread.median >= target.goal
+                )
+                verdict = "met" if met else "NOT met"
+                value = f"{spread.median:.2f} ({spread.low:.2f} to {spread.high:.2f})"
+            extra = f"; {note}" if note else ""
+            self.line(target.label, f"{value:<22} {verdict} ({goal}{extra})")
+            self.verdicts[target.key] = {
+                "label": target.label,
+                "target": f"{sign} {target.goal:g}",
+                "met": met,
+                **(
+                    {}
+                    if spread is None
+                    else {"median": spread.median, "min": spread.low, "max": spread.high}
+                ),
+                **({"note": note} if note else {}),
+            }
+
+
+def measure_group(report: Report, group: Group, rounds: int) -> None:
+    """Run a group's rounds and report its figures and ratios."""
+    rounds *= group.rounds_factor
+    started = time.perf_counter()
+    if group.warm_up:
+        for side in group.sides:
+            side.run()
+    results = run_rounds(group.sides, rounds)
+    seconds = time.perf_counter() - started
+    report.say()
+    report.say(f"== {group.title} ==")
+    plural = "round" if rounds == 1 else "rounds"
+    report.say(f"  {rounds} {plural} of {len(group.sides)} fresh processes, {seconds:.0f} s")
+    figures: dict[str, Any] = {}
+    every = list(group.shown)
+    if group.kinds is not None:
+        measured = results[group.kinds][0]["measures"]
+        every += [
+            Shown(group.kinds, f"kind_{kind}", f"  {kind} alone", "calls/s")
+            for kind in APPLY_KINDS
+            if f"kind_{kind}" in measured
+        ]
+    for shown in every:
+        spread = Spread.of(shown_values(results[shown.side], shown))
+        report.line(shown.label, spread_text(spread, shown.unit))
+        figures[f"{shown.side}:{shown.measure}"] = {
+            "label": shown.label,
+            "unit": shown.unit,
+            "median": spread.median,
+            "min": spread.low,
+            "max": spread.high,
+            "rounds": spread.values,
+        }
+    ratios: dict[str, Any] = {}
+    found: dict[str, Spread] = {}
+    for ratio in group.ratios:
+        spread = Spread.of(ratio_values(results, ratio))
+        found[ratio.key] = spread
+        report.line(ratio.label, spread_text(spread, "ratio"))
+        ratios[ratio.key] = {
+            "label": ratio.label,
+            "median": spread.median,
+            "min": spread.low,
+            "max": spread.high,
+            "rounds": spread.values,
+        }
+    sides = {
+        side.key: {
+            "workload": side.workload,
+            "params": dict(side.params),
+            "build": results[side.key][0].get("build"),
+            "info": results[side.key][0]["info"],
+            "units": {
+                measure: [run["measures"][measure]["units"] for run in results[side.key]]
+                for measure in results[side.key][0]["measures"]
+            },
+        }
+        for side in group.sides
+    }
+    for side in group.sides:
+        info = results[side.key][0]["info"]
+        if info:
+            words = ", ".join(f"{key} {amount(value)}" for key, value in info.items())
+            report.line(f"work of {side.key}", words)
+    for target in group.targets:
+        if target.source.startswith("figure:"):
+            _, side_key, measure = target.source.split(":")
+            shown = next(s for s in group.shown if s.side == side_key and s.measure == measure)
+            report.target(target, Spread.of(shown_values(results[side_key], shown)))
+        else:
+            report.target(target, found[target.source])
+    report.data[group.key] = {
+        "title": group.title,
+        "rounds": rounds,
+        "seconds": seconds,
+        "sides": sides,
+        "figures": figures,
+        "ratios": ratios,
+    }
+
+
+# --- the groups ----------------------------------------------------------------------------
+
+
+def playout_group(plan: Plan, seed: int) -> Group:
+    """Full-list and lazy playouts, 2 and 4 players, against the cheap-end chess loop."""
+    two = Side("tigris_2p", "playouts", {"seed": seed, "games": plan.games})
+    four = Side(
+        "tigris_4p", "playouts", {"seed": seed, "games": plan.games, "config": {"players": 4}}
+    )
+    chess = Side("chess", "chess_playouts", {"seed": seed, "games": plan.chess_games})
+    return Group(
+        "playouts",
+        "random playouts, per decision, against random chess games per ply",
+        (two, chess, four),
+        (
+            Shown("tigris_2p", "full", "2 players, every action built", "decisions/s"),
+            Shown("tigris_2p", "lazy", "2 players, lazy pick", "decisions/s"),
+            Shown("tigris_4p", "full", "4 players, every action built", "decisions/s"),
+            Shown("tigris_4p", "lazy", "4 players, lazy pick", "decisions/s"),
+            Shown("chess", "plies", "chess, every move built, cheap end", "plies/s"),
+        ),
+        (
+            Ratio(
+                "full_2p",
+                "full list 2p / chess (headline)",
+                ("tigris_2p", "full"),
+                ("chess", "plies"),
+            ),
+            Ratio("lazy_2p", "lazy pick 2p / chess", ("tigris_2p", "lazy"), ("chess", "plies")),
+            Ratio("full_4p", "full list 4p / chess", ("tigris_4p", "full"), ("chess", "plies")),
+            Ratio("lazy_4p", "lazy pick 4p / chess", ("tigris_4p", "lazy"), ("chess", "plies")),
+        ),
+        (
+            Target("full_playouts", "full-list playouts / chess, per decision", "full_2p", 0.5),
+            Target("lazy_playouts", "lazy playouts / chess, per decision", "lazy_2p", 0.8),
+        ),
+    )
+
+
+def perft_group(plan: Plan, seed: int) -> Group:
+    """perft(1) and perft(2) against the chess perft, per leaf node."""
+    ours = Side("tigris", "perft", {"seed": seed, "games": plan.position_games, "deep": plan.deep})
+    theirs = Side(
+        "chess",
+        "chess_perft",
+        {"seed": seed, "games": plan.chess_position_games, "deep": plan.chess_deep},
+    )
+    return Group(
+        "perft",
+        "perft from positions of seeded games, per leaf node",
+        (ours, theirs),
+        (
+            Shown("tigris", "perft_1", "perft(1)", "nodes/s"),
+            Shown("chess", "perft_1", "chess perft(1)", "nodes/s"),
+            Shown("tigris", "perft_2", "perft(2)", "nodes/s"),
+            Shown("chess", "perft_2", "chess perft(2)", "nodes/s"),
+        ),
+        (
+            Ratio("perft_1", "perft(1) / chess", ("tigris", "perft_1"), ("chess", "perft_1")),
+            Ratio("perft_2", "perft(2) / chess", ("tigris", "perft_2"), ("chess", "perft_2")),
+        ),
+    )
+
+
+APPLY_KINDS = (
+    "PlaceTile",
+    "PlaceLeader",
     "WithdrawLeader",
+    "PlaceCatastrophe",
+    "SwapTiles",
     "ChooseConflict",
     "CommitSupport",
     "BuildMonument",
     "Decline",
     "KeepTreasure",
 )
-CHESS_PERFT = {1: 20, 2: 400, 3: 8_902, 4: 197_281}
-"""Leaf nodes of perft from the chess start position."""
-
-Pair = tuple[tr.GameState, tr.Action, int | None]
-"""A state, a legal action of it and the seat that takes it."""
+"""The kinds of input whose ``apply`` is shown alone, when the sample holds them."""
 
 
-# --- output ------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class Figure:
-    """One measured figure: ``value`` is ``None`` when nothing could be measured."""
-
-    key: str
-    label: str
-    value: float | None
-    unit: str
-    detail: str
-    ratio: float | None = None
-    """The ratio to a reference figure (the base game's, for variants)."""
-
-
-@attrs.frozen
-class Target:
-    """A goal and whether the measured value reaches it; ``value`` and ``met`` are ``None``
-    when it cannot be measured here, and ``note`` says why."""
-
-    key: str
-    label: str
-    value: float | None
-    unit: str
-    goal: str
-    met: bool | None
-    note: str = ""
-
-
-def known(item: Figure) -> float:
-    """The value of a figure that was measured."""
-    if item.value is None:
-        raise ValueError(f"{item.key} was not measured")
-    return item.value
-
-
-def compiled_modules() -> tuple[list[str], int]:
-    """The ``tigris_rules`` modules loaded from compiled extension files (a mypyc build),
-    and the number of ``tigris_rules`` modules loaded."""
-    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    names = [name for name in sys.modules if name.split(".")[0] == "tigris_rules"]
-    compiled = [
-        name
-        for name in names
-        if str(getattr(sys.modules[name], "__file__", None) or "").endswith(suffixes)
-    ]
-    return sorted(compiled), len(names)
-
-
-def describe_build() -> str:
-    """Which build of ``tigris_rules`` this interpreter runs."""
-    compiled, loaded = compiled_modules()
-    if not compiled:
-        return "pure Python"
-    return f"compiled with mypyc ({len(compiled)} of the {loaded} modules loaded)"
-
-
-def format_value(value: float | None, unit: str) -> str:
-    """A figure's value as printed."""
-    if value is None:
-        return "-"
-    if unit == "ms":
-        return f"{value:.3f}"
-    if unit in ("MB", "ratio"):
-        return f"{value:.2f}"
-    if unit in ("nodes", "actions", "bytes"):
-        return f"{value:,.0f}"
-    return f"{value:,.0f}" if value >= 100 else f"{value:,.2f}"
-
-
-def line(label: str, value: str, unit: str, detail: str) -> str:
-    """One aligned line of the text output."""
-    return f"{label + ':':<52}{value:>12} {unit:<12} {detail}".rstrip()
-
-
-@attrs.define
-class Report:
-    """The figures of a run: printed as text section by section, or kept for the JSON."""
-
-    as_json: bool
-    sections: dict[str, tuple[str, list[Figure]]] = attrs.Factory(dict)
-    targets: list[Target] = attrs.Factory(list)
-
-    def say(self, text: str = "") -> None:
-        """Print a line of the text output (nothing in JSON mode)."""
-        if not self.as_json:
-            print(text, flush=True)
-
-    def section(self, key: str, title: str, figures: list[Figure]) -> None:
-        """Record a section of figures and print it."""
-        self.sections[key] = (title, figures)
-        self.say()
-        self.say(f"== {title} ==")
-        for item in figures:
-            if item.value is None:
-                self.say(line(item.label, "-", item.unit, f"({item.detail})"))
-                continue
-            detail = f"({item.detail})" if item.detail else ""
-            self.say(line(item.label, format_value(item.value, item.unit), item.unit, detail))
-
-    def figure(self, key: str) -> Figure:
-        """The figure recorded under ``key`` in any section."""
-        for _, figures in self.sections.values():
-            for item in figures:
-                if item.key == key:
-                    return item
-        raise KeyError(key)
-
-    def value(self, key: str) -> float:
-        """The value of a measured figure."""
-        return known(self.figure(key))
-
-    def target(self, target: Target) -> None:
-        """Record a target and print it."""
-        self.targets.append(target)
-        if target.met is None:
-            verdict = "cannot be measured"
-        else:
-            verdict = "met" if target.met else "NOT met"
-        value = format_value(target.value, target.unit)
-        note = f"; {target.note}" if target.note else ""
-        self.say(line(target.label, value, target.unit, f"{verdict} (target {target.goal}{note})"))
-
-    def to_json(self, header: dict[str, object]) -> str:
-        """Every figure and target as one JSON object."""
-        sections = {
-            key: {
-                "title": title,
-                "figures": {
-                    item.key: {
-                        "label": item.label,
-                        "value": item.value,
-                        "unit": item.unit,
-                        "detail": item.detail,
-                        **({} if item.ratio is None else {"ratio": item.ratio}),
-                    }
-                    for item in figures
-                },
-            }
-            for key, (title, figures) in self.sections.items()
-        }
-        targets = {
-            target.key: {
-                "label": target.label,
-                "value": target.value,
-                "unit": target.unit,
-                "target": target.goal,
-                "met": target.met,
-                **({"note": target.note} if target.note else {}),
-            }
-            for target in self.targets
-        }
-        return json.dumps({**header, "sections": sections, "targets": targets}, indent=2)
-
-
-# --- tigris_rules ------------------------------------------------------------------------
-
-
-def measure_playouts(config: tr.GameConfig, games: int, seed: int) -> tuple[float, float, int]:
-    """Games/s, decisions/s and decisions of ``games`` random playouts (seeds seed + i)."""
-    start = time.perf_counter()
-    decisions = sum(playout(config, seed + number) for number in range(games))
-    elapsed = time.perf_counter() - start
-    return games / elapsed, decisions / elapsed, decisions
-
-
-def measure_generation(opening: tr.GameState, rounds: int) -> tuple[float, int]:
-    """Legal actions generated and iterated per second on fresh copies of ``opening``, and
-    the number of legal actions of the opening."""
-    copies = [fresh_copy(opening) for _ in range(rounds)]
-    count = 0
-    start = time.perf_counter()
-    for state in copies:
-        for _ in tr.legal_actions(state):
-            count += 1
-    elapsed = time.perf_counter() - start
-    return count / elapsed, count // rounds
-
-
-def time_apply(pairs: Sequence[Pair], calls: int, repeats: int = 1) -> tuple[float, int]:
-    """``apply`` calls per second over ``pairs``, repeated until at least ``calls`` calls
-    are made, the fastest of ``repeats`` timings; and the number of calls timed each time."""
-    rounds = max(1, math.ceil(calls / len(pairs)))
-    fastest = math.inf
-    for _ in range(repeats):
-        start = time.perf_counter()
-        for _ in range(rounds):
-            for state, action, player in pairs:
-                tr.apply(state, action, player=player)
-        fastest = min(fastest, time.perf_counter() - start)
-    return rounds * len(pairs) / fastest, rounds * len(pairs)
-
-
-def opening_pairs(opening: tr.GameState) -> list[Pair]:
-    """Every legal action of the opening, with the opening and the seat to move."""
-    player = tr.to_move(opening)
-    return [(opening, action, player) for action in tr.legal_actions(opening)]
-
-
-def spread(pairs: list[Pair], most: int) -> list[Pair]:
-    """At most ``most`` of ``pairs``, evenly spaced, in order."""
-    if len(pairs) <= most:
-        return pairs
-    return [pairs[index * len(pairs) // most] for index in range(most)]
-
-
-def sampled_pairs(
-    config: tr.GameConfig, games: int, seed: int, most: int
-) -> tuple[dict[str, list[Pair]], int]:
-    """The (state, action) pairs of every kind of :data:`SAMPLED_KINDS` met in the random
-    games dealt from seeds seed .. seed + games - 1 (at most ``most`` per kind, spread over
-    the games), and the number of states searched."""
-    found: dict[str, list[Pair]] = {kind: [] for kind in SAMPLED_KINDS}
-    searched = 0
-    for number in range(games):
-        for state in playout_states(config, seed + number):
-            if tr.is_over(state):
-                continue
-            searched += 1
-            player = tr.to_move(state)
-            for action in tr.legal_actions(state):
-                pairs = found.get(type(action).__name__)
-                if pairs is not None:
-                    pairs.append((state, action, player))
-    return {kind: spread(pairs, most) for kind, pairs in found.items()}, searched
-
-
-def measure_perft_1(opening: tr.GameState, rounds: int) -> tuple[float, int]:
-    """perft(1) from ``opening`` making every move: legal actions generated on a fresh copy
-    and every one applied; nodes/s of the fastest of ``rounds`` rounds, and nodes per round."""
-    copies = [fresh_copy(opening) for _ in range(rounds)]
-    player = tr.to_move(opening)
-    fastest = math.inf
-    nodes = 0
-    for state in copies:
-        nodes = 0
-        start = time.perf_counter()
-        for action in tr.legal_actions(state):
-            tr.apply(state, action, player=player)
-            nodes += 1
-        fastest = min(fastest, time.perf_counter() - start)
-    return nodes / fastest, nodes
-
-
-def measure_perft_2(opening: tr.GameState, rounds: int) -> tuple[float, int]:
-    """perft(2) from ``opening``: every legal action applied (on a fresh copy) and the legal
-    actions of each child counted with ``len``, leaves not applied; nodes/s and nodes per
-    round."""
-    copies = [fresh_copy(opening) for _ in range(rounds)]
-    player = tr.to_move(opening)
-    nodes = 0
-    start = time.perf_counter()
-    for state in copies:
-        for action in tr.legal_actions(state):
-            nodes += len(tr.legal_actions(tr.apply(state, action, player=player)))
-    elapsed = time.perf_counter() - start
-    return nodes / elapsed, nodes // rounds
-
-
-def build_corpus(config: tr.GameConfig, logs: int, seed: int) -> list[str]:
-    """The JSON text of ``logs`` random-bot logs (seeds seed + i), as selfplay writes them."""
-    return [tr.dumps(selfplay(config, seed + number), indent=2) for number in range(logs)]
-
-
-def measure_round_trip(state: tr.GameState, rounds: int) -> tuple[float, int]:
-    """Milliseconds per ``loads(dumps(state), GameState)`` and the length of the JSON."""
-    start = time.perf_counter()
-    for _ in range(rounds):
-        tr.loads(tr.dumps(state), tr.GameState)
-    elapsed = time.perf_counter() - start
-    text = tr.dumps(state)
-    if tr.loads(text, tr.GameState) != state:
-        raise RuntimeError("the state did not read back equal")
-    return elapsed / rounds * 1000, len(text)
-
-
-def measure_memory(config: tr.GameConfig, seed: int) -> tuple[float, float, int]:
-    """MB that the list of every state of one random game keeps allocated (the bytes freed
-    when the list is dropped), MB allocated during the playout and still held after it,
-    and the number of states."""
-    gc.collect()
-    tracemalloc.start()
-    try:
-        before, _ = tracemalloc.get_traced_memory()
-        states = playout_states(config, seed)
-        gc.collect()
-        held, _ = tracemalloc.get_traced_memory()
-        count = len(states)
-        del states
-        gc.collect()
-        after, _ = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    return (held - after) / 1_000_000, (held - before) / 1_000_000, count
-
-
-def tigris_sections(report: Report, plan: Plan, seed: int) -> None:
-    """Measure and report figures 1 to 7."""
-    figures: list[Figure] = []
-    for players, config in ((2, BASE_2P), (4, BASE_4P)):
-        games_rate, decisions_rate, decisions = measure_playouts(config, plan.games, seed)
-        detail = f"{plan.games} games, {decisions:,} decisions"
-        figures.append(
-            Figure(
-                f"playout_{players}p_games",
-                f"random playouts, {players} players",
-                games_rate,
-                "games/s",
-                detail,
-            )
-        )
-        figures.append(
-            Figure(
-                f"playout_{players}p_decisions",
-                f"random playouts, {players} players",
-                decisions_rate,
-                "decisions/s",
-                detail,
-            )
-        )
-    report.section("playouts", "tigris_rules: random playouts, classic base game", figures)
-
-    opening = tr.new_game(BASE_2P, seed=seed)
-    rate, per_state = measure_generation(opening, plan.generation_rounds)
-    report.section(
-        "generation",
-        "tigris_rules: legal actions in the opening (2 players)",
-        [
-            Figure(
-                "legal_actions",
-                "legal actions generated",
-                rate,
-                "actions/s",
-                f"{per_state} per state, {plan.generation_rounds} fresh copies, all iterated",
-            )
-        ],
+def apply_group(plan: Plan, seed: int) -> Group:
+    """``apply`` against push and pop, per call."""
+    per_state = 40
+    ours = Side(
+        "tigris", "apply", {"seed": seed, "games": plan.position_games, "per_state": per_state}
     )
-
-    pairs = opening_pairs(opening)
-    rate, calls = time_apply(pairs, plan.apply_calls, plan.repeats)
-    figures = [
-        Figure(
-            "apply_opening",
-            "apply, every action of the opening",
-            rate,
-            "calls/s",
-            f"{len(pairs)} actions, {calls:,} calls",
-        )
-    ]
-    for kind in OPENING_KINDS:
-        chosen = [pair for pair in pairs if type(pair[1]).__name__ == kind]
-        if not chosen:
-            figures.append(
-                Figure(f"apply_{kind}", f"apply {kind}", None, "calls/s", "not in the opening")
-            )
-            continue
-        rate, calls = time_apply(chosen, plan.apply_calls, plan.repeats)
-        detail = f"{len(chosen)} of the {len(pairs)} actions of the opening, {calls:,} calls"
-        figures.append(Figure(f"apply_{kind}", f"apply {kind}", rate, "calls/s", detail))
-    found, searched = sampled_pairs(BASE_2P, plan.sample_games, seed, plan.sample_pairs)
-    sample = f"{plan.sample_games} random games"
-    for kind in SAMPLED_KINDS:
-        chosen = found[kind]
-        if not chosen:
-            missing = f"not met in the sample: {searched:,} states of {sample}"
-            figures.append(Figure(f"apply_{kind}", f"apply {kind}", None, "calls/s", missing))
-            continue
-        rate, calls = time_apply(chosen, plan.apply_calls, plan.repeats)
-        states = len({id(state) for state, _, _ in chosen})
-        detail = f"{len(chosen)} pairs, {states} states of {sample}, {calls:,} calls"
-        figures.append(Figure(f"apply_{kind}", f"apply {kind}", rate, "calls/s", detail))
-    report.section(
+    theirs = Side(
+        "chess",
+        "chess_push_pop",
+        {"seed": seed, "games": plan.chess_position_games, "per_state": per_state},
+    )
+    return Group(
         "apply",
-        f"tigris_rules: apply per action kind (2 players; {searched:,} states searched)",
-        figures,
+        "apply over fixed (state, action) pairs, against push + pop of fixed moves",
+        (ours, theirs),
+        (
+            Shown("tigris", "all", "apply", "calls/s"),
+            Shown("chess", "all", "chess push + pop", "moves/s"),
+        ),
+        (Ratio("apply", "apply / push + pop", ("tigris", "all"), ("chess", "all")),),
+        kinds="tigris",
     )
 
-    rate_1, nodes_1 = measure_perft_1(opening, plan.perft_rounds)
-    rate_2, nodes_2 = measure_perft_2(opening, plan.perft_rounds)
-    rounds = f"{plan.perft_rounds} round(s)"
-    report.section(
-        "perft",
-        "tigris_rules: perft from the opening (2 players)",
-        [
-            Figure(
-                "perft_1_nodes",
-                "perft(1), every move made",
-                nodes_1,
-                "nodes",
-                "legal actions of the opening",
-            ),
-            Figure(
-                "perft_1",
-                "perft(1), every move made",
-                rate_1,
-                "nodes/s",
-                f"generated on a fresh copy, each applied, fastest of {rounds}",
-            ),
-            Figure(
-                "perft_2_nodes",
-                "perft(2), leaves counted by len()",
-                nodes_2,
-                "nodes",
-                "every child applied, its legal actions counted, not applied",
-            ),
-            Figure(
-                "perft_2",
-                "perft(2), leaves counted by len()",
-                rate_2,
-                "nodes/s",
-                f"leaf nodes per second, {rounds}",
-            ),
-        ],
-    )
 
-    texts = build_corpus(BASE_2P, plan.logs, seed)
-    rate, actions = measure_validation(texts, plan.repeats)
-    size = sum(len(text) for text in texts) / 1_000_000
-    mid_states = playout_states(BASE_2P, seed)
-    middle = mid_states[len(mid_states) // 2]
-    milliseconds, length = measure_round_trip(middle, plan.round_trips)
-    memory, held, count = measure_memory(BASE_2P, seed)
-    report.section(
-        "records",
-        "tigris_rules: logs, JSON and memory (2 players)",
-        [
-            Figure(
+def validation_group(plan: Plan, seed: int) -> Group:
+    """Log validation against PGN reading."""
+    ours = Side("tigris", "validation", {"seed": seed, "logs": plan.logs})
+    theirs = Side("chess", "chess_pgn", {"seed": seed, "logs": plan.chess_logs})
+    return Group(
+        "validation",
+        "log validation (validate_json) against PGN reading (chess.pgn.read_game)",
+        (ours, theirs),
+        (
+            Shown("tigris", "validation", "log validation", "actions/s"),
+            Shown("chess", "validation", "chess PGN reading", "moves/s"),
+        ),
+        (
+            Ratio(
                 "validation",
-                "log validation, validate_json",
-                rate,
-                "actions/s",
-                f"{len(texts)} random-bot logs, {actions:,} actions, {size:.2f} MB, "
-                "reading + replay",
+                "validation / PGN reading, per move",
+                ("tigris", "validation"),
+                ("chess", "validation"),
             ),
-            Figure(
+        ),
+        (Target("validation", "log validation / PGN reading, per move", "validation", 1.0),),
+    )
+
+
+def json_group(plan: Plan, seed: int) -> Group:
+    """The JSON round trip against the FEN round trip."""
+    ours = Side("tigris", "json", {"seed": seed, "games": plan.position_games})
+    theirs = Side("chess", "chess_fen", {"seed": seed, "games": plan.chess_position_games})
+    return Group(
+        "json",
+        "JSON round trip loads(dumps(state)) against FEN round trip Board(board.fen())",
+        (ours, theirs),
+        (
+            Shown("tigris", "round_trip", "JSON round trip", "ms"),
+            Shown("chess", "round_trip", "chess FEN round trip", "ms"),
+        ),
+        (
+            Ratio(
+                "json",
+                "JSON / FEN round trip, speed",
+                ("tigris", "round_trip"),
+                ("chess", "round_trip"),
+            ),
+        ),
+        (
+            Target(
                 "json_round_trip",
-                "mid-game state JSON round trip",
-                milliseconds,
-                "ms",
-                f"loads(dumps(state)), state {len(mid_states) // 2} of {len(mid_states)}, "
-                f"{length:,} bytes, {plan.round_trips} rounds, read back equal",
+                "JSON round trip of a state, ms",
+                "figure:tigris:round_trip",
+                1.0,
+                at_most=True,
             ),
-            Figure(
-                "memory",
-                "memory of every state of a game",
-                memory,
-                "MB",
-                f"{count} states as apply returned them, freed when the list is dropped; "
-                f"{held:.2f} MB held after the playout",
+        ),
+    )
+
+
+def legal_actions_group(plan: Plan, seed: int) -> Group:
+    """``legal_actions`` late in the game against the opening."""
+    opening = Side(
+        "opening",
+        "legal_actions",
+        {"seed": seed, "games": 20, "phase": "opening", "calls": plan.legal_calls},
+    )
+    late = Side(
+        "late",
+        "legal_actions",
+        {"seed": seed, "games": plan.position_games, "phase": "late", "calls": plan.legal_calls},
+    )
+    return Group(
+        "legal_actions",
+        "legal_actions(state), every action built: late game against the opening",
+        (opening, late),
+        (
+            Shown("opening", "legal_actions", "opening", "ms"),
+            Shown("late", "legal_actions", "last fifth of the game", "ms"),
+        ),
+        (
+            Ratio(
+                "late_vs_opening",
+                "late / opening, time per call",
+                ("late", "legal_actions"),
+                ("opening", "legal_actions"),
+                of_times=True,
             ),
-        ],
+        ),
+        (
+            Target(
+                "late_legal_actions",
+                "late-game legal_actions / opening, time",
+                "late_vs_opening",
+                1.2,
+                at_most=True,
+            ),
+        ),
     )
 
 
-def variant_figures(config: tr.GameConfig, plan: Plan, seed: int) -> dict[str, Figure]:
-    """The per-decision figures of ``config``, by key: playout decisions/s, ``apply`` in the
-    opening, perft(1) from the opening and log validation."""
-    _, decisions_rate, decisions = measure_playouts(config, plan.games, seed)
-    opening = tr.new_game(config, seed=seed)
-    pairs = opening_pairs(opening)
-    apply_rate, calls = time_apply(pairs, plan.apply_calls, plan.repeats)
-    perft_rate, nodes = measure_perft_1(opening, plan.perft_rounds)
-    validation_rate, actions = measure_validation(
-        build_corpus(config, plan.logs, seed), plan.repeats
+def import_group(cache: str) -> Group:
+    """``import tigris_rules`` against ``import chess``, both read from bytecode written
+    into the folder ``cache`` by a first run of each (``PYTHONPYCACHEPREFIX``)."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = cache
+    return Group(
+        "import",
+        "import time: the import statement in a fresh interpreter, CPU time, from bytecode",
+        (
+            Side("tigris", "import:tigris_rules", env=env),
+            Side("chess", "import:chess", env=env),
+        ),
+        (
+            Shown("tigris", "import", "import tigris_rules", "ms"),
+            Shown("chess", "import", "import chess", "ms"),
+        ),
+        (
+            Ratio(
+                "import",
+                "tigris_rules / chess, time",
+                ("tigris", "import"),
+                ("chess", "import"),
+                of_times=True,
+            ),
+        ),
+        (
+            Target(
+                "import", "import tigris_rules / import chess, time", "import", 2.0, at_most=True
+            ),
+        ),
+        rounds_factor=2,
+        warm_up=True,
     )
-    return {
-        "playout": Figure(
-            "playout",
-            "random playouts",
-            decisions_rate,
-            "decisions/s",
-            f"{plan.games} games, {decisions:,} decisions",
-        ),
-        "apply": Figure(
-            "apply",
-            "apply, every action of the opening",
-            apply_rate,
-            "calls/s",
-            f"{len(pairs)} actions, {calls:,} calls",
-        ),
-        "perft_1": Figure(
-            "perft_1",
-            "perft(1) from the opening",
-            perft_rate,
-            "nodes/s",
-            f"{nodes} nodes, fastest of {plan.perft_rounds} round(s)",
-        ),
-        "validation": Figure(
-            "validation",
-            "log validation",
-            validation_rate,
-            "actions/s",
-            f"{plan.logs} random-bot logs, {actions:,} actions",
-        ),
-    }
 
 
-def variant_sections(report: Report, plan: Plan, seed: int) -> None:
-    """Measure and report figure 8: the per-decision figures of every variant, each with its
-    ratio to the same figure of the base game, measured again just before them with the
-    same code and the same work (so that the ratios compare runs made under the same
-    conditions)."""
-    base = variant_figures(BASE_2P, plan, seed)
-    report.section(
-        "variant_base",
-        "variants: the base game again, the reference of the ratios (2 players)",
-        [attrs.evolve(item, key=f"base_{key}", ratio=1.0) for key, item in base.items()],
+def variant_group(plan: Plan, seed: int) -> Group:
+    """Every variant against the base game, in the same rounds."""
+    params = {"seed": seed, "games": plan.variant_games, "logs": plan.variant_logs}
+    sides = [Side("base", "variant", params)]
+    sides += [Side(key, "variant", {**params, "config": config}) for key, _, config in VARIANTS]
+    shown: list[Shown] = []
+    ratios: list[Ratio] = []
+    for measure, label, unit in VARIANT_FIGURES:
+        shown.append(Shown("base", measure, f"base game: {label}", unit))
+    for key, name, _ in VARIANTS:
+        for measure, label, _ in VARIANT_FIGURES:
+            ratios.append(
+                Ratio(f"{key}_{measure}", f"{name}: {label}", (key, measure), ("base", measure))
+            )
+    return Group(
+        "variants",
+        "variants against the base game (ratios of speeds)",
+        tuple(sides),
+        tuple(shown),
+        tuple(ratios),
     )
-    for name, label, config in VARIANTS:
-        figures: list[Figure] = []
-        for key, item in variant_figures(config, plan, seed).items():
-            ratio = known(item) / known(base[key])
-            detail = f"ratio {ratio:.2f} to the base game; {item.detail}"
-            figures.append(attrs.evolve(item, key=f"{name}_{key}", detail=detail, ratio=ratio))
-        report.section(f"variant_{name}", f"variant: {label} (2 players)", figures)
 
 
-# --- the command line on two processes ---------------------------------------------------
+def variant_targets(report: Report) -> None:
+    """Each variant's lowest median ratio to the base game: at least 0.80."""
+    ratios = report.data["variants"]["ratios"]
+    for key, name, _ in VARIANTS:
+        mine = {measure: ratios[f"{key}_{measure}"] for measure, _, _ in VARIANT_FIGURES}
+        worst = min(mine, key=lambda measure: mine[measure]["median"])
+        found = mine[worst]
+        spread = Spread(found["min"], found["median"], found["max"], tuple(found["rounds"]))
+        report.target(
+            Target(f"variant_{key}", f"{name} / base, lowest figure", "", 0.8),
+            spread,
+            f"lowest: {worst}",
+        )
 
-PARALLEL_FIGURES: tuple[tuple[str, str], ...] = (
-    ("validate_files", "validate FILE..."),
-    ("validate_archive", "validate archive (.jsonl)"),
-    ("selfplay", "selfplay --jsonl"),
-)
-"""Key and label of the commands timed with ``--jobs 1`` and ``--jobs 2``, in the order of
-:func:`_common.measure_parallel`."""
+
+def build_group(plan: Plan, seed: int, pure: Side, compiled: Side) -> Group:
+    """The pure and the compiled build in the same rounds."""
+    return Group(
+        "builds",
+        "the compiled build against the pure-Python build",
+        (pure, compiled),
+        tuple(
+            Shown(side.key, measure, f"{side.key}: {label}", unit)
+            for side in (pure, compiled)
+            for measure, label, unit in VARIANT_FIGURES
+        ),
+        tuple(
+            Ratio(
+                f"compiled_{measure}",
+                f"compiled / pure: {label}",
+                ("compiled", measure),
+                ("pure", measure),
+            )
+            for measure, label, _ in VARIANT_FIGURES
+        ),
+        (
+            Target(
+                "compiled_playouts", "compiled / pure, full-list playouts", "compiled_playout", 3.0
+            ),
+            Target(
+                "compiled_validation", "compiled / pure, log validation", "compiled_validation", 3.0
+            ),
+        ),
+    )
 
 
-def parallel_section(report: Report, plan: Plan, quick: bool) -> None:
-    """Measure and report figure 9: the command line with ``--jobs 1`` and ``--jobs 2``."""
-    title = f"the command line, --jobs 1 and --jobs {PARALLEL_JOBS} (python -m tigris_rules)"
+def probe(python: str, env: Mapping[str, str] | None) -> dict[str, Any]:
+    """Which build of tigris_rules ``python`` imports."""
+    done = subprocess.run(
+        [python, str(WORKLOADS), "probe"], capture_output=True, text=True, check=False, env=env
+    )
+    if done.returncode:
+        raise SystemExit(f"{python} cannot import tigris_rules:\n{done.stderr[-2000:]}")
+    found: dict[str, Any] = json.loads(done.stdout)
+    return found
+
+
+def builds(report: Report, plan: Plan, seed: int, other: str | None, rounds: int) -> None:
+    """Measure the compiled build against the pure one when another interpreter is given
+    and one of the two builds is compiled; otherwise say that it is not measured."""
+    reason = f"not measured: no other build given (--compare-build or {COMPARE_BUILD_VARIABLE})"
+    if other:
+        env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+        here, there = probe(sys.executable, None), probe(other, env)
+        report.say()
+        report.say(f"this build: {here['build']}; {other}: {there['build']}")
+        if here["compiled"] != there["compiled"]:
+            params = {"seed": seed, "games": plan.games, "logs": plan.logs}
+            mine = Side("this", "variant", params)
+            theirs = Side("other", "variant", params, python=other, env=env)
+            pure, compiled = (theirs, mine) if here["compiled"] else (mine, theirs)
+            pure = attrs.evolve(pure, key="pure")
+            compiled = attrs.evolve(compiled, key="compiled")
+            measure_group(report, build_group(plan, seed, pure, compiled), rounds)
+            return
+        reason = f"not measured: both interpreters load the same kind of build ({here['build']})"
+    report.say()
+    report.say(f"== the compiled build: {reason} ==")
+    for key, label in (
+        ("compiled_playouts", "full-list playouts"),
+        ("compiled_validation", "log validation"),
+    ):
+        report.target(Target(key, f"compiled / pure, {label}", "", 3.0), None, reason)
+
+
+def memory(report: Report, seed: int) -> None:
+    """The memory every state of a game keeps, measured once."""
+    done = Side("memory", "memory", {"seed": seed}).run()
+    megabytes = done["measures"]["memory"]["seconds"]
+    states = done["measures"]["memory"]["units"]
+    report.say()
+    report.say("== memory (tracemalloc, one process) ==")
+    report.line(
+        "every state of a random 2-player game", f"{megabytes:.2f} MB ({states:.0f} states)"
+    )
+    report.data["memory"] = {"megabytes": megabytes, "states": states}
+    report.target(
+        Target("memory", "memory of every state of a game, MB", "", 5.0, at_most=True),
+        Spread(megabytes, megabytes, megabytes, (megabytes,)),
+        "measured once",
+    )
+
+
+def parallel(report: Report, plan: Plan, quick: bool) -> None:
+    """The command line with ``--jobs 1`` and ``--jobs 2``, beside the control."""
+    title = f"the command line, --jobs 1 and --jobs {PARALLEL_JOBS}, wall time"
+    goal = Target("", "", "", PARALLEL_TARGET)
+    labels = (
+        ("validate_files", "validate FILE..."),
+        ("validate_archive", "validate archive (.jsonl)"),
+        ("selfplay", "selfplay --jsonl"),
+    )
     cores = default_jobs()
+    report.say()
     if cores < PARALLEL_JOBS:
         reason = f"not measured: this process may use {cores} core"
-        figures = [
-            Figure(
-                f"parallel_{key}",
-                f"{label}: --jobs {PARALLEL_JOBS} / --jobs 1",
+        report.say(f"== {title}: {reason} ==")
+        for key, label in labels:
+            report.target(
+                attrs.evolve(goal, key=f"parallel_{key}", label=f"{label}: --jobs 2 / 1"),
                 None,
-                "ratio",
                 reason,
             )
-            for key, label in PARALLEL_FIGURES
-        ]
-        figures.append(Figure("parallel_control", "control", None, "ratio", reason))
-        report.section("parallel", title, figures)
         return
     with tempfile.TemporaryDirectory() as folder:
         measured = measure_parallel(
-            Path(folder), plan.parallel_logs, plan.parallel_games, PARALLEL_JOBS, plan.repeats
+            Path(folder),
+            plan.parallel_logs,
+            plan.parallel_games,
+            PARALLEL_JOBS,
+            plan.parallel_pairs,
         )
-    title += f", {measured.seconds:.0f} s"
-    startup = min(measured.startup)
-    pairs = f"fastest of {plan.repeats} pair(s) of runs"
-    small = "; quick run: a small workload, where the startup weighs more" if quick else ""
-    figures = [
-        Figure(
-            "parallel_startup",
-            "startup: tigris-rules --version",
-            startup,
-            "s",
-            f"Python and the package starting; fastest of {len(measured.startup)}",
-        )
-    ]
-    for (key, label), runs in zip(PARALLEL_FIGURES, measured.runs, strict=True):
-        if key == "selfplay":
-            work = f"{measured.games:,} games of 2 players"
-        else:
-            work = measured.workload.describe()
+    report.say(f"== {title}, {measured.seconds:.0f} s ==")
+    startup = Spread.of(measured.startup)
+    report.line("startup: tigris-rules --version", spread_text(startup, "s"))
+    control = Spread.of(measured.control.paired)
+    data: dict[str, Any] = {"startup": startup.values, "control": control.values}
+    small = "; quick run: the startup weighs more" if quick else ""
+    for (key, label), runs in zip(labels, measured.runs, strict=True):
         for count in (1, PARALLEL_JOBS):
-            times = runs.seconds[count]
-            figures.append(
-                Figure(
-                    f"parallel_{key}_jobs_{count}",
-                    f"{label} --jobs {count}",
-                    min(times),
-                    "s",
-                    f"{pairs}, median {statistics.median(times):.2f} s; "
-                    f"CPU {min(runs.cpu[count]):.2f} s; {work}",
-                )
-            )
-        past = runs.less_startup(startup)
-        share = startup / min(runs.seconds[1])
-        figures.append(
-            Figure(
-                f"parallel_{key}",
-                f"{label}: --jobs {PARALLEL_JOBS} / --jobs 1",
-                runs.speedup,
-                "ratio",
-                f"fastest runs; medians {runs.median_speedup:.2f}; less the startup "
-                f"{'-' if past is None else f'{past:.2f}'}, which is {share:.0%} of "
-                f"--jobs 1{small}",
-            )
-        )
-    machine = measured.control
-    figures.append(
-        Figure(
-            "parallel_control",
-            f"control: a Python loop, {PARALLEL_JOBS} processes / 1",
-            machine.speedup,
-            "ratio",
-            f"fastest rounds, one before each pair; rounds from {machine.paired[0]:.2f} to "
-            f"{machine.paired[-1]:.2f}; the most the machine gave during the run",
-        )
-    )
-    figures.append(
-        Figure(
-            "parallel_load",
-            "load average, last minute",
-            (load_averages() or (None,))[0],
-            "load",
-            f"1, 5 and 15 minutes: {measured.load}; this run's processes count in it",
-        )
-    )
-    report.section("parallel", title, figures)
-
-
-# --- python-chess ------------------------------------------------------------------------
-
-
-def chess_random_game(seed: int) -> chess.Board:
-    """A game from the start position where every ply picks uniformly among the legal
-    moves, with ``random.Random(seed)``, until the game is over."""
-    rng = random.Random(seed)
-    board = chess.Board()
-    while not board.is_game_over():
-        moves = list(board.legal_moves)
-        board.push(rng.choice(moves))
-    return board
-
-
-def chess_perft(board: chess.Board, depth: int) -> int:
-    """Leaf nodes ``depth`` plies below ``board``, every move pushed and popped."""
-    if depth == 0:
-        return 1
-    nodes = 0
-    for move in board.legal_moves:
-        board.push(move)
-        nodes += chess_perft(board, depth - 1)
-        board.pop()
-    return nodes
-
-
-def chess_push_pop(games: Sequence[chess.Board], rounds: int) -> tuple[float, int, int]:
-    """Moves pushed and popped per second: every legal move of every tenth position of the
-    random ``games``, each pushed then popped (python-chess's counterpart of ``apply``), the
-    fastest of ``rounds`` rounds; the number of moves and of positions per round."""
-    positions: list[tuple[chess.Board, list[chess.Move]]] = []
-    for game in games:
-        board = chess.Board()
-        for ply, move in enumerate(game.move_stack):
-            if ply % 10 == 0:
-                positions.append((board.copy(stack=False), list(board.legal_moves)))
-            board.push(move)
-    moves = sum(len(legal) for _, legal in positions)
-    fastest = math.inf
-    for _ in range(max(1, rounds)):
-        start = time.perf_counter()
-        for board, legal in positions:
-            for move in legal:
-                board.push(move)
-                board.pop()
-        fastest = min(fastest, time.perf_counter() - start)
-    return moves / fastest, moves, len(positions)
-
-
-def chess_opening_boards() -> list[chess.Board]:
-    """The start position and every position one and two plies after it."""
-    start = chess.Board()
-    boards = [start]
-    for move in start.legal_moves:
-        child = start.copy(stack=False)
-        child.push(move)
-        boards.append(child)
-        for reply in child.legal_moves:
-            grandchild = child.copy(stack=False)
-            grandchild.push(reply)
-            boards.append(grandchild)
-    return boards
-
-
-def chess_sections(report: Report, plan: Plan, seed: int) -> None:
-    """Measure and report the python-chess counterparts."""
-    start = time.perf_counter()
-    boards = [chess_random_game(seed + number) for number in range(plan.games)]
-    elapsed = time.perf_counter() - start
-    plies = sum(len(board.move_stack) for board in boards)
-    detail = f"{plan.games} games, {plies:,} plies"
-
-    depth = plan.chess_perft_depth
-    perft_time = math.inf  # the fastest round, as for perft(1) of the engine
-    for _ in range(plan.perft_rounds):
-        start = time.perf_counter()
-        nodes = chess_perft(chess.Board(), depth)
-        perft_time = min(perft_time, time.perf_counter() - start)
-        if nodes != CHESS_PERFT[depth]:
-            raise RuntimeError(f"chess perft({depth}) did not give {CHESS_PERFT[depth]} nodes")
-
-    push_pop_rate, push_pop_moves, push_pop_positions = chess_push_pop(boards, plan.repeats)
-
-    positions = chess_opening_boards()
-    generated = 0
-    start = time.perf_counter()
-    for _ in range(plan.chess_generation_rounds):
-        for board in positions:
-            for _ in board.legal_moves:
-                generated += 1
-    generation_time = time.perf_counter() - start
-
-    texts = [str(chess.pgn.Game.from_board(board)) for board in boards]
-    start = time.perf_counter()
-    games: list[chess.pgn.Game | None] = [chess.pgn.read_game(io.StringIO(text)) for text in texts]
-    pgn_time = time.perf_counter() - start
-    for game, board in zip(games, boards, strict=True):
-        if game is None or game.errors or list(game.mainline_moves()) != board.move_stack:
-            raise RuntimeError("a random game did not read back from its PGN")
-
-    first = boards[0]
-    middle = chess.Board()
-    for move in first.move_stack[: len(first.move_stack) // 2]:
-        middle.push(move)
-    start = time.perf_counter()
-    for _ in range(plan.round_trips):
-        chess.Board(middle.fen())
-    fen_time = time.perf_counter() - start
-    if chess.Board(middle.fen()).fen() != middle.fen():
-        raise RuntimeError("the FEN did not read back equal")
-
-    report.section(
-        "chess",
-        "python-chess",
-        [
-            Figure("chess_games", "random games", plan.games / elapsed, "games/s", detail),
-            Figure("chess_plies", "random games", plies / elapsed, "plies/s", detail),
-            Figure(
-                "chess_perft",
-                f"perft({depth}), every move made",
-                nodes / perft_time,
-                "nodes/s",
-                f"{CHESS_PERFT[depth]:,} leaf nodes / time, push and pop at every depth, "
-                f"fastest of {plan.perft_rounds} round(s)",
-            ),
-            Figure(
-                "chess_push_pop",
-                "push and pop, every legal move",
-                push_pop_rate,
-                "moves/s",
-                f"{push_pop_moves:,} moves of {push_pop_positions} positions (every tenth of "
-                f"the random games), fastest of {max(1, plan.repeats)} round(s)",
-            ),
-            Figure(
-                "chess_legal_moves",
-                "legal moves generated",
-                generated / generation_time,
-                "moves/s",
-                f"{len(positions)} positions up to ply 2, all iterated, "
-                f"{plan.chess_generation_rounds} round(s)",
-            ),
-            Figure(
-                "chess_pgn",
-                "PGN reading, read_game",
-                plies / pgn_time,
-                "moves/s",
-                f"the {plan.games} random games, {sum(map(len, texts)) / 1e6:.2f} MB",
-            ),
-            Figure(
-                "chess_fen_round_trip",
-                "mid-game FEN round trip",
-                fen_time / plan.round_trips * 1000,
-                "ms",
-                f"Board(board.fen()), ply {len(middle.move_stack)} of the first random game",
-            ),
-        ],
-    )
-
-
-# --- comparisons and targets ---------------------------------------------------------------
-
-VERSUS: tuple[tuple[str, str, str, str], ...] = (
-    ("random playouts 2p, games/s", "playout_2p_games", "chess_games", "vs_playout_2p_games"),
-    ("random playouts 4p, games/s", "playout_4p_games", "chess_games", "vs_playout_4p_games"),
-    (
-        "random playouts 2p, decisions/s vs plies/s",
-        "playout_2p_decisions",
-        "chess_plies",
-        "vs_playout_2p_decisions",
-    ),
-    (
-        "random playouts 4p, decisions/s vs plies/s",
-        "playout_4p_decisions",
-        "chess_plies",
-        "vs_playout_4p_decisions",
-    ),
-    ("legal actions/s vs legal moves/s", "legal_actions", "chess_legal_moves", "vs_legal_actions"),
-    ("perft(1) nodes/s vs perft nodes/s", "perft_1", "chess_perft", "vs_perft_1"),
-    ("apply, opening, vs perft nodes/s", "apply_opening", "chess_perft", "vs_apply_opening"),
-    *(
-        (f"apply {kind} vs perft nodes/s", f"apply_{kind}", "chess_perft", f"vs_apply_{kind}")
-        for kind in (*OPENING_KINDS, *SAMPLED_KINDS)
-    ),
-    (
-        "apply, opening, vs push+pop/s",
-        "apply_opening",
-        "chess_push_pop",
-        "vs_push_pop_apply_opening",
-    ),
-    *(
-        (
-            f"apply {kind} vs push+pop/s",
-            f"apply_{kind}",
-            "chess_push_pop",
-            f"vs_push_pop_apply_{kind}",
-        )
-        for kind in (*OPENING_KINDS, *SAMPLED_KINDS)
-    ),
-    ("log validation vs PGN reading, moves/s", "validation", "chess_pgn", "vs_validation"),
-    (
-        "JSON round trip vs FEN round trip (speed)",
-        "json_round_trip",
-        "chess_fen_round_trip",
-        "vs_json_round_trip",
-    ),
-)
-"""Label, our figure, its python-chess counterpart and the key of the ratio. Random playouts
-are compared per game and per decision (a decision against a ply); ``apply`` against perft
-nodes (which include generating the moves) and against a push and pop of one move. For
-times the ratio is that of the speeds (chess time / our time), so above 1 always means
-faster than python-chess."""
-
-
-def versus_section(report: Report) -> None:
-    """Every figure of ours with its ratio to its python-chess counterpart."""
-    figures: list[Figure] = []
-    for label, ours_key, chess_key, key in VERSUS:
-        ours = report.figure(ours_key)
-        theirs = report.figure(chess_key)
-        if ours.value is None or theirs.value is None:
-            figures.append(Figure(key, label, None, "ratio", ours.detail))
-            continue
-        if ours.unit == "ms":
-            ratio = theirs.value / ours.value
-        else:
-            ratio = ours.value / theirs.value
-        ours_text = f"{format_value(ours.value, ours.unit)} {ours.unit}"
-        theirs_text = f"{format_value(theirs.value, theirs.unit)} {theirs.unit}"
-        figures.append(Figure(key, label, ratio, "ratio", f"{ours_text} / {theirs_text}"))
-    report.section("versus_chess", "tigris_rules / python-chess", figures)
-
-
-def target_section(report: Report, quick: bool = False) -> None:
-    """Which targets the measured figures meet."""
-    report.say()
-    report.say("== targets ==")
-    games = report.value("vs_playout_2p_games")
-    report.target(
-        Target(
-            "playout_vs_chess",
-            "2-player playout games/s / chess games/s",
-            games,
-            "ratio",
-            ">= 0.5, aim 1.0",
-            games >= 0.5,
-        )
-    )
-    decisions = report.value("vs_playout_2p_decisions")
-    report.target(
-        Target(
-            "playout_decisions_vs_chess",
-            "2-player playout decisions/s / chess plies/s",
-            decisions,
-            "ratio",
-            ">= 0.5",
-            decisions >= 0.5,
-        )
-    )
-    perft = report.value("vs_perft_1")
-    report.target(
-        Target(
-            "perft_vs_chess",
-            "opening perft(1) nodes/s / chess perft nodes/s",
-            perft,
-            "ratio",
-            ">= 0.4",
-            perft >= 0.4,
-        )
-    )
-    validation = report.value("validation")
-    report.target(
-        Target(
-            "validation",
-            "log validation",
-            validation,
-            "actions/s",
-            ">= 50,000 actions/s",
-            validation >= 50_000,
-        )
-    )
-    round_trip = report.value("json_round_trip")
-    report.target(
-        Target(
-            "json_round_trip",
-            "mid-game JSON round trip",
-            round_trip,
-            "ms",
-            "< 1 ms",
-            round_trip < 1,
-        )
-    )
-    memory = report.value("memory")
-    report.target(
-        Target("memory", "memory of every state of a game", memory, "MB", "< 5 MB", memory < 5)
-    )
-    if "builds" in report.sections:
-        for key, label in BUILD_TARGETS:
-            speedup = report.value(f"compiled_speedup_{key}")
-            report.target(
-                Target(
-                    f"compiled_{key}",
-                    f"compiled / pure Python, {label}",
-                    speedup,
-                    "ratio",
-                    ">= 3",
-                    speedup >= 3,
-                )
-            )
-    else:
-        report.say(
-            line("compiled / pure Python", "-", "ratio", "(not measured: see --compare-build)")
-        )
-    if "parallel" in report.sections:
-        parallel_targets(report, quick)
-    for key, name, _ in VARIANTS:
-        _, figures = report.sections[f"variant_{key}"]
-        ratios = {item.label: item.ratio for item in figures if item.ratio is not None}
-        worst = min(ratios, key=ratios.__getitem__)
-        report.target(
-            Target(
-                f"variant_{key}",
-                f"{name} / base, lowest ratio",
-                ratios[worst],
-                "ratio",
-                f">= 0.80 for every figure; lowest: {worst}",
-                ratios[worst] >= 0.80,
-            )
-        )
-
-
-def parallel_targets(report: Report, quick: bool) -> None:
-    """The target of ``--jobs``: each command 1.7 times as fast on two processes as on one,
-    with the control beside it."""
-    goal = f">= {PARALLEL_TARGET} on {PARALLEL_JOBS} cores"
-    control = report.figure("parallel_control").value
-    for key, label in PARALLEL_FIGURES:
-        item = report.figure(f"parallel_{key}")
-        name = f"{label}: --jobs {PARALLEL_JOBS} / --jobs 1"
-        if item.value is None or control is None:
-            reason = item.detail.removeprefix("not measured: ")
-            report.target(Target(f"parallel_{key}", name, None, "ratio", goal, None, reason))
-            continue
-        note = f"control {control:.2f}"
-        if control < PARALLEL_TARGET:
+            report.line(f"{label} --jobs {count}", spread_text(Spread.of(runs.seconds[count]), "s"))
+        pairs = Spread.of(runs.paired)
+        report.line(f"{label}: --jobs {PARALLEL_JOBS} / --jobs 1", spread_text(pairs, "ratio"))
+        data[key] = {
+            "jobs_1": runs.seconds[1],
+            f"jobs_{PARALLEL_JOBS}": runs.seconds[PARALLEL_JOBS],
+            "pairs": pairs.values,
+        }
+        note = f"control {control.median:.2f}"
+        if control.median < PARALLEL_TARGET:
             note += ", below the target: other work held the cores"
-        if quick:
-            note += "; quick run: the startup weighs more"
-        met = item.value >= PARALLEL_TARGET
-        report.target(Target(f"parallel_{key}", name, item.value, "ratio", goal, met, note))
+        report.target(
+            attrs.evolve(goal, key=f"parallel_{key}", label=f"{label}: --jobs {PARALLEL_JOBS} / 1"),
+            pairs,
+            note + small,
+        )
+    report.line(
+        f"control: a Python loop, {PARALLEL_JOBS} processes / 1", spread_text(control, "ratio")
+    )
+    work = measured.workload.describe()
+    report.line("work", f"{work}; selfplay {measured.games:,} games; load {measured.load}")
+    data["work"] = work
+    report.data["parallel"] = data
 
 
-# --- builds ------------------------------------------------------------------------------
-
-BUILD_FIGURES: tuple[tuple[str, str, str], ...] = (
-    ("playout_2p_decisions", "random playouts, 2 players", "decisions/s"),
-    ("apply_opening", "apply, every action of the opening", "calls/s"),
-    ("validation", "log validation, validate_json", "actions/s"),
+SECTIONS: tuple[str, ...] = (
+    "playouts",
+    "perft",
+    "apply",
+    "validation",
+    "json",
+    "legal_actions",
+    "import",
+    "variants",
+    "builds",
+    "memory",
+    "parallel",
 )
-"""Key, label and unit of the figures measured for each build."""
-
-BUILD_TARGETS: tuple[tuple[str, str], ...] = (
-    ("playout_2p_decisions", "playout decisions/s"),
-    ("validation", "log validation actions/s"),
-)
-"""The figures on which the compiled build is expected to be 3 times as fast."""
-
-
-BUILD_ROUNDS = 3
-"""Runs of each build in ``--compare-build``, alternately; the fastest is kept."""
-
-
-def build_figures(plan: Plan, seed: int) -> dict[str, object]:
-    """The figures of :data:`BUILD_FIGURES` for the build this interpreter runs, and which
-    build it is."""
-    _, decisions_rate, _ = measure_playouts(BASE_2P, plan.games, seed)
-    opening = tr.new_game(BASE_2P, seed=seed)
-    apply_rate, _ = time_apply(opening_pairs(opening), plan.apply_calls, plan.repeats)
-    validation_rate, _ = measure_validation(build_corpus(BASE_2P, plan.logs, seed), plan.repeats)
-    return {
-        "build": describe_build(),
-        "compiled": bool(compiled_modules()[0]),
-        "playout_2p_decisions": decisions_rate,
-        "apply_opening": apply_rate,
-        "validation": validation_rate,
-    }
-
-
-def other_build_figures(python: str, quick: bool, seed: int) -> dict[str, object]:
-    """:func:`build_figures` measured by ``python``, another interpreter (the build
-    installed in another virtual environment), running this script."""
-    command = [python, os.path.abspath(__file__), "--build-figures", "--seed", str(seed)]
-    if quick:
-        command.append("--quick")
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
-    if done.returncode:
-        raise SystemExit(f"{python} could not measure its build:\n{done.stderr}")
-    figures: dict[str, object] = json.loads(done.stdout)
-    return figures
-
-
-def build_section(report: Report, plan: Plan, seed: int, python: str, quick: bool) -> None:
-    """Measure this build and the one of ``python`` alternately (the fastest of
-    :data:`BUILD_ROUNDS` rounds each, so that both meet the same load), and report the
-    compiled build's speed relative to the pure one."""
-    ours: list[dict[str, object]] = []
-    theirs: list[dict[str, object]] = []
-    for _ in range(BUILD_ROUNDS):
-        ours.append(build_figures(plan, seed))
-        theirs.append(other_build_figures(python, quick, seed))
-    if ours[0]["compiled"] == theirs[0]["compiled"]:
-        raise SystemExit(
-            f"--compare-build needs one pure and one compiled build: this one is "
-            f"{ours[0]['build']}, the other one {theirs[0]['build']}"
-        )
-    pure, compiled = (ours, theirs) if theirs[0]["compiled"] else (theirs, ours)
-    figures: list[Figure] = []
-    for key, label, unit in BUILD_FIGURES:
-        best_pure = max(float(str(run[key])) for run in pure)
-        best_compiled = max(float(str(run[key])) for run in compiled)
-        figures.append(Figure(f"pure_{key}", f"pure Python: {label}", best_pure, unit, ""))
-        figures.append(
-            Figure(
-                f"compiled_{key}",
-                f"compiled: {label}",
-                best_compiled,
-                unit,
-                str(compiled[0]["build"]),
-            )
-        )
-        figures.append(
-            Figure(
-                f"compiled_speedup_{key}",
-                f"compiled / pure Python: {label}",
-                best_compiled / best_pure,
-                "ratio",
-                f"fastest of {BUILD_ROUNDS} alternate runs each",
-            )
-        )
-    report.section("builds", f"the two builds side by side (this one: {describe_build()})", figures)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run every benchmark and print the figures."""
+    """Run the benchmarks and print the figures."""
     parser = argparse.ArgumentParser(
-        description="Every benchmark figure of tigris_rules, side by side with python-chess."
+        description="Every benchmark figure of tigris_rules, beside python-chess, in rounds "
+        "of fresh processes, in CPU time."
     )
-    parser.add_argument("--quick", action="store_true", help="less work: under a minute")
+    parser.add_argument("--quick", action="store_true", help="less work and 3 rounds")
+    parser.add_argument("--rounds", type=int, help="rounds of every comparison (5; quick: 3)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
     parser.add_argument(
-        "--compare-build",
-        metavar="PYTHON",
-        help="also measure the build of tigris_rules installed for this other interpreter "
-        "(one build pure Python, the other compiled)",
+        "--only", help=f"comma-separated sections to run, of: {', '.join(SECTIONS)}"
     )
     parser.add_argument(
-        "--build-figures",
-        action="store_true",
-        help="print only the figures compared between builds, as JSON (used by --compare-build)",
+        "--compare-build",
+        metavar="PYTHON",
+        default=os.environ.get(COMPARE_BUILD_VARIABLE),
+        help="the interpreter of another build of tigris_rules (one pure Python, the other "
+        f"compiled); also read from {COMPARE_BUILD_VARIABLE}",
     )
     args = parser.parse_args(argv)
     plan = QUICK if args.quick else FULL
+    rounds: int = args.rounds or plan.rounds
+    if rounds < 1:
+        parser.error("--rounds must be at least 1")
     seed: int = args.seed
-    if args.build_figures:
-        print(json.dumps(build_figures(plan, seed)))
-        return 0
-    header: dict[str, object] = {
+    chosen = SECTIONS if not args.only else tuple(args.only.split(","))
+    unknown = sorted(set(chosen) - set(SECTIONS))
+    if unknown:
+        parser.error(f"--only: unknown sections {', '.join(unknown)}")
+    import chess
+
+    here = probe(sys.executable, None)
+    header: dict[str, Any] = {
         "seed": seed,
         "run": "quick" if args.quick else "full",
+        "rounds": rounds,
         "python": sys.version.split()[0],
-        "tigris_rules": tr.__version__,
+        "tigris_rules": here["version"],
+        "build": here["build"],
         "chess": chess.__version__,
         "cpu_count": os.cpu_count(),
-        "build": describe_build(),
-        "compiled_modules": compiled_modules()[0],
+        "load_before": load_averages(),
     }
     report = Report(as_json=args.json)
-    report.say(f"tigris_rules benchmarks: seed {seed}, {header['run']} run")
+    report.say(f"tigris_rules benchmarks: seed {seed}, {header['run']} run, {rounds} rounds")
     report.say(
-        f"python {header['python']}, tigris_rules {tr.__version__} ({header['build']}), "
-        f"python-chess {chess.__version__}, {os.cpu_count()} CPU(s)"
+        f"python {header['python']}, tigris_rules {here['version']} ({here['build']}), "
+        f"python-chess {chess.__version__}, {os.cpu_count()} CPU(s), load {load_text()}"
     )
     start = time.perf_counter()
-    tigris_sections(report, plan, seed)
-    chess_sections(report, plan, seed)
-    versus_section(report)
-    variant_sections(report, plan, seed)
-    parallel_section(report, plan, args.quick)
-    if args.compare_build:
-        build_section(report, plan, seed, args.compare_build, args.quick)
-    target_section(report, args.quick)
+    makers: dict[str, Callable[[], Group]] = {
+        "playouts": lambda: playout_group(plan, seed),
+        "perft": lambda: perft_group(plan, seed),
+        "apply": lambda: apply_group(plan, seed),
+        "validation": lambda: validation_group(plan, seed),
+        "json": lambda: json_group(plan, seed),
+        "legal_actions": lambda: legal_actions_group(plan, seed),
+        "variants": lambda: variant_group(plan, seed),
+    }
+    for key in chosen:
+        if key in makers:
+            measure_group(report, makers[key](), rounds)
+            if key == "variants":
+                variant_targets(report)
+        elif key == "import":
+            with tempfile.TemporaryDirectory() as cache:
+                measure_group(report, import_group(cache), rounds)
+        elif key == "builds":
+            builds(report, plan, seed, args.compare_build, rounds)
+        elif key == "memory":
+            memory(report, seed)
+        elif key == "parallel":
+            parallel(report, plan, args.quick)
+    report.targets()
     elapsed = time.perf_counter() - start
     report.say()
-    report.say(f"total time: {elapsed:.1f} s")
+    report.say(f"total time: {elapsed:.0f} s; load {load_text()}")
     if args.json:
-        print(report.to_json({**header, "seconds": elapsed}))
+        output = {**header, "seconds": elapsed, "load_after": load_averages()}
+        print(json.dumps({**output, "sections": report.data, "targets": report.verdicts}, indent=2))
     return 0
 
 

@@ -87,8 +87,11 @@ def _adapter(name: str, framework: str) -> ModuleType | None:
 
 
 OPENSPIEL = _adapter("openspiel", "pyspiel")
+OPENSPIEL_CARDS = _adapter("openspiel_cards", "pyspiel")
 PETTINGZOO = _adapter("pettingzoo", "pettingzoo")
-_ADAPTERS = tuple(module for module in (OPENSPIEL, PETTINGZOO) if module is not None)
+_ADAPTERS = tuple(
+    module for module in (OPENSPIEL, OPENSPIEL_CARDS, PETTINGZOO) if module is not None
+)
 
 PUBLIC_MODULES: tuple[ModuleType, ...] = (
     tr,
@@ -122,6 +125,7 @@ PUBLIC_MODULES: tuple[ModuleType, ...] = (
 CONSTRUCTORS: tuple[type, ...] = (
     bots.RandomBot,
     bots.GreedyBot,
+    bots.CardGreedyBot,
     search.ISMCTSBot,
     cards.CardLegalActions,
 )
@@ -375,14 +379,16 @@ CASES: list[Case] = [
          {"variant": frozenset(WRONG)}),
     Case(encoding.well_formed_inputs, {"variant": Buildings}),
     Case(information.observation, {"state": BOARD, "player": 0},
-         {"state": frozenset({"board"}), "player": NUMBER}),
+         {"state": frozenset({"board", "cards"}), "player": NUMBER}),
     Case(information.observation_array, {"state": BOARD, "player": 0},
-         {"state": frozenset({"board"}), "player": NUMBER}),
+         {"state": frozenset({"board", "cards"}), "player": NUMBER}),
+    Case(information.observation_bounds, {"config": tr.GameConfig()}),
     Case(information.observation_layout, {"config": tr.GameConfig()}),
     Case(information.observation_size, {"config": tr.GameConfig()}),
     Case(information.sample_hidden, {"state": BOARD, "player": 0, "rng": random.Random(1),
                                      "discards": tr.Discards.start(tr.GameConfig())},
-         {"state": frozenset({"board"}), "player": NUMBER}),
+         {"state": frozenset({"board", "cards"}), "player": NUMBER,
+          "discards": frozenset({"none"})}),
     # --- the rulebook and the state check -------------------------------------------------
     Case(rulebook.describe, {"rule_id": "WAR-7"}, {"rule_id": TEXT}),
     Case(rulebook.rule_ids, {}),
@@ -414,7 +420,7 @@ CASES: list[Case] = [
     Case(json_schema.write_schemas, {"directory": Path(), "variants": None},
          {"directory": TEXT, "variants": frozenset({"none"})}, raises=(OSError,)),
     # --- integrations ---------------------------------------------------------------------
-    Case(ranking_returns, {"state": BOARD}, {"state": frozenset({"board"})}),
+    Case(ranking_returns, {"state": BOARD}, {"state": frozenset({"board", "cards"})}),
     Case(records.replay_position, {"path": LOG_FILE, "step": None, "max_bytes": None},
          {"path": TEXT, "step": SEAT, "max_bytes": SEAT}),
     *(
@@ -427,9 +433,22 @@ CASES: list[Case] = [
     ),
     *(
         [
+            Case(OPENSPIEL_CARDS.card_config_from_parameters, {"params": {"players": 2}}),
+            Case(OPENSPIEL_CARDS.card_deal_actions,
+                 {"deal": tr.cards.card_deal_from_seed(CARDS.config, 1)}),
+        ]
+        if OPENSPIEL_CARDS is not None
+        else []
+    ),
+    *(
+        [
             Case(PETTINGZOO.env, {"players": 2, "board": "classic", "variants": (),
                                   "max_decisions": 10, "render_mode": None},
                  {"players": NUMBER, "board": TEXT, "max_decisions": NUMBER,
+                  "render_mode": frozenset({"none", "str"})}),
+            Case(PETTINGZOO.card_env, {"players": 2, "column_limit": 8, "open_scoring": False,
+                                       "max_decisions": 10, "render_mode": None},
+                 {"players": NUMBER, "column_limit": NUMBER, "max_decisions": NUMBER,
                   "render_mode": frozenset({"none", "str"})}),
         ]
         if PETTINGZOO is not None
@@ -475,6 +494,7 @@ CASES: list[Case] = [
          {"games": NUMBER, "seed": NUMBER, "client": frozenset({"none"}), "jobs": SEAT}),
     # --- bots and the search --------------------------------------------------------------
     Case(bots.RandomBot, {"seed": 1}, {"seed": SEAT}),
+    Case(bots.CardGreedyBot, {"seed": 1}, {"seed": SEAT}),
     Case(bots.GreedyBot, {"seed": 1, "sample": 8, "limit": 48},
          {"seed": SEAT, "sample": NUMBER, "limit": NUMBER}),
     Case(search.ISMCTSBot, {"seed": 1, "iterations": 1, "seconds": None, "exploration": 0.35,

@@ -13,6 +13,7 @@ import tigris_rules as tr
 from tigris_rules.ai.bots import (
     Bot,
     BotError,
+    CardGreedyBot,
     GreedyBot,
     ISMCTSBot,
     RandomBot,
@@ -165,9 +166,8 @@ def test_bad_budgets_and_states_are_refused() -> None:
         with pytest.raises(SearchError):
             ISMCTSBot(1, **bad)
     assert issubclass(SearchError, tr.TigrisError)
-    card_state = tr.new_card_game(tr.GameConfig(players=2, game="cards"), seed=1)
-    with pytest.raises(tr.ArgumentTypeError, match="board game only"):
-        ISMCTSBot(1).choose(card_state)  # type: ignore[arg-type]
+    with pytest.raises(tr.ArgumentTypeError, match="state"):
+        ISMCTSBot(1).choose("a state")
     over, _ = play_game(tr.GameConfig(players=2), (RandomBot(1), RandomBot(2)), 1)
     with pytest.raises(SearchError, match="over"):
         ISMCTSBot(1).choose(over)
@@ -198,8 +198,12 @@ def test_make_bot_knows_ismcts() -> None:
     ):
         with pytest.raises(BotError):
             make_bot(bad, 1)
-    with pytest.raises(BotError, match="board game only"):
-        make_card_bots("ismcts", 2, 1)
+    assert [type(b) for b in make_card_bots("ismcts:5,greedy", 2, 1)] == [
+        ISMCTSBot,
+        CardGreedyBot,
+    ]
+    with pytest.raises(BotError, match="card-game bots"):
+        make_card_bots("ismcts,nobody", 2, 1)
 
 
 def test_cli_play_with_the_search_bot(capsys: pytest.CaptureFixture[str]) -> None:

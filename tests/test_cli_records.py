@@ -603,6 +603,9 @@ def test_play_a_card_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert render_card_result(final) in out
     assert f"Game over after {final.turn} turns and {decisions} decisions; " in out
     assert run(capsys, "play", "--game", "cards", "--players", "3", "--seed", "2")[1] == out
-    status, _out, err = run(capsys, "play", "--game", "cards", "--bots", "greedy")
+    status, out, err = run(capsys, "play", "--game", "cards", "--bots", "greedy", "--seed", "1")
+    assert status == 0, err
+    assert "Game over after" in out
+    status, _out, err = run(capsys, "play", "--game", "cards", "--bots", "nosuch")
     assert status == 2
-    assert "cannot play the card game" in err
+    assert "cannot play the card game; the card-game bots are random, greedy, ismcts" in err

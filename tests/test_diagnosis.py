@@ -110,18 +110,19 @@ def test_a_duplicated_action_is_not_judged_twice(at: int, monkeypatch: pytest.Mo
     tie round after round to the end of the log."""
     from tigris_rules.records import _repair
 
-    judged: list[int] = []
+    judged: list[tuple[str, int]] = []
     judge = _repair._judge
 
-    def watched(search: Any, ways: Any, following: Any, upto: int) -> int:
-        judged.append(judge(search, ways, following, upto))
-        return judged[-1]
+    def watched(search: Any, ways: Any, following: Any, upto: int, needed: int = 0) -> Any:
+        judged.extend((way.diagnosis, way.at) for way in ways)
+        return judge(search, ways, following, upto, needed)
 
     monkeypatch.setattr(_repair, "_judge", watched)
     data = classic()
     (problem,) = problems(data, duplicated(data["actions"], at))
     assert (problem.index, problem.diagnosis) == (at + 1, "duplicated")
-    assert max(judged) == _repair.LOOKAHEAD
+    assert ("duplicated", at + 1) in judged
+    assert ("extra", at) not in judged
 
 
 def test_strict_validation_diagnoses_nothing() -> None:

@@ -1,7 +1,7 @@
 """A short run of the fuzz campaign (benchmarks/fuzz.py): every reader gets inputs and
 accepts some, nothing but the library's errors comes out, and no call on an input of at
-most 1 KB passes 50 MB of peak memory (or a second of CPU time, a margin for any machine:
-the campaign itself holds them to 50 ms, docs/testing.md)."""
+most 1 KB passes 50 MB of peak memory or 200 ms of CPU time (four times the campaign's bound
+of 50 ms, docs/testing.md: a margin for a machine busy with other tests)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_a_short_campaign_finds_no_escape(tmp_path: Path) -> None:
         sys.executable,
         str(ROOT / "benchmarks" / "fuzz.py"),
         *("--inputs", "3000", "--seed", "1", "--corpus", "small", "--quiet"),
-        *("--bound-ms", "1000", "--bound-mb", "50", "--time-limit", "3"),
+        *("--bound-ms", "200", "--bound-mb", "50", "--time-limit", "3"),
         *("--out", str(tmp_path)),
     ]
     run = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)

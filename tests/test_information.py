@@ -247,15 +247,12 @@ def test_observation_layout_offsets() -> None:
     assert observation(after, 0)[offsets["tiles"] + 176 + g4] == 1
 
 
-def test_card_games_are_not_covered() -> None:
-    """The card game offers no observation (GameObservation): refused, naming the game."""
-    state = tr.new_card_game(tr.GameConfig(2, game="cards"), seed=1)
-    with pytest.raises(tr.ArgumentTypeError, match="the 'cards' game has no observations"):
-        observation(state, 0)
-    with pytest.raises(tr.ArgumentTypeError, match="the 'cards' game has no observations"):
-        sample_hidden(state, 0, random.Random(0), Discards.start(state.config))
-    with pytest.raises(tr.ArgumentTypeError, match="the 'cards' game has no observations"):
-        observation_size(state.config)
+def test_the_observation_of_a_view() -> None:
+    """A player's view gives his observation; another seat's view is refused."""
+    state = tr.new_game(tr.GameConfig(2), seed=1)
+    assert observation(view(state, 1), 1) == observation(state, 1)
+    with pytest.raises(InformationError, match="seat 0's"):
+        observation(view(state, 0), 1)
 
 
 def test_bad_arguments() -> None:
@@ -269,7 +266,7 @@ def test_bad_arguments() -> None:
     with pytest.raises(tr.ArgumentTypeError, match="rng"):
         sample_hidden(state, 0, 7, start)  # type: ignore[arg-type]
     with pytest.raises(tr.ArgumentTypeError, match="discards"):
-        sample_hidden(state, 0, random.Random(0), None)  # type: ignore[arg-type]
+        sample_hidden(state, 0, random.Random(0), "none")  # type: ignore[arg-type]
     with pytest.raises(InformationError, match="3 seats"):
         sample_hidden(state, 0, random.Random(0), Discards.start(tr.GameConfig(3)))
     with pytest.raises(InformationError, match="another game"):

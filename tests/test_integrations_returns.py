@@ -60,6 +60,6 @@ def test_integrations_page_examples_run(tmp_path: Path) -> None:
     )
     page = Path(__file__).parent.parent / "docs" / "integrations.md"
     blocks = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
-    assert len(blocks) == 3
+    assert len(blocks) == 4
     for block in blocks:
         subprocess.run([sys.executable, "-c", block], cwd=tmp_path, check=True)

@@ -81,7 +81,7 @@ def test_the_wheel_holds_the_package_and_its_data_only(dist: Path) -> None:
         if _shipped(p)
     }
     assert package == expected
-    for needed in ("py.typed", "data/RULES.md", "data/boards/classic.txt"):
+    for needed in ("py.typed", "data/RULES.md", "data/boards/classic.txt", "web/static/table.js"):
         assert f"tigris_rules/{needed}" in names
     data = {n for n in names if n.startswith("tigris_rules/data/")}
     assert {"log-schema.json", "view-schema.json", "event-schema.json"} <= {

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import cache
-from importlib.resources import files
 
 __all__ = ["declare", "rule_texts", "specification", "text_of", "variant_rule_texts"]
 
@@ -17,6 +16,8 @@ _RULE = re.compile(r"- \*\*([A-Z]+(?:-[A-Z]+)*-\d+)\*\* ?(.*)")
 
 def specification() -> str:
     """The whole of RULES.md, the normative rules of both games, as shipped."""
+    from importlib.resources import files  # imported when first asked, not with the package
+
     return files("tigris_rules").joinpath("data", "RULES.md").read_text(encoding="utf-8")
 
 

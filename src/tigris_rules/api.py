@@ -6,23 +6,25 @@ configuration, :mod:`tigris_rules.model.ruleset`); the rulesets never import eac
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias, cast, overload
+from typing import TYPE_CHECKING, Any, TypeAlias, cast, overload
 
 from tigris_rules._arguments import expect
-from tigris_rules.cards.actions import CardAction
-from tigris_rules.cards.events import CardEvent
-from tigris_rules.cards.legality import CardLegalActions
-from tigris_rules.cards.setup import CardDeal, new_card_game
-from tigris_rules.cards.state import CardGameState
 from tigris_rules.errors import ArgumentValueError, DealError, NotAStateError
 from tigris_rules.model.actions import Action
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
-from tigris_rules.model.events import Event
 from tigris_rules.model.ruleset import Ruleset, ruleset_for
 from tigris_rules.model.state import GameState
-from tigris_rules.rules import legality
-from tigris_rules.rules.scoring import Result
+
+if TYPE_CHECKING:
+    from tigris_rules.cards.actions import CardAction
+    from tigris_rules.cards.events import CardEvent
+    from tigris_rules.cards.legality import CardLegalActions
+    from tigris_rules.cards.setup import CardDeal, new_card_game
+    from tigris_rules.cards.state import CardGameState
+    from tigris_rules.model.events import Event
+    from tigris_rules.rules import legality
+    from tigris_rules.rules.scoring import Result
 
 __all__ = [
     "AnyAction",
@@ -39,11 +41,31 @@ __all__ = [
     "to_move",
 ]
 
-AnyState: TypeAlias = GameState | CardGameState
-"""A state of either ruleset."""
+if TYPE_CHECKING:
+    AnyState: TypeAlias = GameState | CardGameState
+    """A state of either ruleset."""
 
-AnyAction: TypeAlias = Action | CardAction
-"""An input of either ruleset."""
+    AnyAction: TypeAlias = Action | CardAction
+    """An input of either ruleset."""
+
+
+if not TYPE_CHECKING:  # type checkers see the names imported above, and no others
+
+    def __getattr__(name: str) -> object:
+        """The names that need the card game, which is imported when one is first asked for
+        (PEP 562): ``AnyState``, ``AnyAction`` and ``new_card_game``."""
+        if name in ("AnyState", "AnyAction"):
+            from tigris_rules.cards.actions import CardAction
+            from tigris_rules.cards.state import CardGameState
+
+            globals().update(AnyState=GameState | CardGameState, AnyAction=Action | CardAction)
+        elif name == "new_card_game":
+            from tigris_rules.cards.setup import new_card_game
+
+            globals()["new_card_game"] = new_card_game
+        else:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return globals()[name]
 
 
 def _ruleset(state: object) -> Ruleset[Any, Any, Any]:
@@ -93,7 +115,7 @@ def deal_from_seed(config: GameConfig, seed: int) -> Deal | CardDeal:
         raise DealError(f"expected a GameConfig, got {type(config).__name__}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise DealError(f"the seed must be an integer, not {seed!r}")
-    return cast(Deal | CardDeal, ruleset_for(config).deal_from_seed(seed))
+    return cast("Deal | CardDeal", ruleset_for(config).deal_from_seed(seed))
 
 
 @overload

@@ -41,7 +41,12 @@ from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.setup import bag_contents
 from tigris_rules.views import PlayerView, view
 
-__all__ = ["board_observation", "board_observation_layout", "board_sample_hidden"]
+__all__ = [
+    "board_observation",
+    "board_observation_layout",
+    "board_sample_hidden",
+    "board_view_observation",
+]
 
 _BASE_DECISIONS: tuple[type | None, ...] = (
     None,
@@ -198,7 +203,11 @@ def _base_layout(config: GameConfig, decisions: int) -> list[tuple[str, int]]:
 
 def board_observation(state: GameState, player: int) -> tuple[int, ...]:
     """What ``player`` knows of ``state``, from his view alone."""
-    seen = view(state, player)
+    return board_view_observation(view(state, player), player)
+
+
+def board_view_observation(seen: PlayerView, player: int) -> tuple[int, ...]:
+    """What ``player`` knows of a board game, read from ``seen``, his view."""
     plan = _plan(seen.config)
     out = _observe_base(seen, player, plan.decisions)
     observed: dict[int, Sequence[Sequence[int]]] = {}

@@ -13,8 +13,10 @@ Three bots come with the library, all made by :func:`make_bot` from a name and a
   search (:mod:`tigris_rules.ai.search`); ``"ismcts:N"`` searches ``N`` iterations per
   decision instead of :data:`~tigris_rules.ai.search.DEFAULT_ITERATIONS`.
 
-:class:`RandomBot` plays any game, the card game (RULES.md Part II) included (its only bot,
-:data:`CARD_BOT_NAMES`); the other two judge board-game positions and play the board game.
+:class:`RandomBot` and :class:`~tigris_rules.ai.search.ISMCTSBot` play both games;
+:class:`GreedyBot` judges board-game positions. The card game (RULES.md Part II) has its
+own one-ply player, :class:`CardGreedyBot` (``"greedy"`` among :data:`CARD_BOT_NAMES`,
+made by :func:`make_card_bots`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast, overload, runtime_checkable
 
 from tigris_rules._arguments import expect, expect_items
+from tigris_rules.ai._card_search import CardGreedyBot
 from tigris_rules.ai.candidates import candidate_actions
 from tigris_rules.ai.search import ISMCTSBot
 from tigris_rules.api import apply, is_over, legal_actions, new_game, to_move
@@ -43,6 +46,7 @@ __all__ = [
     "Bot",
     "BotError",
     "CardBot",
+    "CardGreedyBot",
     "GreedyBot",
     "ISMCTSBot",
     "RandomBot",
@@ -58,8 +62,10 @@ __all__ = [
 BOT_NAMES: tuple[str, ...] = ("random", "greedy", "ismcts")
 """The names :func:`make_bot` knows (``"ismcts"`` also as ``"ismcts:N"``, ``N`` iterations)."""
 
-CARD_BOT_NAMES: tuple[str, ...] = ("random",)
-"""The bots that play the card game (:func:`make_card_bots`)."""
+CARD_BOT_NAMES: tuple[str, ...] = ("random", "greedy", "ismcts")
+"""The bots that play the card game (:func:`make_card_bots`): ``"greedy"`` is
+:class:`CardGreedyBot`, ``"ismcts"`` (also ``"ismcts:N"``) the same
+:class:`~tigris_rules.ai.search.ISMCTSBot` as in the board game."""
 
 DEFAULT_MAX_DECISIONS = 1_000_000
 """The default cap on decisions in :func:`play_game`, a guard against a game that never ends."""
@@ -324,14 +330,22 @@ def make_card_bots(spec: str, players: int, seed: int) -> tuple[CardBot, ...]:
         names = names * players
     if len(names) != players or not all(names):
         raise BotError(f"expected one bot name or {players} names separated by commas: {spec!r}")
-    for name in names:
-        if name.lower() not in CARD_BOT_NAMES:
-            known = "board game only" if name.lower() in BOT_NAMES else "unknown"
-            raise BotError(
-                f"bot {name!r} ({known}) cannot play the card game; "
-                f"the card-game bots are {', '.join(CARD_BOT_NAMES)}"
-            )
-    return tuple(RandomBot(seed * 16 + seat + 1) for seat in range(players))
+    return tuple(_card_bot(name, seed * 16 + seat + 1) for seat, name in enumerate(names))
+
+
+def _card_bot(name: str, seed: int) -> CardBot:
+    """The card-game bot called ``name``."""
+    key = name.strip().lower()
+    if key == "random":
+        return RandomBot(seed)
+    if key == "greedy":
+        return CardGreedyBot(seed)
+    if key.split(":")[0].strip() == "ismcts":
+        return cast("CardBot", ISMCTSBot(seed, iterations=_iterations(name, key)))
+    raise BotError(
+        f"bot {name!r} (unknown) cannot play the card game; "
+        f"the card-game bots are {', '.join(CARD_BOT_NAMES)}"
+    )
 
 
 def play_card_game(

@@ -1,17 +1,19 @@
 """Information sets: what one player knows, as numbers, and full states drawn from what he
 cannot see (for determinized search such as ISMCTS).
 
-- :func:`observation` turns what ``player`` may see of ``state`` (his view, CONV-14, OPT-2)
-  into a flat tuple of ints of fixed length :func:`observation_size`, laid out as
-  :func:`observation_layout` says. Two states with equal views give equal observations.
+- :func:`observation` turns what ``player`` may see of ``state`` (his view, CONV-14, OPT-2,
+  CARD-DEF-7), or that view itself, into a flat tuple of ints of fixed length
+  :func:`observation_size`, laid out as :func:`observation_layout` says, each entry within
+  the bounds of :func:`observation_bounds`. Two states with equal views give equal
+  observations.
 - :func:`sample_hidden` returns a full state that ``player`` cannot tell from ``state``: what
   he has not seen is dealt again at random.
 
 Each game says how it is observed and sampled (:class:`GameObservation`, asked of the
-state's ruleset); a game that offers neither is refused with
-:class:`~tigris_rules.ArgumentTypeError` naming it (the card game, so far). The layout of a
-configuration depends on that configuration alone: its number of players and the variants
-it plays, never on what else is installed.
+state's ruleset; both games offer it); a game that offers neither is refused with
+:class:`~tigris_rules.ArgumentTypeError` naming it. The layout of a configuration depends on
+that configuration alone: its number of players, the variants it plays and, in the card
+game, its ``column_limit``, never on what else is installed.
 
 What a player has seen of a board game (CONV-14): the whole board at every moment, so the
 colour of every tile that left the board (catastrophes, conflicts, monuments) and of every
@@ -57,6 +59,7 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.facets import offered
 from tigris_rules.model.observations import ObservationSegment
 from tigris_rules.model.ruleset import Ruleset, ruleset_for
+from tigris_rules.views.seats import SeatView
 
 if TYPE_CHECKING:
     import numpy
@@ -64,12 +67,14 @@ if TYPE_CHECKING:
 __all__ = [
     "Discards",
     "GameObservation",
+    "GameObservationBounds",
     "InformationError",
     "ObservationSegment",
     "VariantObservation",
     "VariantSampling",
     "observation",
     "observation_array",
+    "observation_bounds",
     "observation_layout",
     "observation_size",
     "sample_hidden",
@@ -100,9 +105,23 @@ class GameObservation(Protocol):
         from what he may see alone."""
         ...
 
+    def observe_view(self, view: Any, player: int) -> tuple[int, ...]:
+        """:meth:`observe` read from ``view``, the view of ``player`` (a seat)."""
+        ...
+
     def sample_hidden(self, state: Any, player: int, rng: random.Random, discards: Discards) -> Any:
         """A full state that ``player`` cannot tell from ``state``, drawn with ``rng``;
         :class:`InformationError` for ``discards`` that cannot belong to the game."""
+        ...
+
+
+class GameObservationBounds(Protocol):
+    """What :func:`observation_bounds` asks of a game's ruleset that knows the range of every
+    entry of its observations."""
+
+    def observation_bounds(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The least and the greatest value of each entry of every observation of the
+        configuration, in layout order."""
         ...
 
 
@@ -144,7 +163,7 @@ def _game(ruleset: Ruleset[Any, Any, Any], argument: str) -> GameObservation:
     if game is None:
         raise ArgumentTypeError(
             f"{argument}: the {ruleset.game!r} game has no observations: observation and "
-            "sample_hidden cover the games that offer them (the board game)"
+            "sample_hidden cover the games that offer them (GameObservation)"
         )
     return game
 
@@ -153,6 +172,17 @@ def _state_game(state: object) -> tuple[Ruleset[Any, Any, Any], GameObservation]
     ruleset = getattr(state, "ruleset", None)
     if not isinstance(ruleset, Ruleset) or type(state) is not ruleset.state_type:
         raise NotAStateError(f"state: expected a game state, got {type(state).__name__}")
+    return ruleset, _game(ruleset, "state")
+
+
+def _view_game(seen: object) -> tuple[Ruleset[Any, Any, Any], GameObservation] | None:
+    """The ruleset and observation facet of a player view, ``None`` for anything else."""
+    config = getattr(seen, "config", None)
+    if not isinstance(config, GameConfig):
+        return None
+    ruleset = ruleset_for(config)
+    if type(seen) is not getattr(ruleset, "view_type", None):
+        return None
     return ruleset, _game(ruleset, "state")
 
 
@@ -184,9 +214,34 @@ def observation_size(config: GameConfig) -> int:
     return sum(length for _, length in observation_layout(config))
 
 
-def observation(state: AnyState, player: int) -> tuple[int, ...]:
+def observation_bounds(config: GameConfig) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The least and the greatest value of each entry of an observation of ``config``, two
+    tuples of length :func:`observation_size`. A game that does not state them (the board
+    game) gets 0 and ``2**31 - 1`` for every entry."""
+    expect(config, GameConfig, "config", "a GameConfig")
+    ruleset = ruleset_for(config)
+    bounded: GameObservationBounds | None = offered(ruleset, GameObservationBounds)
+    if bounded is not None:
+        return bounded.observation_bounds()
+    size = observation_size(config)
+    return (0,) * size, (2**31 - 1,) * size
+
+
+def observation(state: AnyState | SeatView, player: int) -> tuple[int, ...]:
     """What ``player`` knows of ``state`` as a flat tuple of ints, laid out as
-    :func:`observation_layout` says. Computed from what he may see alone (his view)."""
+    :func:`observation_layout` says. Computed from what he may see alone (his view);
+    ``state`` may also be that view itself (``view(state, player)``, with ``viewer`` equal to
+    ``player``)."""
+    found = _view_game(state)
+    if found is not None:
+        ruleset, game = found
+        seat = _seat(ruleset.config, player)
+        viewer = getattr(state, "viewer", None)
+        if viewer != seat:
+            raise InformationError(
+                f"the view is seat {viewer}'s; it cannot give seat {seat}'s observation"
+            )
+        return game.observe_view(state, seat)
     ruleset, game = _state_game(state)
     return game.observe(state, _seat(ruleset.config, player))
 
@@ -200,7 +255,7 @@ def observation_array(state: AnyState, player: int) -> numpy.ndarray[Any, numpy.
     return numpy.array(observation(state, player), dtype=numpy.int32)
 
 
-def sample_hidden(state: S, player: int, rng: random.Random, discards: Discards) -> S:
+def sample_hidden(state: S, player: int, rng: random.Random, discards: Discards | None = None) -> S:
     """A full state that ``player`` cannot tell from ``state``, drawn at random.
 
     In the board game the tiles ``player`` has not seen (the other players' hands, the bag
@@ -210,11 +265,20 @@ def sample_hidden(state: S, player: int, rng: random.Random, discards: Discards)
     discards their number. Then each variant draws again what ``player`` cannot see of its
     data (:class:`VariantSampling`; the shipped variants' data is public). Everything else,
     so ``view(sample, player)``, is unchanged. Once the game is over it returns ``state``.
+    Without ``discards``, the sample is drawn as if nobody had swapped.
+
+    In the card game (CARD-DEF-7) the cards ``player`` cannot see are shuffled and dealt
+    again into their places, each keeping its number of cards: the other hands, the
+    face-down gap cards the others played, the VP piles below their top card (unless
+    ``open_scoring`` shows them), the draw pile and the 30 cards set aside with two players.
+    The card game has no swap: ``discards`` is only checked.
     """
     ruleset, game = _state_game(state)
     me = _seat(ruleset.config, player)
     expect(rng, random.Random, "rng", "a random.Random")
-    expect(discards, Discards, "discards", "a Discards value")
+    expect(discards, (Discards, None), "discards", "a Discards value")
+    if discards is None:
+        discards = Discards.start(ruleset.config)
     if len(discards.counts) != ruleset.config.players:
         raise InformationError(
             f"discards hold {len(discards.counts)} seats; the game has {ruleset.config.players}"

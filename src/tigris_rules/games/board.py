@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -12,6 +12,13 @@ from tigris_rules.ai._board_information import (
     board_observation,
     board_observation_layout,
     board_sample_hidden,
+    board_view_observation,
+)
+from tigris_rules.ai._board_search import (
+    board_candidates,
+    board_rank,
+    board_settle,
+    position_values,
 )
 from tigris_rules.ai.bots import Bot, make_bots
 from tigris_rules.ai.encoding import SpaceEntry
@@ -60,12 +67,37 @@ class BoardGame(BoardRules):
         """``player``'s observation of ``state`` (:class:`~tigris_rules.ai.GameObservation`)."""
         return board_observation(state, player)
 
+    def observe_view(self, view: PlayerView, player: int) -> tuple[int, ...]:
+        """``player``'s observation read from his view
+        (:class:`~tigris_rules.ai.GameObservation`)."""
+        return board_view_observation(view, player)
+
     def sample_hidden(
         self, state: GameState, player: int, rng: random.Random, discards: Discards
     ) -> GameState:
         """A state ``player`` cannot tell from ``state``
         (:class:`~tigris_rules.ai.GameObservation`)."""
         return board_sample_hidden(state, player, rng, discards)
+
+    # --- search (tigris_rules.ai.search.GameSearch) -----------------------------------------
+
+    def search_values(self, state: GameState) -> tuple[float, ...]:
+        """:func:`~tigris_rules.ai.search.position_values`."""
+        return position_values(state)
+
+    def search_settle(self, state: GameState) -> GameState:
+        """Every commitment at its most, any other decision its first answer."""
+        return board_settle(state)
+
+    def search_candidates(
+        self, state: GameState, rng: random.Random, sample: int, limit: int
+    ) -> list[Action]:
+        """:func:`~tigris_rules.ai.candidates.candidate_actions`."""
+        return board_candidates(state, rng, sample, limit)
+
+    def search_rank(self, state: GameState, mover: int, actions: Sequence[Action]) -> list[Action]:
+        """By the mover's margin of projected scores just after each action."""
+        return board_rank(state, mover, actions)
 
     # --- notation (tigris_rules.records.notation.GameNotation) ------------------------------
 

@@ -3,12 +3,27 @@ of its game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from tigris_rules.ai._card_encoding import card_action_space
+from tigris_rules.ai._card_information import (
+    card_observation,
+    card_observation_bounds,
+    card_observation_layout,
+    card_sample_hidden,
+    card_view_observation,
+)
+from tigris_rules.ai._card_search import (
+    card_candidates,
+    card_position_values,
+    card_rank,
+    card_settle,
+)
 from tigris_rules.ai.bots import CardBot, make_card_bots
 from tigris_rules.ai.encoding import SpaceEntry
+from tigris_rules.ai.information import Discards
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.codec import (
     CARD_HOOK_SCHEMAS,
@@ -51,6 +66,53 @@ class CardGame(CardRules):
     def action_space(self) -> Iterable[SpaceEntry]:
         """The action space of the configuration (:class:`~tigris_rules.ai.GameEncoding`)."""
         return card_action_space(self.config)
+
+    def observation_layout(self) -> tuple[tuple[str, int], ...]:
+        """The observation's segments (:class:`~tigris_rules.ai.GameObservation`)."""
+        return card_observation_layout(self.config)
+
+    def observation_bounds(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The range of every entry (:class:`~tigris_rules.ai.GameObservationBounds`)."""
+        return card_observation_bounds(self.config)
+
+    def observe(self, state: CardGameState, player: int) -> tuple[int, ...]:
+        """``player``'s observation of ``state`` (:class:`~tigris_rules.ai.GameObservation`)."""
+        return card_observation(state, player)
+
+    def observe_view(self, view: CardView, player: int) -> tuple[int, ...]:
+        """``player``'s observation read from his view
+        (:class:`~tigris_rules.ai.GameObservation`)."""
+        return card_view_observation(view, player)
+
+    def sample_hidden(
+        self, state: CardGameState, player: int, rng: random.Random, discards: Discards
+    ) -> CardGameState:
+        """A state ``player`` cannot tell from ``state``; the card game has no swap, so
+        ``discards`` plays no part (:class:`~tigris_rules.ai.GameObservation`)."""
+        return card_sample_hidden(state, player, rng)
+
+    # --- search (tigris_rules.ai.search.GameSearch) -----------------------------------------
+
+    def search_values(self, state: CardGameState) -> tuple[float, ...]:
+        """A logistic of each seat's margin of projected score, exact once over."""
+        return card_position_values(state)
+
+    def search_settle(self, state: CardGameState) -> CardGameState:
+        """The most cards committed, paid or treasures taken; else the first answer."""
+        return card_settle(state)
+
+    def search_candidates(
+        self, state: CardGameState, rng: random.Random, sample: int, limit: int
+    ) -> list[CardAction]:
+        """Every answer; of the main actions, the cards played, the end of the turn and
+        ``sample`` leaders or catastrophes."""
+        return card_candidates(state, rng, sample, limit)
+
+    def search_rank(
+        self, state: CardGameState, mover: int, actions: Sequence[CardAction]
+    ) -> list[CardAction]:
+        """By the mover's margin of projected score just after each action."""
+        return card_rank(state, mover, actions)
 
     # --- notation (tigris_rules.records.notation.GameNotation) ------------------------------
 

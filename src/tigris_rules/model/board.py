@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from typing import Final
 
 import attrs
@@ -75,5 +74,7 @@ def board_layout(name: str) -> BoardLayout:
     check values of COMP-2 (classic) or COMP-3 (alternative)."""
     if name not in BOARD_NAMES:
         raise KeyError(name)
+    from importlib import resources  # imported when a board is first read
+
     text = resources.files("tigris_rules").joinpath("data", "boards", f"{name}.txt").read_text()
     return parse_board(name, text)

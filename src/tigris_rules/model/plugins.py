@@ -23,12 +23,14 @@ import importlib
 import sys
 from collections.abc import Mapping
 from functools import cache
-from importlib.metadata import entry_points
 from types import MappingProxyType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from tigris_rules._rule_texts import declare
 from tigris_rules.errors import ConfigError
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoints
 
 __all__ = [
     "BUILT_IN",
@@ -99,6 +101,14 @@ def variant_order(names: tuple[str, ...]) -> tuple[str, ...]:
 def _load(where: str) -> Any:
     module, _, attribute = where.partition(":")
     return getattr(importlib.import_module(module), attribute)
+
+
+def entry_points(*, group: str) -> EntryPoints:
+    """The entry points of ``group`` the installed distributions declare (``importlib.metadata``
+    is imported when first asked, not with the package)."""
+    from importlib.metadata import entry_points as declared
+
+    return declared(group=group)
 
 
 @cache

@@ -12,14 +12,16 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from tigris_rules.errors import DealError
 from tigris_rules.model.config import GameConfig
-from tigris_rules.model.outcome import Result
 from tigris_rules.model.parameters import Parameter
 from tigris_rules.model.plugins import RULESET_GROUP, plugin, plugin_names
 from tigris_rules.model.problems import StateProblem
+
+if TYPE_CHECKING:
+    from tigris_rules.model.outcome import Result
 
 __all__ = ["Parameter", "Ruleset", "game_of", "ruleset_for"]
 

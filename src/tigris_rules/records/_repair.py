@@ -49,10 +49,11 @@ REPAIR_BUDGET: Final = 200_000
 one rejected action; past it the ways that lead are not judged any further, and a rejected
 action met once the log's budget is spent is skipped."""
 
-REPAIR_PER_ACTION: Final = 4
+REPAIR_PER_ACTION: Final = 3
 """The inputs tried ahead while choosing how to go on, per action of the log: the bound
 that keeps the repairs of any log within a few times the cost of replaying it (see
-:data:`REPAIR_BUDGET`)."""
+:data:`REPAIR_BUDGET`). An input tried costs about what replaying one action of a valid log
+does, so a changed log costs about four times a valid one at most."""
 
 REPAIR_PER_PROBLEM: Final = 4_096
 """The most inputs tried ahead to choose how to go on after one rejected action, so that
@@ -136,57 +137,104 @@ class Resumed:
 
 
 class _Way:
-    """One way to go on after a rejected action: what it assumes and diagnoses, the inputs
-    it plays from the position before the rejected action (``played``), how many of the
-    following actions of the log these take (``consumed``), the position it has reached
-    while judged, and how many of the log's actions replayed there."""
+    """One way to go on after a rejected action, a guess of what happened (``diagnosis``,
+    the slip at action ``at``; ``other``: the other action of a swap, the later one;
+    ``action``: the action played instead or inserted; ``seat``: the seat that played it):
+    the inputs it plays from ``start`` (the position before the rejected action by default,
+    or ``back`` actions before it), how many of the following actions of the log these take
+    (``consumed``), the position it has reached while judged, and how many of the log's
+    actions replayed there (``fitting``). What it says is only worded for the way chosen."""
 
     __slots__ = (
-        "assumed",
+        "action",
+        "at",
         "back",
         "consumed",
         "diagnosis",
         "fitting",
-        "general",
-        "likely",
+        "other",
         "played",
         "position",
+        "seat",
         "start",
     )
 
     def __init__(
         self,
-        assumed: str,
         diagnosis: str,
-        likely: str,
+        at: int,
         played: tuple[LogEntry, ...],
         position: Reached,
         *,
         fitting: int,
         consumed: int = 0,
-        general: str | None = None,
+        other: int = 0,
+        action: AnyAction | None = None,
+        seat: int | None = None,
         back: int = 0,
         start: AnyState | None = None,
     ) -> None:
-        self.general = likely if general is None else general
-        self.back = back
-        self.start = start
-        self.assumed = assumed
         self.diagnosis = diagnosis
-        self.likely = likely
+        self.at = at
         self.played = played
         self.position = position
         self.fitting = fitting
         self.consumed = consumed
+        self.other = other
+        self.action = action
+        self.seat = seat
+        self.back = back
+        self.start = start
 
-    def judge(self, ahead: list[LogEntry]) -> None:
-        """Replay ``ahead`` on this way's position, each rejected input skipped."""
+    @property
+    def assumed(self) -> str:
+        """What this way assumes, as ``Problem.assumed`` says it."""
+        diagnosis = self.diagnosis
+        if diagnosis in ("extra", "duplicated"):
+            return "skipped"
+        if diagnosis == "wrong-seat":
+            return f"as player {self.seat}'s"
+        if diagnosis == "swapped":
+            return f"after action {self.other}"
+        if diagnosis == "missing":
+            return f"after {describe_action(self.action)}"
+        return f"as {describe_action(self.action)}"
+
+    def likely(self, *, alone: bool = True) -> str:
+        """What most likely happened, as ``Problem.likely`` says it; when other ways fit
+        as well (not ``alone``), without naming the action played instead."""
+        diagnosis, at = self.diagnosis, self.at
+        if diagnosis == "extra":
+            return f"action {at} appears to be extra"
+        if diagnosis == "duplicated":
+            return f"action {at} repeats action {at - 1}"
+        if diagnosis == "wrong-seat":
+            return f"action {at} was most likely played by player {self.seat}"
+        if diagnosis == "swapped":
+            return f"actions {at} and {self.other} appear swapped"
+        if diagnosis == "missing":
+            return f"an action is missing before action {at}"
+        general = f"action {at} most likely has the wrong {diagnosis.removeprefix('wrong-')}"
+        return f"{general}: {describe_action(self.action)} fits" if alone else general
+
+    def judge(self, ahead: list[LogEntry], needed: int = 0) -> int:
+        """Replay ``ahead`` on this way's position, each rejected input skipped, and return
+        the inputs tried. The judging stops early once this way can no longer reach
+        ``needed`` inputs replayed: a way that cannot tie the leading one is dropped
+        whatever the rest of ``ahead`` does."""
+        misses_allowed = self.fitting + len(ahead) - needed
+        tried = 0
         for entry in ahead:
+            tried += 1
             try:
                 self.position.apply(entry)
             except (IllegalActionError, InvalidActionError):
+                misses_allowed -= 1
+                if misses_allowed < 0:
+                    break
                 continue
             self.fitting += 1
+        return tried
 
 
 class _Search:
@@ -210,9 +258,8 @@ class _Search:
     def tried(self, played: tuple[LogEntry, ...], start: AnyState | None = None) -> Reached | None:
         """The position after ``played`` from ``start`` (the state before the rejected
         action by default), or ``None`` when one is rejected (each input tried counts as
-        work)."""
+        work, the working copy of the position with the first)."""
         position = Reached(self.state if start is None else start, well_formed=self.well_formed)
-        self.work += 1  # a working copy of the position, about the cost of an input
         for entry in played:
             self.work += 1
             try:
@@ -223,32 +270,33 @@ class _Search:
 
     def add(
         self,
-        assumed: str,
         diagnosis: str,
-        likely: str,
+        at: int,
         played: tuple[LogEntry, ...],
         *,
         fitting: int = 1,
         consumed: int = 0,
-        general: str | None = None,
+        other: int = 0,
+        action: AnyAction | None = None,
+        seat: int | None = None,
         back: int = 0,
         start: AnyState | None = None,
     ) -> bool:
-        """Add the way that plays ``played`` from ``start``, if they replay; whether it was
-        added (``general`` says what happened without naming the action played instead;
-        ``back``: how many actions before the rejected one the slip stands)."""
+        """Add the way that plays ``played`` from ``start``, if they replay (see
+        :class:`_Way`); whether it was added."""
         position = self.tried(played, start)
         if position is None:
             return False
         way = _Way(
-            assumed,
             diagnosis,
-            likely,
+            at,
             played,
             position,
             fitting=fitting,
             consumed=consumed,
-            general=general,
+            other=other,
+            action=action,
+            seat=seat,
             back=back,
             start=start,
         )
@@ -270,12 +318,12 @@ class _Search:
                 continue
             played = (other, *following[: distance - 1], entry)
             self.add(
-                f"after action {index + distance}",
                 "swapped",
-                f"actions {index} and {index + distance} appear swapped",
+                index,
                 played,
                 fitting=distance + 1,
                 consumed=distance,
+                other=index + distance,
             )
 
     def missing(self) -> None:
@@ -290,11 +338,11 @@ class _Search:
                 return
             inserted = LogEntry(self.mover, action)
             found += self.add(
-                f"after {describe_action(action)}",
                 "missing",
-                f"an action is missing before action {self.index}",
+                self.index,
                 (inserted, self.entry),
                 fitting=1,  # the rejected action replays, after an action the log lacks
+                action=action,
             )
 
 
@@ -358,23 +406,10 @@ def _earlier_ways(search: _Search, earlier: Sequence[Earlier]) -> None:
         if not search.left(LISTING_COST + back + 1):
             return
         if back > 1 or earlier_entry != entry:  # else the same as skipping the rejected copy
-            search.add(
-                "skipped",
-                "extra",
-                f"action {at} appears to be extra",
-                (*between, entry),
-                fitting=0,
-                back=back,
-                start=start,
-            )
+            search.add("extra", at, (*between, entry), fitting=0, back=back, start=start)
         if earlier_entry != entry:
             search.add(
-                f"after action {index}",
-                "swapped",
-                f"actions {at} and {index} appear swapped",
-                (entry, *between, earlier_entry),
-                back=back,
-                start=start,
+                "swapped", at, (entry, *between, earlier_entry), other=index, back=back, start=start
             )
         search.work += LISTING_COST
         neighbours = _neighbours(list(legal_actions(start)), earlier_entry.action)
@@ -382,11 +417,10 @@ def _earlier_ways(search: _Search, earlier: Sequence[Earlier]) -> None:
             if not search.left(back + 1):
                 return
             search.add(
-                f"as {describe_action(action)}",
                 f"wrong-{field}",
-                f"action {at} most likely has the wrong {field}: {describe_action(action)} fits",
+                at,
                 (LogEntry(earlier_entry.player, action), *between, entry),
-                general=f"action {at} most likely has the wrong {field}",
+                action=action,
                 back=back,
                 start=start,
             )
@@ -400,11 +434,8 @@ def _first_ways(search: _Search, following: list[LogEntry], previous: LogEntry |
     duplicated = entry == previous
     search.ways.append(
         _Way(
-            "skipped",
             "duplicated" if duplicated else "extra",
-            f"action {index} repeats action {index - 1}"
-            if duplicated
-            else f"action {index} appears to be extra",
+            index,
             (),
             Reached(state, well_formed=search.well_formed),
             fitting=0,
@@ -414,12 +445,7 @@ def _first_ways(search: _Search, following: list[LogEntry], previous: LogEntry |
     if search.mover is None or not search.left():
         return
     if entry.player != search.mover:
-        search.add(
-            f"as player {search.mover}'s",
-            "wrong-seat",
-            f"action {index} was most likely played by player {search.mover}",
-            (LogEntry(search.mover, entry.action),),
-        )
+        search.add("wrong-seat", index, (LogEntry(search.mover, entry.action),), seat=search.mover)
     if search.left(LISTING_COST):
         search.work += LISTING_COST
         search.legal = list(legal_actions(state))
@@ -427,26 +453,37 @@ def _first_ways(search: _Search, following: list[LogEntry], previous: LogEntry |
         for action, field in _neighbours(search.legal, entry.action):
             if not search.left():
                 break
-            search.add(
-                f"as {describe_action(action)}",
-                f"wrong-{field}",
-                f"action {index} most likely has the wrong {field}: {describe_action(action)} fits",
-                (LogEntry(search.mover, action),),
-                general=f"action {index} most likely has the wrong {field}",
-            )
+            search.add(f"wrong-{field}", index, (LogEntry(search.mover, action),), action=action)
     search.swaps(following[:SWAP_DISTANCE])
 
 
-def _judge(search: _Search, ways: list[_Way], following: list[LogEntry], judged: int) -> int:
-    """Judge ``ways`` by the actions of ``following`` past the first ``judged``, as many as
-    the budget allows for each; the index reached."""
-    fits = max(0, search.budget - search.work) // max(1, len(ways))
-    upto = judged + min(len(following) - judged, fits)
-    for way in ways:
-        start = max(judged, way.consumed)
-        way.judge(following[start:upto])
-        search.work += max(0, upto - start)
-    return upto
+def _judge(
+    search: _Search, ways: list[_Way], following: list[LogEntry], judged: int, needed: int = 0
+) -> tuple[list[_Way], int, bool]:
+    """Judge ``ways`` by the actions of ``following`` past the first ``judged``: the way
+    that leads first, then the others in order, each only until it can no longer tie the
+    best so far (at least ``needed``). A round that does not fit in what is left of the
+    budget judges every way by as many actions as it allows; once the budget is spent
+    within the round, the ways not yet judged are dropped. Returns the ways that lead, in
+    order, the best, and whether the budget cut the round short."""
+    upto = len(following)
+    cut = False
+    if search.budget - search.work < upto - judged:
+        upto = judged + max(0, search.budget - search.work) // max(1, len(ways))
+        cut = True
+    leader = max(ways, key=lambda way: way.fitting)  # the first that leads: a high bar
+    done: set[int] = set()
+    for way in [leader, *(way for way in ways if way is not leader)]:
+        part = following[max(judged, way.consumed) : upto]
+        if search.budget - search.work < len(part):
+            cut = True
+            break
+        search.work += way.judge(part, needed)
+        needed = max(needed, way.fitting)
+        done.add(id(way))
+    if not done:  # nothing left to judge by: the ways stay as they were
+        return ways, needed, True
+    return [way for way in ways if id(way) in done and way.fitting == needed], needed, cut
 
 
 def resume(
@@ -488,43 +525,33 @@ def resume(
     search = _Search(state, entry, index, budget - final, well_formed=well_formed)
     following = ahead(LOOKAHEAD)
     _first_ways(search, following, previous)
-    ways = search.ways  # the missing and earlier ones are added to it
-    judged = _judge(search, ways, following, 0)
-    whole = max(w.fitting for w in ways) == 1 + judged
-    if judged == len(following) and not whole:
-        first = len(ways)
+    ways, best, cut = _judge(search, search.ways, following, 0)
+    if not cut and best < 1 + len(following):  # no way replays the next actions whole
+        first = len(search.ways)
         if search.legal:
             search.missing()
-        _judge(search, ways[first:], following, 0)
-        first = len(ways)
         if earlier is not None and search.left(2 * CHECKPOINT + LOOKBACK):
             found, work = earlier()
             search.work += work
             _earlier_ways(search, found)
-        _judge(search, ways[first:], following, 0)
+        if len(search.ways) > first:
+            more, best, cut = _judge(search, search.ways[first:], following, 0, best)
+            ways = [way for way in (*ways, *more) if way.fitting == best]
     horizon = LOOKAHEAD
-    while True:
-        best = max(way.fitting for way in ways)
-        ways = [way for way in ways if way.fitting == best]
-        if len(ways) < 2 or judged < len(following) or len(following) < horizon:
-            break
-        if horizon >= MAX_LOOKAHEAD:
-            break
+    while len(ways) > 1 and not cut and len(following) == horizon < MAX_LOOKAHEAD:
+        judged = len(following)
         horizon *= 2
         following = ahead(horizon)
-        judged = _judge(search, ways, following, judged)
+        ways, best, cut = _judge(search, ways, following, judged)
     way = ways[0]
-    guessed = budget > LISTING_COST + 1 or way.played
-    diagnosis = way.diagnosis if guessed else None
-    likely = way.likely if guessed else None
-    if likely is not None and len(ways) > 1:
-        likely = way.general  # other ways fit as well: the action played instead is not named
     work = search.work
+    if budget <= LISTING_COST + 1 and not way.played:
+        return Resumed(way.assumed, None, None, state, 0, work)
+    likely = way.likely(alone=len(ways) == 1)
     if not way.played:
-        return Resumed(way.assumed, diagnosis, likely, state, 0, work)
+        return Resumed(way.assumed, way.diagnosis, likely, state, 0, work)
     position = Reached(state if way.start is None else way.start, well_formed=well_formed)
     for played in way.played:
         position.apply(played)
-    reached = position.state
     work += len(way.played)
-    return Resumed(way.assumed, diagnosis, likely, reached, way.consumed, work, way.back)
+    return Resumed(way.assumed, way.diagnosis, likely, position.state, way.consumed, work, way.back)

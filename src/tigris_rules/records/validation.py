@@ -143,18 +143,21 @@ class _Problems:
         self.malformed = False
 
     def add(self, problem: Problem, *, unreadable: bool = False) -> None:
-        if self.find is not None:
-            problem = placed(problem, self.find)
+        """Keep ``problem``, placed in the file read, or count it once ``cap`` are kept (a
+        problem only counted is not placed: that costs a look into the file)."""
         if self.strict:
-            raise problem.error()
+            raise self._placed(problem).error()
         if unreadable and not self.malformed:
             self.malformed = True
             self.listed = [p for p in self.listed if p.kind is ProblemKind.FORMAT]
             self.more = 0
         if self.cap is None or len(self.listed) < self.cap:
-            self.listed.append(problem)
+            self.listed.append(self._placed(problem))
         else:
             self.more += 1
+
+    def _placed(self, problem: Problem) -> Problem:
+        return problem if self.find is None else placed(problem, self.find)
 
 
 def _check(

@@ -6,8 +6,9 @@ cached), so that the list and the checks agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import partial
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache, lru_cache
+from itertools import product
 from typing import TYPE_CHECKING, Any, Final, assert_never, cast, overload
 
 from tigris_rules.errors import ConfigError, IllegalActionError, InvalidActionError
@@ -27,6 +28,7 @@ from tigris_rules.model.actions import (
     VariantAction,
     WithdrawLeader,
 )
+from tigris_rules.model.board import board_layout
 from tigris_rules.model.cells import BLUE, CATASTROPHE, EMPTY, FLIPPED, LEADER, RED
 from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.decisions import (
@@ -39,10 +41,9 @@ from tigris_rules.model.decisions import (
     VariantDecision,
     WarOrderDecision,
 )
-from tigris_rules.model.lazy_actions import LazyActions, Part
+from tigris_rules.model.lazy_actions import LazyActions, Part, Table
 from tigris_rules.model.squares import (
     NEIGHBOURS,
-    SQUARE_COUNT,
     SQUARE_INDEX,
     SQUARE_NAMES,
     beside,
@@ -50,7 +51,15 @@ from tigris_rules.model.squares import (
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Hooked, Rejection, Restriction, Variant
-from tigris_rules.rules.regions import Regions, pieces_without, regions_of
+from tigris_rules.rules.regions import Regions, regions_of
+from tigris_rules.rules.square_sets import (
+    Squares,
+    beside_set,
+    cell_table,
+    cells_in,
+    one,
+    square_set,
+)
 from tigris_rules.rules.wellformed import check_well_formed
 from tigris_rules.rules.work import Position, Work
 
@@ -69,99 +78,79 @@ __all__ = [
 
 
 class _Targets:
-    """Legal squares for the choice of action, computed once per state."""
+    """Legal squares for the choice of action, computed once per state.
+
+    Computed on sets of squares (:mod:`~tigris_rules.rules.square_sets`): the board's empty
+    squares, temples and the like by one translation of the cells, the squares beside each
+    kingdom kept with its region (:class:`~tigris_rules.rules.regions.RegionFacts`), and
+    counted by bit-sliced sums (``one``, ``two``, ``three``: beside at least one, two, three
+    kingdoms), so that the work per state grows with the number of kingdoms, not squares.
+    """
 
     __slots__ = ("catastrophe", "land_tiles", "leader", "river_tiles")
 
     def __init__(self, state: GameState) -> None:
-        # The board is scanned by comprehensions; only the squares of the kingdoms are
-        # walked square by square, to find the empty squares beside them.
         cells = state.cells
-        layout = state.layout
         regions = regions_of(state)
-        beside = _kingdoms_beside(cells, regions)
-        crowded = [s for s, kingdoms in beside.items() if len(kingdoms) > 2]  # TILE-5
-        land = [s for s in layout.land_squares if cells[s] == EMPTY]
-        water = [s for s in layout.river_squares if cells[s] == EMPTY]
-        if crowded:
-            land = [s for s in land if s not in crowded]
-            water = [s for s in water if s not in crowded]
-        self.land_tiles = land
-        self.river_tiles = water
-        blocked = state.treasures
-        self.catastrophe = [
-            s for s in range(SQUARE_COUNT) if cells[s] <= EMPTY and s not in blocked
-        ]
-        self.leader = _leader_targets(state, regions, land, beside)
+        empty = cells_in(cells, _EMPTY)
+        one = two = three = 0
+        in_region = regions.leaders
+        for r in range(len(in_region)):
+            if in_region[r]:
+                beside = regions.facts(r).beside & empty
+                three |= two & beside
+                two |= one & beside
+                one |= beside
+        land_set, river_set = _land_and_river(state.config.board)
+        land = empty & land_set & ~three  # TILE-5
+        self.land_tiles = Squares(land)
+        self.river_tiles = Squares(empty & river_set & ~three)
+        catastrophe = cells_in(cells, _AT_MOST_EMPTY)
+        if state.treasures:
+            catastrophe &= ~square_set(state.treasures)
+        self.catastrophe = Squares(catastrophe)
+        self.leader = _leader_targets(state, regions, land & beside_set(cells_in(cells, _RED)), two)
 
 
-def _kingdoms_beside(cells: tuple[int, ...], regions: Regions) -> dict[int, list[int]]:
-    """Each empty square beside a kingdom, with the kingdoms beside it."""
-    in_region = regions.leaders
-    beside: dict[int, list[int]] = {}
-    for r, members in enumerate(regions.squares):
-        if not in_region[r]:
-            continue
-        for square in members:
-            for n in NEIGHBOURS[square]:
-                if cells[n] == EMPTY:
-                    kingdoms = beside.get(n)
-                    if kingdoms is None:
-                        beside[n] = [r]
-                    elif r not in kingdoms:
-                        kingdoms.append(r)
-    return beside
+_EMPTY: Final = cell_table(EMPTY)
+_RED: Final = cell_table(RED)
+_AT_MOST_EMPTY: Final = cell_table(*range(EMPTY + 1))
+
+
+@cache
+def _land_and_river(board: str) -> tuple[int, int]:
+    layout = board_layout(board)
+    return square_set(layout.land_squares), square_set(layout.river_squares)
 
 
 def _leader_targets(
-    state: GameState, regions: Regions, land: list[int], beside: dict[int, list[int]]
-) -> list[list[int]]:
+    state: GameState, regions: Regions, near_temple: int, two: int
+) -> list[Squares]:
     """The squares each colour's leader of the active player may go to: empty land squares
-    (LEADER-5, LEADER-6, TILE-5 already applied to ``land``) beside a temple (LEADER-7),
-    beside at most one kingdom (LEADER-8), judged with a leader on the board lifted (D7)."""
-    cells = state.cells
-    near_temple: set[int] = set()
-    for s in [s for s in range(SQUARE_COUNT) if cells[s] == RED]:
-        near_temple.update(NEIGHBOURS[s])
-    from_supply: list[int] = []  # leader squares beside at most one kingdom (LEADER-8)
-    beside_two: set[int] = set()  # leader squares beside two kingdoms
-    beside_kingdom: dict[int, list[int]] = {}  # leader squares beside each kingdom
-    for s in land:
-        if s in near_temple:
-            kingdoms = beside.get(s)
-            if kingdoms is None:
-                from_supply.append(s)
-                continue
-            if len(kingdoms) == 1:
-                from_supply.append(s)
-            else:
-                beside_two.add(s)
-            for r in kingdoms:
-                near = beside_kingdom.get(r)
-                if near is None:
-                    beside_kingdom[r] = [s]
-                else:
-                    near.append(s)
-    leader: list[list[int]] = []
+    (LEADER-5, LEADER-6, TILE-5) beside a temple (LEADER-7): ``near_temple``; beside at most
+    one kingdom (LEADER-8: not in ``two``, the squares beside two kingdoms), judged with a
+    leader on the board lifted (D7)."""
+    from_supply = near_temple & ~two
+    supply_list = Squares(from_supply)
+    leader: list[Squares] = []
     player = state.active
     for color in range(4):
         origin = state.leaders[4 * player + color]
         if origin == NO_SQUARE:
-            leader.append(from_supply)
-        else:
-            near = beside_kingdom.get(regions.label[origin], [])
-            leader.append(_move_targets(state, regions, from_supply, near, beside_two, origin))
+            leader.append(supply_list)
+            continue
+        home = regions.label[origin]
+        near = regions.facts(home).beside & near_temple
+        moved = (
+            _move_targets(state, regions, from_supply, near, two, origin) if near else from_supply
+        )
+        leader.append(supply_list if moved == from_supply else Squares(moved))
     return leader
 
 
 def _move_targets(
-    state: GameState,
-    regions: Regions,
-    from_supply: list[int],
-    near: list[int],
-    beside_two: set[int],
-    origin: int,
-) -> list[int]:
+    state: GameState, regions: Regions, from_supply: int, near: int, two: int, origin: int
+) -> int:
     """LEADER-8 for a leader moved from ``origin``, judged with it lifted (D7).
 
     Lifting only changes the leader's own region (its home): it may split into pieces, and a
@@ -169,49 +158,34 @@ def _move_targets(
     square that is not beside the home keeps its verdict for a leader from the supply
     (``from_supply``: beside at most one kingdom). Only the squares beside the home
     (``near``) are judged again: a square beside the home alone is left beside at most the
-    pieces of it that keep a leader, a square beside the home and another kingdom
-    (``beside_two``) beside that kingdom and those pieces.
+    pieces of it that keep a leader, a square beside the home and another kingdom (in
+    ``two``) beside that kingdom and those pieces. The pieces depend only on the home's
+    shape and are kept with it (:class:`~tigris_rules.rules.regions.RegionFacts`).
     """
-    if not near:
-        return from_supply
     label = regions.label
     home = label[origin]
     in_home = regions.leaders[home]
-    removed: set[int] = set()
-    added: list[int] = []
+    removed = 0
     if len(in_home) == 1:  # the home becomes a territory
-        added = [s for s in near if s in beside_two]
+        added = near & two
     else:
-        lifted = label.copy()
-        lifted[origin] = -1
-        pieces = pieces_without(lifted, regions.squares[home], home, origin)
+        facts = regions.facts(home)
+        pieces = facts.pieces_without(label, home, origin)
         if not pieces:
             # The rest of the home stays one kingdom: only a square beside the home through
             # the origin alone, and beside another kingdom, becomes legal.
-            around = NEIGHBOURS[origin]
-            for s in near:
-                if s in beside_two and s in around:
-                    for n in NEIGHBOURS[s]:
-                        if n != origin and label[n] == home:
-                            break
-                    else:
-                        added.append(s)
+            rest = facts.squares & ~one(origin)
+            added = near & two & beside_set(one(origin)) & ~beside_set(rest)
         else:
-            held = {state.leaders[flat] for flat in in_home}
-            alive = [set(piece) for piece in pieces if not held.isdisjoint(piece)]
-            for s in near:
-                kept = 0  # pieces of the home with a leader beside ``s``, once lifted
-                for piece in alive:
-                    if not piece.isdisjoint(NEIGHBOURS[s]):
-                        kept += 1
-                if s in beside_two:
-                    if kept == 0:
-                        added.append(s)
-                elif kept > 1:
-                    removed.add(s)
-    if not added and not removed:
-        return from_supply
-    return sorted([s for s in from_supply if s not in removed] + added)
+            held = square_set([state.leaders[flat] for flat in in_home])
+            kept = kept_twice = 0  # beside one, two pieces of the home keeping a leader
+            for squares, beside in pieces:
+                if squares & held:
+                    kept_twice |= kept & beside
+                    kept |= beside
+            added = near & two & ~kept
+            removed = near & ~two & kept_twice
+    return (from_supply & ~removed) | added
 
 
 def _regions(state: Position) -> Regions:
@@ -560,6 +534,20 @@ class _Swaps(Sequence[SwapTiles]):
             rest, counts[color] = divmod(rest, self._hand[color] + 1)
         return SwapTiles(*counts)
 
+    def __iter__(self) -> Iterator[SwapTiles]:
+        return iter(_every_swap(self._hand))
+
+
+@lru_cache(maxsize=1024)
+def _every_swap(hand: tuple[int, int, int, int]) -> tuple[SwapTiles, ...]:
+    """The swaps of ``hand`` in order, made once per hand (a hand holds six tiles or fewer,
+    so there are a few hundred hands)."""
+    return tuple(
+        SwapTiles(*counts)
+        for counts in product(*(range(count + 1) for count in hand))
+        if counts != (0, 0, 0, 0)
+    )
+
 
 def _identity(action: Action) -> Action:
     return action
@@ -601,7 +589,7 @@ def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
         parts.append((_PLACE_LEADER[color], targets.leader[color]))
     leaders = state.leaders
     on_board = [c for c in COLORS if leaders[4 * player + c.index] != NO_SQUARE]
-    parts.append((WithdrawLeader, on_board))
+    parts.append((_withdraw, on_board))
     hand = state.hands[player]
     for color in range(4):
         if hand[color]:
@@ -639,26 +627,24 @@ def _narrow(state: GameState, parts: list[Part[Action]], variant: Variant[Any]) 
             parts[index] = (make, [s for s in items if s not in forbidden])
 
 
-def _place_leader(color: Color, square: int) -> Action:
-    return PlaceLeader(color, SQUARE_NAMES[square])
-
-
-def _place_tile(color: Color, square: int) -> Action:
-    return PlaceTile(color, SQUARE_NAMES[square])
-
-
-def _place_catastrophe(square: int) -> Action:
-    return PlaceCatastrophe(SQUARE_NAMES[square])
-
-
-_PLACE_LEADER: Final = tuple(partial(_place_leader, color) for color in COLORS)
-_PLACE_TILE: Final = tuple(partial(_place_tile, color) for color in COLORS)
+# Every action naming a square is made once, here: a legal-action list hands out these
+# objects (equal by value to any other of the same fields, and frozen, so shared safely), and
+# its factories are tables of them by square number.
+_PLACE_LEADER: Final[tuple[Table[Action], ...]] = tuple(
+    Table([PlaceLeader(color, name) for name in SQUARE_NAMES]) for color in COLORS
+)
+_PLACE_TILE: Final[tuple[Table[Action], ...]] = tuple(
+    Table([PlaceTile(color, name) for name in SQUARE_NAMES]) for color in COLORS
+)
+_place_catastrophe: Final[Table[Action]] = Table([PlaceCatastrophe(name) for name in SQUARE_NAMES])
+_WITHDRAW_ACTIONS: Final[dict[Color, Action]] = {color: WithdrawLeader(color) for color in COLORS}
+_withdraw: Final[Callable[[Color], Action]] = _WITHDRAW_ACTIONS.__getitem__
 _END_TURN: Final[Part[Action]] = (_identity, (EndTurn(),))
 _KIND_OF_PART: Final[dict[Callable[[Any], Action], type[Action]]] = {
     **dict.fromkeys(_PLACE_LEADER, PlaceLeader),
     **dict.fromkeys(_PLACE_TILE, PlaceTile),
     _place_catastrophe: PlaceCatastrophe,
-    WithdrawLeader: WithdrawLeader,
+    _withdraw: WithdrawLeader,
 }
 """The kind of input each part's factory makes (the swaps and the end of turn share one)."""
 

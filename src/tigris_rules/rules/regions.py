@@ -12,8 +12,51 @@ from typing import Final
 from tigris_rules.model.cells import IS_OCCUPIED
 from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.rules.square_sets import beside_set, square_set
 
-__all__ = ["Regions", "compute_regions", "pieces_without", "regions_of", "side_of"]
+__all__ = [
+    "RegionFacts",
+    "Regions",
+    "compute_regions",
+    "pieces_without",
+    "regions_of",
+    "side_of",
+]
+
+
+class RegionFacts:
+    """What the shape of one region decides, whatever stands on it, as sets of squares
+    (:mod:`tigris_rules.rules.square_sets`): its squares (``squares``), the squares beside
+    it (``beside``, all unoccupied) and, once asked, the pieces it falls into when one of its
+    squares is emptied (:meth:`pieces_without`). A region's list of squares is replaced,
+    never changed, so these facts are kept with that list for as long as it lives."""
+
+    __slots__ = ("_pieces", "beside", "members", "squares")
+
+    def __init__(self, members: list[int]) -> None:
+        self.members = members
+        self.squares = square_set(members)
+        self.beside = beside_set(self.squares) & ~self.squares
+        self._pieces: dict[int, list[tuple[int, int]]] = {}
+
+    def pieces_without(self, label: list[int], region: int, square: int) -> list[tuple[int, int]]:
+        """The pieces of :func:`pieces_without` once ``square`` is emptied, each as the set
+        of its squares and the set of the squares beside it; none when the rest stays one
+        region. ``label`` numbers this region ``region`` and still labels ``square``."""
+        pieces = self._pieces.get(square)
+        if pieces is None:
+            lifted = label.copy()
+            lifted[square] = -1
+            pieces = []
+            for piece in pieces_without(lifted, self.members, region, square):
+                squares = square_set(piece)
+                pieces.append((squares, beside_set(squares)))
+            self._pieces[square] = pieces
+        return pieces
+
+
+_KEPT_FACTS: Final = 256
+"""Past this many regions' facts kept by one game, those of regions gone are dropped."""
 
 
 def _split_two(
@@ -89,14 +132,39 @@ class Regions:
     region numbers may be left with no square; no square is labelled with them.
     """
 
-    __slots__ = ("label", "leaders", "squares")
+    __slots__ = ("_facts", "label", "leaders", "squares")
 
     def __init__(
-        self, label: list[int], squares: list[list[int]], leaders: list[list[int]]
+        self,
+        label: list[int],
+        squares: list[list[int]],
+        leaders: list[list[int]],
+        facts: dict[int, RegionFacts] | None = None,
     ) -> None:
         self.label = label
         self.squares = squares
         self.leaders = leaders
+        # By the identity of a region's list of squares; shared with the regions derived
+        # from these, whose unchanged regions keep their lists.
+        self._facts: dict[int, RegionFacts] = {} if facts is None else facts
+
+    def facts(self, region: int) -> RegionFacts:
+        """The facts of the shape of ``region`` (:class:`RegionFacts`), computed once per
+        list of squares."""
+        members = self.squares[region]
+        kept = self._facts
+        facts = kept.get(id(members))
+        if facts is None or facts.members is not members:
+            if len(kept) > _KEPT_FACTS:
+                # Shared by the states of a game, which may be used from several threads:
+                # a snapshot of the keys, and entries dropped whether or not still there.
+                live = {id(m) for m in self.squares}
+                for key in list(kept):
+                    if key not in live:
+                        kept.pop(key, None)
+            facts = RegionFacts(members)
+            kept[id(members)] = facts
+        return facts
 
     def count_kingdoms_adjacent(self, square: int) -> int:
         """How many distinct kingdoms are adjacent to ``square`` (CONV-11)."""
@@ -145,7 +213,7 @@ class Regions:
             squares[target] = merged_squares
             leaders[target] = merged_leaders
         label[square] = target
-        return self if in_place else Regions(label, squares, leaders)
+        return self if in_place else Regions(label, squares, leaders, self._facts)
 
     def without_square(
         self, square: int, leaders: Sequence[int], *, in_place: bool = False
@@ -168,7 +236,7 @@ class Regions:
             members.remove(square)
             squares[old] = members
             in_region[old] = [f for f in former_leaders if leaders[f] not in (square, NO_SQUARE)]
-            return self if in_place else Regions(label, squares, in_region)
+            return self if in_place else Regions(label, squares, in_region, self._facts)
         squares[old] = pieces[0]  # the first piece keeps the region's number
         in_region[old] = []
         for piece in pieces[1:]:
@@ -181,7 +249,7 @@ class Regions:
             at = leaders[flat]
             if at != NO_SQUARE and at != square:
                 in_region[label[at]].append(flat)
-        return self if in_place else Regions(label, squares, in_region)
+        return self if in_place else Regions(label, squares, in_region, self._facts)
 
 
 def pieces_without(

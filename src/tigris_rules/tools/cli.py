@@ -15,6 +15,8 @@
   the file is known is printed after ``FILE:LINE:COLUMN:``.
 - ``tigris-rules convert IN OUT`` turns a JSON log into a text game record and back
   (:mod:`tigris_rules.tools.convert`).
+- ``tigris-rules serve`` opens the web table in the browser (:mod:`tigris_rules.tools.serve`,
+  the ``web`` extra).
 - ``selfplay`` and ``validate`` share the work among ``--jobs N`` processes (all cores by
   default; at most 4 per core and one per file or game) and print the same lines in the
   same order as one process (``--jobs 1``). A log or a game whose worker process died twice
@@ -89,6 +91,7 @@ from tigris_rules.tools.bulk import (
     read_jsonl,
 )
 from tigris_rules.tools.convert import add_convert
+from tigris_rules.tools.serve import add_serve
 
 __all__ = ["GameCommands", "build_parser", "end_reason", "main"]
 
@@ -197,6 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.set_defaults(handler=_play)
     add_convert(commands)
+    add_serve(commands)
     _add_selfplay(commands)
     _add_validate(commands)
     _add_replay(commands)

@@ -1,13 +1,17 @@
-"""The board game as a PettingZoo AEC environment, for multi-agent reinforcement learning.
+"""The board game and the card game as PettingZoo AEC environments, for multi-agent
+reinforcement learning.
 
 Needs PettingZoo (``pip install 'tigris-rules[pettingzoo]'``); ``import tigris_rules`` never
-imports it. :class:`TigrisEuphratesEnv` follows PettingZoo's classic board games:
+imports it. :class:`TigrisEuphratesEnv` (the board game, :func:`env`) and
+:class:`TigrisCardEnv` (the card game, RULES.md Part II, :func:`card_env`) follow
+PettingZoo's classic board games:
 
 - agents ``player_0`` .. ``player_{n-1}`` are the seats; ``agent_selection`` is the seat that
   must decide (:func:`~tigris_rules.to_move`), the defender of a conflict included;
 - an observation is a ``Dict`` of ``"observation"``, the library's
   :func:`~tigris_rules.ai.information.observation` of that agent as an ``int32`` ``Box`` of
-  length :func:`~tigris_rules.ai.information.observation_size`, and ``"action_mask"``, an
+  length :func:`~tigris_rules.ai.information.observation_size` within
+  :func:`~tigris_rules.ai.information.observation_bounds`, and ``"action_mask"``, an
   ``int8`` ``Box`` of length N with the :func:`~tigris_rules.legal_action_mask` of the agent
   to move (zeros for the others);
 - the action space is ``Discrete(N)``, N the size of the
@@ -19,7 +23,8 @@ imports it. :class:`TigrisEuphratesEnv` follows PettingZoo's classic board games
 - ``reset(seed=s)`` seeds the environment's generator, which draws the seed of each deal
   (:func:`~tigris_rules.new_game`), so the same seed and actions replay the same games;
 - ``render()`` with ``render_mode="ansi"`` returns the text board
-  (:func:`~tigris_rules.render.render_board`) and who must decide.
+  (:func:`~tigris_rules.render.render_board`) and who must decide; for the card game, the
+  state as text (``str(state)``: the table, the players and what is awaited).
 """
 
 from __future__ import annotations
@@ -32,15 +37,12 @@ from typing import Any, cast
 from tigris_rules._arguments import expect, expect_items
 from tigris_rules._extras import extra_needed
 from tigris_rules.ai.encoding import action_encoding, legal_action_mask
-from tigris_rules.ai.information import observation, observation_size
+from tigris_rules.ai.information import observation, observation_bounds
 from tigris_rules.ai.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
-from tigris_rules.api import is_over, step, to_move
+from tigris_rules.api import AnyState, is_over, new_game, step, to_move
 from tigris_rules.errors import ArgumentTypeError, ConfigError
-from tigris_rules.model.actions import Action
 from tigris_rules.model.config import GameConfig
-from tigris_rules.model.state import GameState
 from tigris_rules.render import describe_decision, render_board
-from tigris_rules.rules.setup import new_game
 
 with extra_needed("pettingzoo", "tigris_rules.ai.integrations.pettingzoo"):
     import gymnasium
@@ -48,18 +50,15 @@ with extra_needed("pettingzoo", "tigris_rules.ai.integrations.pettingzoo"):
     from gymnasium import spaces
     from pettingzoo import AECEnv
 
-__all__ = ["TigrisEuphratesEnv", "env"]
+__all__ = ["DEFAULT_CARD_MAX_DECISIONS", "TigrisCardEnv", "TigrisEuphratesEnv", "card_env", "env"]
 
-_OBSERVATION_HIGH = np.iinfo(np.int32).max
+DEFAULT_CARD_MAX_DECISIONS = 10_000
+"""The card game's default cap: random players end a card game after 500 to 3,000
+decisions."""
 
 
-class TigrisEuphratesEnv(AECEnv):  # type: ignore[misc]
-    """Tigris & Euphrates (the board game) for PettingZoo's agent-environment cycle.
-
-    ``players``, ``board`` and ``variants`` are those of :class:`~tigris_rules.GameConfig`;
-    ``max_decisions`` truncates a game that runs longer; ``render_mode`` is ``None`` or
-    ``"ansi"``.
-    """
+class _TigrisEnv(AECEnv):  # type: ignore[misc]
+    """A game of one configuration for PettingZoo's agent-environment cycle."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's class attribute)
         "name": "tigris_euphrates_v0",
@@ -67,22 +66,12 @@ class TigrisEuphratesEnv(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(
-        self,
-        players: int = 2,
-        board: str = "classic",
-        variants: Sequence[str] = (),
-        *,
-        max_decisions: int = DEFAULT_MAX_DECISIONS,
-        render_mode: str | None = None,
-    ) -> None:
+    def __init__(self, config: GameConfig, max_decisions: int, render_mode: str | None) -> None:
         super().__init__()
-        expect(players, int, "players")
-        expect(board, str, "board")
-        expect_items(variants, str, "variants")
         expect(max_decisions, int, "max_decisions")
         expect(render_mode, (str, None), "render_mode")
-        self.config = GameConfig(players=players, board=board, variants=tuple(variants))
+        self.config = config
+        players = config.players
         if max_decisions < 1:
             raise ConfigError(f"max_decisions must be a positive integer, not {max_decisions}")
         if render_mode not in (None, *self.metadata["render_modes"]):
@@ -93,13 +82,13 @@ class TigrisEuphratesEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self.agents = list(self.possible_agents)
         size = self._encoding.size
+        low, high = observation_bounds(self.config)
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(
-                        low=0,
-                        high=_OBSERVATION_HIGH,
-                        shape=(observation_size(self.config),),
+                        low=np.array(low, dtype=np.int32),
+                        high=np.array(high, dtype=np.int32),
                         dtype=np.int32,
                     ),
                     "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
@@ -109,11 +98,11 @@ class TigrisEuphratesEnv(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self._rng = random.Random()
-        self.state_value: GameState | None = None
+        self.state_value: Any = None
         self.decisions = 0
 
     @property
-    def game_state(self) -> GameState:
+    def game_state(self) -> Any:
         """The rules' state of the current game; :class:`~tigris_rules.ConfigError` before
         the first ``reset``."""
         if self.state_value is None:
@@ -180,7 +169,7 @@ class TigrisEuphratesEnv(AECEnv):  # type: ignore[misc]
         except TypeError:
             raise ArgumentTypeError.expected("action", "an action index (int)", action) from None
         state, _ = step(
-            self.game_state, cast(Action, self._encoding.decode(index)), player=self._seat(agent)
+            self.game_state, cast(Any, self._encoding.decode(index)), player=self._seat(agent)
         )
         self.state_value = state
         self.decisions += 1
@@ -196,19 +185,82 @@ class TigrisEuphratesEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The board and who must decide, as text (``render_mode="ansi"``)."""
+        """The position as text (``render_mode="ansi"``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() needs render_mode='ansi'")
             return None
-        state = self.game_state
+        return self._text(self.game_state)
+
+    def _text(self, state: AnyState) -> str:
+        return str(state)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class TigrisEuphratesEnv(_TigrisEnv):
+    """Tigris & Euphrates (the board game) for PettingZoo's agent-environment cycle.
+
+    ``players``, ``board`` and ``variants`` are those of :class:`~tigris_rules.GameConfig`;
+    ``max_decisions`` truncates a game that runs longer; ``render_mode`` is ``None`` or
+    ``"ansi"``.
+    """
+
+    def __init__(
+        self,
+        players: int = 2,
+        board: str = "classic",
+        variants: Sequence[str] = (),
+        *,
+        max_decisions: int = DEFAULT_MAX_DECISIONS,
+        render_mode: str | None = None,
+    ) -> None:
+        expect(players, int, "players")
+        expect(board, str, "board")
+        expect_items(variants, str, "variants")
+        config = GameConfig(players=players, board=board, variants=tuple(variants))
+        super().__init__(config, max_decisions, render_mode)
+
+    def _text(self, state: Any) -> str:
+        """The board and who must decide."""
         if is_over(state):
             status = "The game is over."
         else:
             status = describe_decision(state.pending, state.active, config=state.config)
         return f"{render_board(state)}\n{status}"
 
-    def close(self) -> None:
-        """Nothing to release."""
+
+class TigrisCardEnv(_TigrisEnv):
+    """Tigris & Euphrates, the card game (RULES.md Part II), for PettingZoo's
+    agent-environment cycle.
+
+    ``players``, ``column_limit`` and ``open_scoring`` are those of
+    :class:`~tigris_rules.GameConfig` (``game="cards"``); ``max_decisions`` truncates a game
+    that runs longer; ``render_mode`` is ``None`` or ``"ansi"``.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's class attribute)
+        "name": "tigris_euphrates_cards_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 2,
+        column_limit: int = 8,
+        open_scoring: bool = False,
+        *,
+        max_decisions: int = DEFAULT_CARD_MAX_DECISIONS,
+        render_mode: str | None = None,
+    ) -> None:
+        expect(players, int, "players")
+        expect(column_limit, int, "column_limit")
+        expect(open_scoring, bool, "open_scoring")
+        config = GameConfig(
+            players=players, game="cards", column_limit=column_limit, open_scoring=open_scoring
+        )
+        super().__init__(config, max_decisions, render_mode)
 
 
 def env(
@@ -223,4 +275,18 @@ def env(
     arguments."""
     return TigrisEuphratesEnv(
         players, board, variants, max_decisions=max_decisions, render_mode=render_mode
+    )
+
+
+def card_env(
+    players: int = 2,
+    column_limit: int = 8,
+    open_scoring: bool = False,
+    *,
+    max_decisions: int = DEFAULT_CARD_MAX_DECISIONS,
+    render_mode: str | None = None,
+) -> TigrisCardEnv:
+    """A :class:`TigrisCardEnv`, with the same arguments."""
+    return TigrisCardEnv(
+        players, column_limit, open_scoring, max_decisions=max_decisions, render_mode=render_mode
     )

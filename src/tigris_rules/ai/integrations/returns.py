@@ -1,4 +1,4 @@
-"""Rewards of a board game's end for learning and search frameworks, and the referee's cap.
+"""Rewards of a game's end for learning and search frameworks, and the referee's cap.
 
 The rules rank the players (SCORE-5, ties shared); frameworks want one number per player.
 :func:`ranking_returns` gives seat ``p``
@@ -23,9 +23,11 @@ game has the same gap, docs/decisions.md). An adapter therefore stops a game aft
 
 from __future__ import annotations
 
+from typing import Any
+
+from tigris_rules.api import AnyState, result
 from tigris_rules.errors import ArgumentTypeError
-from tigris_rules.model.state import GameState
-from tigris_rules.rules.scoring import result
+from tigris_rules.model.ruleset import Ruleset
 
 __all__ = ["DEFAULT_MAX_DECISIONS", "ranking_returns"]
 
@@ -34,12 +36,14 @@ DEFAULT_MAX_DECISIONS = 1000
 a game after 150 to 270 decisions."""
 
 
-def ranking_returns(state: GameState) -> tuple[float, ...]:
-    """One return per seat from the places of ``result(state)``: (players ranked below -
-    players ranked above) / (players - 1). Zero-sum, in ``[-1, 1]``, ties shared. Of a game
-    that is not over it scores the standing as if the game ended now."""
-    if not isinstance(state, GameState):
-        raise ArgumentTypeError.expected("state", "a board-game GameState", state)
+def ranking_returns(state: AnyState) -> tuple[float, ...]:
+    """One return per seat from the places of ``result(state)`` (a state of either game):
+    (players ranked below - players ranked above) / (players - 1). Zero-sum, in ``[-1, 1]``,
+    ties shared. Of a game that is not over it scores the standing as if the game ended
+    now."""
+    ruleset: Any = getattr(state, "ruleset", None)
+    if not isinstance(ruleset, Ruleset) or type(state) is not ruleset.state_type:
+        raise ArgumentTypeError.expected("state", "a game state", state)
     places = [entry.place for entry in result(state).players]
     others = len(places) - 1
     return tuple(

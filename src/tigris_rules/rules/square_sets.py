@@ -1,0 +1,128 @@
+"""Sets of squares as integers, for the legal squares of a state.
+
+A set is an ``int`` holding one byte per square, byte ``s`` (bits ``8 * s`` upwards) 1 when
+square ``s`` belongs to it and 0 otherwise. The squares of the board holding some cells
+become a set by one translation of the cells (:func:`cells_in`), sets combine with ``&``,
+``|`` and ``& ~``, the squares beside a set are four shifts (:func:`beside_set`), and a set
+becomes its ascending list of squares by one loop in C (:func:`squares_of`): no square is
+visited by Python code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
+from itertools import compress
+from typing import Final, overload
+
+from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
+
+__all__ = [
+    "ALL",
+    "Squares",
+    "beside_set",
+    "cell_table",
+    "cells_in",
+    "one",
+    "square_set",
+    "squares_of",
+]
+
+_LANE: Final = 8
+"""Bits per square."""
+_ROW: Final = _LANE * COLUMNS
+"""Bits per row."""
+_SQUARES: Final = range(SQUARE_COUNT)
+
+ALL: Final = int.from_bytes(b"\x01" * SQUARE_COUNT, "little")
+"""Every square of the board."""
+_BUT_FIRST_COLUMN: Final = int.from_bytes(bytes(int(s % COLUMNS != 0) for s in _SQUARES), "little")
+_BUT_LAST_COLUMN: Final = int.from_bytes(
+    bytes(int(s % COLUMNS != COLUMNS - 1) for s in _SQUARES), "little"
+)
+
+
+def one(square: int) -> int:
+    """The set of ``square`` alone."""
+    return 1 << (_LANE * square)
+
+
+def square_set(squares: Iterable[int]) -> int:
+    """The set of ``squares``."""
+    found = 0
+    for square in squares:
+        found |= 1 << (_LANE * square)
+    return found
+
+
+def squares_of(squares: int) -> list[int]:
+    """The squares of the set ``squares``, in ascending order."""
+    return list(compress(_SQUARES, squares.to_bytes(SQUARE_COUNT, "little")))
+
+
+def beside_set(squares: int) -> int:
+    """The squares adjacent to a square of ``squares`` (CONV-2), those of ``squares``
+    included only when adjacent to another."""
+    return (
+        (squares >> _ROW)
+        | ((squares << _ROW) & ALL)
+        | ((squares & _BUT_FIRST_COLUMN) >> _LANE)
+        | ((squares & _BUT_LAST_COLUMN) << _LANE)
+    )
+
+
+@cache
+def cell_table(*codes: int) -> bytes:
+    """The translation of the cell codes ``codes`` (0..254) to 1 and of every other to 0."""
+    return bytes(int(code in codes and code != _NO_CODE) for code in range(256))
+
+
+def cells_in(cells: tuple[int, ...], table: bytes) -> int:
+    """The squares whose cell ``table`` (:func:`cell_table`) translates to 1; a code outside
+    0..254, which no board holds, counts as none of the codes."""
+    try:
+        codes = bytes(cells)
+    except (TypeError, ValueError):
+        codes = bytes(c if type(c) is int and 0 <= c < _NO_CODE else _NO_CODE for c in cells)
+    return int.from_bytes(codes.translate(table), "little")
+
+
+_NO_CODE: Final = 255
+"""The byte standing for a cell code no table names (:func:`cell_table` takes 0..254)."""
+
+
+class Squares(Sequence[int]):
+    """The squares of a set, in ascending order, as a sequence: its length is counted from
+    the set, and the list of squares is made only when an item is first asked for (a random
+    pick among the legal actions asks for one part of the list only)."""
+
+    __slots__ = ("_len", "_list", "_set")
+
+    def __init__(self, squares: int) -> None:
+        self._set = squares
+        self._len = squares.bit_count()
+        self._list: list[int] | None = None
+
+    def _squares(self) -> list[int]:
+        found = self._list
+        if found is None:
+            found = self._list = squares_of(self._set)
+        return found
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        return self._squares()[index]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._squares())
+
+    def __repr__(self) -> str:
+        return f"Squares({self._squares()!r})"

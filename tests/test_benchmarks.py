@@ -1,0 +1,58 @@
+"""benchmarks/run.py in small runs: both sides of a comparison run in every round, each side
+does the same work in every round, and every target is judged (or said not measured). No
+time is asserted: the script measures, the tests check what it counts."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RUN = ROOT / "benchmarks" / "run.py"
+
+
+@pytest.fixture(scope="module")
+def printed() -> dict[str, Any]:
+    """What ``run.py --json`` prints for two small sections, without another build to
+    compare."""
+    env = dict(os.environ)
+    env.pop("TIGRIS_RULES_COMPARE_BUILD", None)
+    done = subprocess.run(
+        [sys.executable, str(RUN), "--json", "--quick", "--rounds", "2", "--only", "json,builds"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    data: dict[str, Any] = json.loads(done.stdout)
+    return data
+
+
+def test_every_round_does_the_same_work(printed: dict[str, Any]) -> None:
+    section = printed["sections"]["json"]
+    assert section["rounds"] == 2
+    assert set(section["sides"]) == {"tigris", "chess"}
+    for side in section["sides"].values():
+        for units in side["units"].values():
+            assert len(units) == 2
+            assert units[0] == units[1] > 0
+    for ratio in section["ratios"].values():
+        assert len(ratio["rounds"]) == 2
+        assert ratio["min"] <= ratio["median"] <= ratio["max"]
+    assert printed["targets"]["json_round_trip"]["met"] in (True, False)
+
+
+def test_the_compiled_build_is_not_measured_without_one(printed: dict[str, Any]) -> None:
+    for key in ("compiled_playouts", "compiled_validation"):
+        target = printed["targets"][key]
+        assert target["met"] is None
+        assert "not measured" in target["note"]
+        assert "median" not in target
