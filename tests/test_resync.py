@@ -87,7 +87,7 @@ def test_a_changed_seat_gives_one_problem(name: str, every: int) -> None:
 )
 @pytest.mark.slow
 def test_a_square_changed_to_a_river_square_gives_one_problem(name: str, every: int) -> None:
-    """Many squares fit the actions that follow for long; the repair budget (4 inputs per
+    """Many squares fit the actions that follow for long; the repair budget (3 inputs per
     action of the log) tells the one played in two changes of three."""
     indexes, found = counts(load(name), river_square, every)
     rejected = [(i, n) for i, n in zip(indexes, found, strict=True) if n is not None]
@@ -156,8 +156,9 @@ def tie_past_the_first_lookahead(data: dict[str, Any]) -> int:
 
 def generous(monkeypatch: pytest.MonkeyPatch) -> None:
     """A repair budget that a short log does not spend."""
-    monkeypatch.setattr(_repair, "REPAIR_PER_ACTION", 1_000)
-    monkeypatch.setattr(_repair, "REPAIR_PER_PROBLEM", _repair.REPAIR_BUDGET)
+    monkeypatch.setattr(_repair, "REPAIR_PER_ACTION", 100_000)
+    monkeypatch.setattr(_repair, "REPAIR_BUDGET", 10**9)
+    monkeypatch.setattr(_repair, "REPAIR_PER_PROBLEM", 10**6)
 
 
 def test_a_short_lookahead_guesses_worse(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -266,3 +267,38 @@ def test_the_repairs_try_a_bounded_number_of_inputs(
         work = played + _repair.LISTING_COST * listed
         assert work <= (1 + _repair.REPAIR_PER_ACTION) * len(actions), change
         assert max(works) <= _repair.REPAIR_PER_PROBLEM, change
+
+
+@pytest.mark.parametrize("name", ["game-2p-classic-seed1.json", "game-2p-cards-seed11.json"])
+def test_a_way_judged_only_until_it_cannot_tie_changes_no_choice(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Judging a way only until it can no longer tie the best so far is exact: with a budget
+    that is not spent, every log changed as in ``mutations`` gives the same problems, the same
+    repairs, as judging every way to the end of each round, and tries no more inputs."""
+    data = load(name)
+    generous(monkeypatch)
+    judge = _repair._Way.judge
+    works: list[int] = []
+    resume = _repair.resume
+
+    def watched(*args: Any, **kwargs: Any) -> _repair.Resumed:
+        found = resume(*args, **kwargs)
+        works.append(found.work)
+        return found
+
+    def to_the_end(self: Any, ahead: list[tr.LogEntry], needed: int = 0) -> int:
+        return judge(self, ahead)
+
+    monkeypatch.setattr(_repair, "resume", watched)
+    for change, actions in mutations(data).items():
+        text = json.dumps({**data, "actions": actions})
+        works.clear()
+        early = tr.validate_json(text, max_problems=None)
+        early_work = sum(works)
+        with monkeypatch.context() as patch:
+            patch.setattr(_repair._Way, "judge", to_the_end)
+            works.clear()
+            full = tr.validate_json(text, max_problems=None)
+        assert early.problems == full.problems, change
+        assert early_work <= sum(works), change
