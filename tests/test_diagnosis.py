@@ -169,3 +169,30 @@ def test_the_command_line_gives_the_diagnosis_in_json() -> None:
     assert [(p["index"], p["diagnosis"]) for p in entry["problems"]] == [
         (i, d) for _, _, i, d, _ in EXPECTED
     ]
+
+
+def test_a_field_with_fewer_other_values_is_tried_first() -> None:
+    """Of the legal actions one field apart from an action replayed before a rejected one, the
+    other colours come before the other squares: a slip that leaves few other values is the
+    likelier."""
+    from tigris_rules.records import _repair
+
+    log = tr.loads(json.dumps(classic()), tr.GameLog)
+    state, entry = tr.replay(log).states[4], log.actions[4]
+    neighbours = _repair._neighbours(list(tr.legal_actions(state)), entry.action)[::-1]
+    assert neighbours[0][1] == "square"
+    found = [field for _, field in _repair._fewest_first(neighbours)]
+    assert found.count("color") < found.count("square")
+    assert found == sorted(found, key=lambda field: field != "color")
+
+
+def test_the_missing_actions_tried_cover_every_kind_first() -> None:
+    from tigris_rules.records import _repair
+
+    log = tr.loads(json.dumps(classic()), tr.GameLog)
+    legal = list(tr.legal_actions(tr.replay(log).states[4]))
+    kinds = {type(action) for action in legal}
+    spread = list(_repair._spread(legal))
+    assert sorted(map(id, spread)) == sorted(map(id, legal))
+    assert {type(action) for action in spread[: len(kinds)]} == kinds
+    assert {type(action) for action in legal[: len(kinds)]} != kinds

@@ -3,8 +3,9 @@ go on, each judged by how many of the following actions replay after it."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from itertools import islice
+from itertools import islice, zip_longest
 from typing import Final, cast
 
 import attrs
@@ -81,7 +82,8 @@ LOOKBACK: Final = 4
 nothing at the rejected action explains the next ones..."""
 
 LOOKBACK_NEIGHBOURS: Final = 8
-"""... trying at most this many changes of one field of each of them."""
+"""... trying at most this many changes of one field of each of them, those of the field
+with the fewest changes that are legal first (another colour before another square)."""
 
 CHECKPOINT: Final = 16
 """Validation keeps the position every this many actions, to go back to the positions
@@ -106,16 +108,44 @@ def _field_apart(names: tuple[str, ...], a: object, b: object) -> str | None:
     return apart
 
 
-def _neighbours(legal_actions: list[AnyAction], action: object) -> Iterator[tuple[AnyAction, str]]:
+def _neighbours(legal_actions: list[AnyAction], action: object) -> list[tuple[AnyAction, str]]:
     """The actions of ``legal_actions`` of the class of ``action`` that differ from it in one
     field, in their order, each with the name of that field."""
     kind = type(action)
     if not attrs.has(kind):
-        return
+        return []
     names = tuple(f.name for f in attrs.fields(kind))
-    for legal in legal_actions:
-        if type(legal) is kind and (field := _field_apart(names, legal, action)) is not None:
-            yield legal, field
+    return [
+        (legal, field)
+        for legal in legal_actions
+        if type(legal) is kind and (field := _field_apart(names, legal, action)) is not None
+    ]
+
+
+def _fewest_first(neighbours: list[tuple[AnyAction, str]]) -> list[tuple[AnyAction, str]]:
+    """``neighbours`` with those of the field with the fewest of them first (one of three
+    other colours before one of forty squares), each field's in their order."""
+    sizes = Counter(field for _, field in neighbours)
+    return sorted(neighbours, key=lambda pair: sizes[pair[1]])
+
+
+def _spread(actions: list[AnyAction]) -> Iterator[AnyAction]:
+    """``actions`` taken in turn from each class of action, and within a class in turn from
+    each value of its first field (a colour, say), each group's in their order."""
+    classes: dict[type, dict[object, list[AnyAction]]] = {}
+    for action in actions:
+        kind = type(action)
+        fields = attrs.fields(kind) if attrs.has(kind) else ()
+        first = getattr(action, fields[0].name) if fields else None
+        classes.setdefault(kind, {}).setdefault(first, []).append(action)
+    spread = [_in_turn(list(groups.values())) for groups in classes.values()]
+    return _in_turn([list(actions) for actions in spread])
+
+
+def _in_turn(groups: list[list[AnyAction]]) -> Iterator[AnyAction]:
+    """The first of each group, then the second of each, and so on."""
+    for layer in zip_longest(*groups):
+        yield from (action for action in layer if action is not None)
 
 
 @attrs.frozen
@@ -328,12 +358,13 @@ class _Search:
 
     def missing(self) -> None:
         """One legal action of the seat to move before the rejected one, at most
-        :data:`MISSING_TRIES` of them tried, of those the first :data:`MISSING_WAYS` after
-        which the rejected action replays."""
+        :data:`MISSING_TRIES` of them tried (taken in turn from each kind of action and value
+        of its first field, so that a few tries cover every kind), of those the first
+        :data:`MISSING_WAYS` after which the rejected action replays."""
         found = 0
         if self.mover is None:
             return
-        for action in islice(self.legal, MISSING_TRIES):
+        for action in islice(_spread(self.legal), MISSING_TRIES):
             if found >= MISSING_WAYS or not self.left(2):
                 return
             inserted = LogEntry(self.mover, action)
@@ -412,7 +443,7 @@ def _earlier_ways(search: _Search, earlier: Sequence[Earlier]) -> None:
                 "swapped", at, (entry, *between, earlier_entry), other=index, back=back, start=start
             )
         search.work += LISTING_COST
-        neighbours = _neighbours(list(legal_actions(start)), earlier_entry.action)
+        neighbours = _fewest_first(_neighbours(list(legal_actions(start)), earlier_entry.action))
         for action, field in islice(neighbours, LOOKBACK_NEIGHBOURS):
             if not search.left(back + 1):
                 return
