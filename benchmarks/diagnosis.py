@@ -20,10 +20,11 @@ action of a seeded random log:
 
 A corruption is *at the error* when the report holds at most one problem and that problem
 stands at the corrupted action: its index is the corrupted index (``seat``, ``place``,
-``colour``, ``count``, ``extra``), one of the two copies (``duplicated``), one of the two
-actions exchanged (``swapped k``), or the index where the left-out action belongs: the
-index it had, or a later one reached through actions of the same seat only, any of which
-the left-out action may precede (``missing``). A report with no problem (the corrupted log
+``colour``, ``count``, ``extra``; an action written in next to a copy of itself makes the
+same log as ``duplicated`` and either copy counts), one of the two copies (``duplicated``),
+one of the two actions exchanged (``swapped k``), or the index where the left-out action
+belongs: the index it had, or a later one reached through actions of the same seat only,
+any of which the left-out action may precede (``missing``). A report with no problem (the corrupted log
 is still a legal game) counts as at the error and is counted apart.
 
 The cost: the processor time of ``validate_json`` on the corrupted log over the time on
@@ -111,7 +112,10 @@ def extra(rng: random.Random, data: Data) -> tuple[Actions, range] | None:
     actions: Actions = data["actions"]
     at = rng.randrange(len(actions))
     other = actions[rng.randrange(len(actions))]
-    return [*actions[:at], other, *actions[at:]], range(at, at + 1)
+    changed = [*actions[:at], other, *actions[at:]]
+    first = at - 1 if at > 0 and changed[at - 1] == other else at
+    last = at + 1 if changed[at + 1 :][:1] == [other] else at
+    return changed, range(first, last + 1)
 
 
 def swapped(k: int) -> Callable[[random.Random, Data], tuple[Actions, range] | None]:
