@@ -24,8 +24,8 @@ stands at the corrupted action: its index is the corrupted index (``seat``, ``pl
 same log as ``duplicated`` and either copy counts), one of the two copies (``duplicated``),
 one of the two actions exchanged (``swapped k``), or the index where the left-out action
 belongs: the index it had, or a later one reached through actions of the same seat only,
-any of which the left-out action may precede (``missing``). A report with no problem (the corrupted log
-is still a legal game) counts as at the error and is counted apart.
+any of which the left-out action may precede (``missing``). A report with no problem (the
+corrupted log is still a legal game) counts as at the error and is counted apart.
 
 The cost: the processor time of ``validate_json`` on the corrupted log over the time on
 the valid log it came from, like for like: after the same warm-up (every valid log, then one

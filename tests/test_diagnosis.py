@@ -196,3 +196,14 @@ def test_the_missing_actions_tried_cover_every_kind_first() -> None:
     assert sorted(map(id, spread)) == sorted(map(id, legal))
     assert {type(action) for action in spread[: len(kinds)]} == kinds
     assert {type(action) for action in legal[: len(kinds)]} != kinds
+
+
+@pytest.mark.parametrize(("k", "at", "rejected"), [(3, 75, 76), (4, 5, 8)])
+def test_a_swap_around_the_rejected_action_is_found(k: int, at: int, rejected: int) -> None:
+    """Two actions exchanged, the rules taking the first where it stands and refusing an
+    action between them: the slip is reported at the first of the two."""
+    data = classic()
+    (problem,) = problems(data, swapped(k)(data["actions"], at))
+    assert (problem.index, problem.diagnosis) == (at, "swapped")
+    assert problem.likely == f"actions {at} and {at + k} appear swapped"
+    assert problem.reason.startswith(f"action {rejected} is then rejected: ")

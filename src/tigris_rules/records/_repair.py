@@ -423,14 +423,17 @@ class Trail:
         return found[::-1], len(self.entries) - done
 
 
-def _earlier_ways(search: _Search, earlier: Sequence[Earlier]) -> None:
+def _earlier_ways(
+    search: _Search, earlier: Sequence[Earlier], following: Sequence[LogEntry]
+) -> None:
     """The ways that change one of the actions replayed just before the rejected one
     (``earlier[b - 1]``: the action ``b`` places before it and the position before that
     action, up to :data:`LOOKBACK`): that action with one field changed (at most
     :data:`LOOKBACK_NEIGHBOURS` of them), left out (not the action just before when the
-    rejected one repeats it: skipping the rejected copy is the same guess), or exchanged with
-    the rejected one; each way plays the actions between as written and then the rejected
-    one, which must replay."""
+    rejected one repeats it: skipping the rejected copy is the same guess), exchanged with
+    the rejected one, or exchanged with one of the ``following`` actions at most
+    :data:`SWAP_DISTANCE` places from it; each way plays the actions between as written and
+    the rejected one, which must replay."""
     entry, index = search.entry, search.index
     for back, (start, at, earlier_entry) in enumerate(earlier[:LOOKBACK], start=1):
         between = tuple(e for _, _, e in earlier[: back - 1])[::-1]
@@ -441,6 +444,21 @@ def _earlier_ways(search: _Search, earlier: Sequence[Earlier]) -> None:
         if earlier_entry != entry:
             search.add(
                 "swapped", at, (entry, *between, earlier_entry), other=index, back=back, start=start
+            )
+        for distance in range(1, min(SWAP_DISTANCE - back, len(following)) + 1):
+            other = following[distance - 1]
+            if other == earlier_entry or not search.left(back + distance + 1):
+                continue
+            played = (other, *between, entry, *following[: distance - 1], earlier_entry)
+            search.add(
+                "swapped",
+                at,
+                played,
+                fitting=distance + 1,
+                consumed=distance,
+                other=index + distance,
+                back=back,
+                start=start,
             )
         search.work += LISTING_COST
         neighbours = _fewest_first(_neighbours(list(legal_actions(start)), earlier_entry.action))
@@ -538,8 +556,8 @@ def resume(
        colour, a count...), in the order of ``legal_actions``;
     4. the action exchanged with one of the next :data:`SWAP_DISTANCE` actions;
     5. one of the :data:`LOOKBACK` actions replayed before it (``earlier``) changed in one
-       field, left out, or exchanged with it: the slip stood there, and the rejected action
-       only shows it;
+       field, left out, or exchanged with it or with one of the next actions: the slip stood
+       there, and the rejected action only shows it;
     6. one legal action of the seat to move played before it (an action missing).
 
     The last two are tried only when none of the others replays the ``LOOKAHEAD`` next
@@ -564,7 +582,7 @@ def resume(
         if earlier is not None and search.left(2 * CHECKPOINT + LOOKBACK):
             found, work = earlier()
             search.work += work
-            _earlier_ways(search, found)
+            _earlier_ways(search, found, following)
         if len(search.ways) > first:
             more, best, cut = _judge(search, search.ways[first:], following, 0, best)
             ways = [way for way in (*ways, *more) if way.fitting == best]
