@@ -553,9 +553,9 @@ def test_validate_a_card_log_that_breaks_a_rule(
     assert not err
     assert unplaced(out).splitlines() == [
         f"{path}: action 0 (player 1: end_turn): TURN-1: it is player 0's turn; player 1 may "
-        "not act now",
+        "not act now; action 0 appears to be extra",
         f"{path}: action 1 (player 0: play_leader red 8.5): CARD-LEADER-2: no face-up card lies "
-        "on 8.5",
+        "on 8.5; action 1 appears to be extra",
     ]
     assert first == data["actions"][2]
 

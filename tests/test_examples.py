@@ -216,3 +216,28 @@ def test_a_won_game_makes_its_choices_likelier() -> None:
     before = list(agent.weights)
     agent.learn(-1.0, gradient)
     assert sum((w - b) * g for w, b, g in zip(agent.weights, before, gradient, strict=True)) < 0
+
+
+# --- a game written down by hand ----------------------------------------------------------
+
+
+def test_transcribed_game_prints_each_slip_with_its_diagnosis() -> None:
+    done = run("transcribed_game.py")
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(" ", 2)[:2] for line in lines[:4]] == [
+        ["club_night.tgn:55:57:", "[wrong-seat]"],
+        ["club_night.tgn:68:8:", "[missing]"],
+        ["club_night.tgn:87:8:", "[wrong-square]"],
+        ["club_night.tgn:113:8:", "[swapped]"],
+    ]
+    assert lines[0].endswith("action 71 was most likely played by player 2")
+    assert lines[1].endswith("an action is missing before action 99")
+    assert lines[3].endswith("actions 203 and 204 appear swapped")
+    assert lines[-1] == "4 problems in 217 actions"
+
+
+def test_the_tutorial_shows_what_the_transcribed_game_prints() -> None:
+    done = run("transcribed_game.py")
+    tutorial = (EXAMPLES.parent / "docs" / "tutorial" / "logs.md").read_text(encoding="utf-8")
+    assert f"```text\n{done.stdout}```" in tutorial

@@ -206,8 +206,12 @@ def test_strict_mode_raises_at_the_first_problem() -> None:
         tr.validate_log(bad, strict=True)
     assert (info.value.index, info.value.rule, info.value.kind) == (5, first.rule, "rule")
     assert first.assumed == "skipped"  # strict mode does not go on: it assumes nothing
-    assert info.value.problem == attrs.evolve(first, assumed=None)
-    assert str(info.value) == str(first)
+    assert first.diagnosis == "extra"
+    assert first.likely == "action 5 appears to be extra"
+    assumed_nothing = attrs.evolve(first, assumed=None, diagnosis=None, likely=None)
+    assert info.value.problem == assumed_nothing
+    assert str(info.value) == str(assumed_nothing)
+    assert str(first) == f"{assumed_nothing}; action 5 appears to be extra"
     with pytest.raises(tr.LogError, match=str(first.rule)):
         tr.replay(bad)
     assert isinstance(info.value, ValueError)

@@ -86,6 +86,8 @@ def test_documented_field_names() -> None:
         "assumed",
         "line",
         "column",
+        "diagnosis",
+        "likely",
     ]
     assert {"valid", "malformed", "over"} <= set(dir(tr.Report))
 

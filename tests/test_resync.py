@@ -156,8 +156,9 @@ def tie_past_the_first_lookahead(data: dict[str, Any]) -> int:
 
 def generous(monkeypatch: pytest.MonkeyPatch) -> None:
     """A repair budget that a short log does not spend."""
-    monkeypatch.setattr(_repair, "REPAIR_PER_ACTION", 1_000)
-    monkeypatch.setattr(_repair, "REPAIR_PER_PROBLEM", _repair.REPAIR_BUDGET)
+    monkeypatch.setattr(_repair, "REPAIR_PER_ACTION", 100_000)
+    monkeypatch.setattr(_repair, "REPAIR_BUDGET", 10**9)
+    monkeypatch.setattr(_repair, "REPAIR_PER_PROBLEM", 10**6)
 
 
 def test_a_short_lookahead_guesses_worse(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -190,7 +191,7 @@ def test_validation_reads_at_most_the_lookahead_window_ahead(
 
     resume = _repair.resume
 
-    def watched(*args: Any, **kwargs: Any) -> tuple[str, tr.AnyState, int]:
+    def watched(*args: Any, **kwargs: Any) -> _repair.Resumed:
         found = resume(*args, **kwargs)
         furthest.append(read)
         return found
@@ -247,9 +248,9 @@ def test_the_repairs_try_a_bounded_number_of_inputs(
         listed += 1
         return listing(state)
 
-    def watched(*args: Any, **kwargs: Any) -> tuple[str, tr.AnyState, int]:
+    def watched(*args: Any, **kwargs: Any) -> _repair.Resumed:
         found = resume(*args, **kwargs)
-        works.append(found[2])
+        works.append(found.work)
         return found
 
     monkeypatch.setattr(Reached, "apply", counted_apply)
@@ -281,9 +282,9 @@ def test_a_way_judged_only_until_it_cannot_tie_changes_no_choice(
     works: list[int] = []
     resume = _repair.resume
 
-    def watched(*args: Any, **kwargs: Any) -> tuple[str, tr.AnyState, int]:
+    def watched(*args: Any, **kwargs: Any) -> _repair.Resumed:
         found = resume(*args, **kwargs)
-        works.append(found[2])
+        works.append(found.work)
         return found
 
     def to_the_end(self: Any, ahead: list[tr.LogEntry], needed: int = 0) -> int:

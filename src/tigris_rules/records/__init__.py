@@ -20,12 +20,18 @@
 from __future__ import annotations
 
 from tigris_rules.records._repair import (
+    CHECKPOINT,
     LISTING_COST,
     LOOKAHEAD,
+    LOOKBACK,
+    LOOKBACK_NEIGHBOURS,
     MAX_LOOKAHEAD,
+    MISSING_TRIES,
+    MISSING_WAYS,
     REPAIR_BUDGET,
     REPAIR_PER_ACTION,
     REPAIR_PER_PROBLEM,
+    SWAP_DISTANCE,
 )
 from tigris_rules.records._replaying import GameReplayer, Replaying
 from tigris_rules.records.areas import (
@@ -93,18 +99,24 @@ from tigris_rules.records.validation import (
 )
 
 __all__ = [
+    "CHECKPOINT",
     "DEFAULT_MAX_BYTES",
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "LISTING_COST",
     "LOOKAHEAD",
+    "LOOKBACK",
+    "LOOKBACK_NEIGHBOURS",
     "MAX_LOOKAHEAD",
     "MEGABYTE",
+    "MISSING_TRIES",
+    "MISSING_WAYS",
     "RECORD_SUFFIX",
     "REPAIR_BUDGET",
     "REPAIR_PER_ACTION",
     "REPAIR_PER_PROBLEM",
     "STDIN",
+    "SWAP_DISTANCE",
     "VERBS",
     "AnyEvent",
     "ExpectedResult",

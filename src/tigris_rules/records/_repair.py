@@ -3,24 +3,34 @@ go on, each judged by how many of the following actions replay after it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import Final
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from itertools import islice, zip_longest
+from typing import Final, cast
 
 import attrs
 
 from tigris_rules.api import AnyAction, AnyState, legal_actions, to_move
 from tigris_rules.errors import IllegalActionError, InvalidActionError
-from tigris_rules.records._replaying import Reached, step_entry
+from tigris_rules.records._replaying import Reached
 from tigris_rules.records.log import LogEntry
 from tigris_rules.records.problems import describe_action
 
 __all__ = [
+    "CHECKPOINT",
     "LISTING_COST",
     "LOOKAHEAD",
+    "LOOKBACK",
+    "LOOKBACK_NEIGHBOURS",
     "MAX_LOOKAHEAD",
+    "MISSING_TRIES",
+    "MISSING_WAYS",
     "REPAIR_BUDGET",
     "REPAIR_PER_ACTION",
     "REPAIR_PER_PROBLEM",
+    "SWAP_DISTANCE",
+    "Resumed",
+    "Trail",
     "repair_budget",
     "resume",
 ]
@@ -55,59 +65,187 @@ LISTING_COST: Final = 8
 costs next to playing one input."""
 
 
+SWAP_DISTANCE: Final = 5
+"""A rejected action is tried in the place of each of the next this many actions (two
+actions of the log exchanged)."""
+
+MISSING_TRIES: Final = 32
+"""At most this many legal actions of the seat to move are tried before a rejected action
+(an action missing from the log), in the order of ``legal_actions``..."""
+
+MISSING_WAYS: Final = 16
+"""... and of those after which the rejected action replays, at most this many are judged."""
+
+
+LOOKBACK: Final = 4
+"""A slip in one of this many actions replayed before a rejected one is looked for, when
+nothing at the rejected action explains the next ones..."""
+
+LOOKBACK_NEIGHBOURS: Final = 8
+"""... trying at most this many changes of one field of each of them, those of the field
+with the fewest changes that are legal first (another colour before another square)."""
+
+CHECKPOINT: Final = 16
+"""Validation keeps the position every this many actions, to go back to the positions
+before the last :data:`LOOKBACK` actions when one is rejected."""
+
+
 def repair_budget(length: int) -> int:
     """The inputs that may be tried ahead to go on after rejected actions in a log of
     ``length`` actions."""
     return min(REPAIR_BUDGET, REPAIR_PER_ACTION * length)
 
 
-def _one_field_apart(names: tuple[str, ...], a: object, b: object) -> bool:
-    """Whether ``a`` and ``b``, actions of one class with the fields ``names``, differ in
-    exactly one of them."""
-    differ = 0
+def _field_apart(names: tuple[str, ...], a: object, b: object) -> str | None:
+    """The one field in which ``a`` and ``b``, actions of one class with the fields
+    ``names``, differ; ``None`` when they differ in none or in more than one."""
+    apart = None
     for name in names:
         if getattr(a, name) != getattr(b, name):
-            differ += 1
-            if differ > 1:
-                return False
-    return differ == 1
+            if apart is not None:
+                return None
+            apart = name
+    return apart
 
 
-def _neighbours(state: AnyState, action: object) -> Iterator[AnyAction]:
-    """The legal actions in ``state`` of the class of ``action`` that differ from it in one
-    field, in the order of ``legal_actions``."""
+def _neighbours(legal_actions: list[AnyAction], action: object) -> list[tuple[AnyAction, str]]:
+    """The actions of ``legal_actions`` of the class of ``action`` that differ from it in one
+    field, in their order, each with the name of that field."""
     kind = type(action)
     if not attrs.has(kind):
-        return
+        return []
     names = tuple(f.name for f in attrs.fields(kind))
-    for legal in legal_actions(state):
-        if type(legal) is kind and _one_field_apart(names, legal, action):
-            yield legal
+    return [
+        (legal, field)
+        for legal in legal_actions
+        if type(legal) is kind and (field := _field_apart(names, legal, action)) is not None
+    ]
+
+
+def _fewest_first(neighbours: list[tuple[AnyAction, str]]) -> list[tuple[AnyAction, str]]:
+    """``neighbours`` with those of the field with the fewest of them first (one of three
+    other colours before one of forty squares), each field's in their order."""
+    sizes = Counter(field for _, field in neighbours)
+    return sorted(neighbours, key=lambda pair: sizes[pair[1]])
+
+
+def _spread(actions: list[AnyAction]) -> Iterator[AnyAction]:
+    """``actions`` taken in turn from each class of action, and within a class in turn from
+    each value of its first field (a colour, say), each group's in their order."""
+    classes: dict[type, dict[object, list[AnyAction]]] = {}
+    for action in actions:
+        kind = type(action)
+        fields = attrs.fields(kind) if attrs.has(kind) else ()
+        first = getattr(action, fields[0].name) if fields else None
+        classes.setdefault(kind, {}).setdefault(first, []).append(action)
+    spread = [_in_turn(list(groups.values())) for groups in classes.values()]
+    return _in_turn([list(actions) for actions in spread])
+
+
+def _in_turn(groups: list[list[AnyAction]]) -> Iterator[AnyAction]:
+    """The first of each group, then the second of each, and so on."""
+    for layer in zip_longest(*groups):
+        yield from (action for action in layer if action is not None)
+
+
+@attrs.frozen
+class Resumed:
+    """How a replay goes on after a rejected action: what was assumed (``Problem.assumed``),
+    the diagnosis (``Problem.diagnosis``) and the sentence saying what most likely happened
+    (``Problem.likely``; ``None`` with the diagnosis when no way was judged), the position
+    to go on from, how many of the following actions of the log that position has played
+    (the other action of a swap and those between), the work done (inputs tried), and how
+    many actions before the rejected one the slip stands (``back``)."""
+
+    assumed: str
+    diagnosis: str | None
+    likely: str | None
+    state: AnyState
+    consumed: int
+    work: int
+    back: int = 0
 
 
 class _Way:
-    """One way to go on after a rejected action: the input it plays instead (``None``:
-    none; ``moved``: the same action sent by the seat to move), the position it has reached
-    while judged, and how many inputs replayed there (that one included)."""
+    """One way to go on after a rejected action, a guess of what happened (``diagnosis``,
+    the slip at action ``at``; ``other``: the other action of a swap, the later one;
+    ``action``: the action played instead or inserted; ``seat``: the seat that played it):
+    the inputs it plays from ``start`` (the position before the rejected action by default,
+    or ``back`` actions before it), how many of the following actions of the log these take
+    (``consumed``), the position it has reached while judged, and how many of the log's
+    actions replayed there (``fitting``). What it says is only worded for the way chosen."""
 
-    __slots__ = ("action", "fitting", "moved", "position")
+    __slots__ = (
+        "action",
+        "at",
+        "back",
+        "consumed",
+        "diagnosis",
+        "fitting",
+        "other",
+        "played",
+        "position",
+        "seat",
+        "start",
+    )
 
     def __init__(
-        self, action: LogEntry | None, position: Reached, fitting: int, *, moved: bool = False
+        self,
+        diagnosis: str,
+        at: int,
+        played: tuple[LogEntry, ...],
+        position: Reached,
+        *,
+        fitting: int,
+        consumed: int = 0,
+        other: int = 0,
+        action: AnyAction | None = None,
+        seat: int | None = None,
+        back: int = 0,
+        start: AnyState | None = None,
     ) -> None:
-        self.action = action
-        self.moved = moved
+        self.diagnosis = diagnosis
+        self.at = at
+        self.played = played
         self.position = position
         self.fitting = fitting
+        self.consumed = consumed
+        self.other = other
+        self.action = action
+        self.seat = seat
+        self.back = back
+        self.start = start
 
     @property
     def assumed(self) -> str:
         """What this way assumes, as ``Problem.assumed`` says it."""
-        if self.action is None:
+        diagnosis = self.diagnosis
+        if diagnosis in ("extra", "duplicated"):
             return "skipped"
-        if self.moved:
-            return f"as player {self.action.player}'s"
-        return f"as {describe_action(self.action.action)}"
+        if diagnosis == "wrong-seat":
+            return f"as player {self.seat}'s"
+        if diagnosis == "swapped":
+            return f"after action {self.other}"
+        if diagnosis == "missing":
+            return f"after {describe_action(self.action)}"
+        return f"as {describe_action(self.action)}"
+
+    def likely(self, *, alone: bool = True) -> str:
+        """What most likely happened, as ``Problem.likely`` says it; when other ways fit
+        as well (not ``alone``), without naming the action played instead."""
+        diagnosis, at = self.diagnosis, self.at
+        if diagnosis == "extra":
+            return f"action {at} appears to be extra"
+        if diagnosis == "duplicated":
+            return f"action {at} repeats action {at - 1}"
+        if diagnosis == "wrong-seat":
+            return f"action {at} was most likely played by player {self.seat}"
+        if diagnosis == "swapped":
+            return f"actions {at} and {self.other} appear swapped"
+        if diagnosis == "missing":
+            return f"an action is missing before action {at}"
+        general = f"action {at} most likely has the wrong {diagnosis.removeprefix('wrong-')}"
+        return f"{general}: {describe_action(self.action)} fits" if alone else general
 
     def judge(self, ahead: list[LogEntry], needed: int = 0) -> int:
         """Replay ``ahead`` on this way's position, each rejected input skipped, and return
@@ -129,37 +267,272 @@ class _Way:
         return tried
 
 
-def _ways(
-    state: AnyState, entry: LogEntry, budget: int, *, well_formed: bool
-) -> tuple[list[_Way], int]:
-    """The ways to go on after ``entry`` was rejected in ``state``, in order of preference
-    when they tie (skipping it first), and the inputs tried to build them (listing the legal
-    actions counts for :data:`LISTING_COST`)."""
-    ways = [_Way(None, Reached(state, well_formed=well_formed), 0)]
-    mover = to_move(state)
-    work = 1
-    if mover is None or budget <= work:
-        return ways, work
-    options: Iterable[AnyAction]
-    if entry.player != mover:
-        options = [entry.action]
-    elif budget < work + LISTING_COST:
-        return ways, work
-    else:
-        work += LISTING_COST
-        options = _neighbours(state, entry.action)
-    for action in options:
-        if work >= budget:
+class _Search:
+    """The ways to go on after the action ``index`` (``entry``) was rejected in ``state``,
+    built within ``budget`` inputs tried (``work``; listing the legal actions counts for
+    :data:`LISTING_COST`)."""
+
+    def __init__(
+        self, state: AnyState, entry: LogEntry, index: int, budget: int, *, well_formed: bool
+    ) -> None:
+        self.state = state
+        self.entry = entry
+        self.index = index
+        self.budget = budget
+        self.well_formed = well_formed
+        self.work = 0
+        self.ways: list[_Way] = []
+        self.mover = to_move(state)
+        self.legal: list[AnyAction] = []
+
+    def tried(self, played: tuple[LogEntry, ...], start: AnyState | None = None) -> Reached | None:
+        """The position after ``played`` from ``start`` (the state before the rejected
+        action by default), or ``None`` when one is rejected (each input tried counts as
+        work, the working copy of the position with the first)."""
+        position = Reached(self.state if start is None else start, well_formed=self.well_formed)
+        for entry in played:
+            self.work += 1
+            try:
+                position.apply(entry)
+            except (IllegalActionError, InvalidActionError):
+                return None
+        return position
+
+    def add(
+        self,
+        diagnosis: str,
+        at: int,
+        played: tuple[LogEntry, ...],
+        *,
+        fitting: int = 1,
+        consumed: int = 0,
+        other: int = 0,
+        action: AnyAction | None = None,
+        seat: int | None = None,
+        back: int = 0,
+        start: AnyState | None = None,
+    ) -> bool:
+        """Add the way that plays ``played`` from ``start``, if they replay (see
+        :class:`_Way`); whether it was added."""
+        position = self.tried(played, start)
+        if position is None:
+            return False
+        way = _Way(
+            diagnosis,
+            at,
+            played,
+            position,
+            fitting=fitting,
+            consumed=consumed,
+            other=other,
+            action=action,
+            seat=seat,
+            back=back,
+            start=start,
+        )
+        self.ways.append(way)
+        return True
+
+    def left(self, cost: int = 1) -> bool:
+        return self.work + cost <= self.budget
+
+    def swaps(self, following: list[LogEntry]) -> None:
+        """The rejected action exchanged with one of the next :data:`SWAP_DISTANCE` actions:
+        that one, those between, then the rejected one."""
+        index, entry = self.index, self.entry
+        for distance in range(1, min(SWAP_DISTANCE, len(following)) + 1):
+            if not self.left(distance + 1):
+                return
+            other = following[distance - 1]
+            if other == entry:
+                continue
+            played = (other, *following[: distance - 1], entry)
+            self.add(
+                "swapped",
+                index,
+                played,
+                fitting=distance + 1,
+                consumed=distance,
+                other=index + distance,
+            )
+
+    def missing(self) -> None:
+        """One legal action of the seat to move before the rejected one, at most
+        :data:`MISSING_TRIES` of them tried (taken in turn from each kind of action and value
+        of its first field, so that a few tries cover every kind), of those the first
+        :data:`MISSING_WAYS` after which the rejected action replays."""
+        found = 0
+        if self.mover is None:
+            return
+        for action in islice(_spread(self.legal), MISSING_TRIES):
+            if found >= MISSING_WAYS or not self.left(2):
+                return
+            inserted = LogEntry(self.mover, action)
+            found += self.add(
+                "missing",
+                self.index,
+                (inserted, self.entry),
+                fitting=1,  # the rejected action replays, after an action the log lacks
+                action=action,
+            )
+
+
+Earlier = tuple[AnyState, int, LogEntry]
+"""An action replayed before a rejected one: the position before it, its index, itself."""
+
+
+class Trail:
+    """The actions replayed since a position kept (a checkpoint every :data:`CHECKPOINT`
+    actions), to find the positions before the last :data:`LOOKBACK` of them."""
+
+    __slots__ = ("base", "entries", "middle", "well_formed")
+
+    def __init__(self, state: AnyState, *, well_formed: bool) -> None:
+        self.well_formed = well_formed
+        self.restart(state)
+
+    def restart(self, state: AnyState) -> None:
+        """Start again from ``state``: the actions before it are not gone back to."""
+        self.base = state
+        self.middle: AnyState | None = None
+        self.entries: list[tuple[int, LogEntry]] = []
+
+    def played(self, index: int, entry: LogEntry, position: Reached) -> None:
+        """Action ``index`` replayed, reaching ``position``."""
+        self.entries.append((index, entry))
+        if len(self.entries) == CHECKPOINT:
+            self.middle = position.state
+        elif len(self.entries) == 2 * CHECKPOINT:
+            self.base, self.middle = cast("AnyState", self.middle), position.state
+            del self.entries[:CHECKPOINT]
+
+    def earlier(self) -> tuple[list[Earlier], int]:
+        """The last :data:`LOOKBACK` actions replayed, the last first, each with the
+        position before it; and the inputs replayed to find them."""
+        count = min(LOOKBACK, len(self.entries))
+        state, done = self.base, 0
+        if self.middle is not None and len(self.entries) - count >= CHECKPOINT:
+            state, done = self.middle, CHECKPOINT
+        position = Reached(state, well_formed=self.well_formed)
+        for _, entry in self.entries[done : len(self.entries) - count]:
+            position.apply(entry)
+        found: list[Earlier] = []
+        for index, entry in self.entries[len(self.entries) - count :]:
+            found.append((position.state, index, entry))
+            position.apply(entry)
+        return found[::-1], len(self.entries) - done
+
+
+def _earlier_ways(
+    search: _Search, earlier: Sequence[Earlier], following: Sequence[LogEntry]
+) -> None:
+    """The ways that change one of the actions replayed just before the rejected one
+    (``earlier[b - 1]``: the action ``b`` places before it and the position before that
+    action, up to :data:`LOOKBACK`): that action with one field changed (at most
+    :data:`LOOKBACK_NEIGHBOURS` of them), left out (not the action just before when the
+    rejected one repeats it: skipping the rejected copy is the same guess), exchanged with
+    the rejected one, or exchanged with one of the ``following`` actions at most
+    :data:`SWAP_DISTANCE` places from it; each way plays the actions between as written and
+    the rejected one, which must replay."""
+    entry, index = search.entry, search.index
+    for back, (start, at, earlier_entry) in enumerate(earlier[:LOOKBACK], start=1):
+        between = tuple(e for _, _, e in earlier[: back - 1])[::-1]
+        if not search.left(LISTING_COST + back + 1):
+            return
+        if back > 1 or earlier_entry != entry:  # else the same as skipping the rejected copy
+            search.add("extra", at, (*between, entry), fitting=0, back=back, start=start)
+        if earlier_entry != entry:
+            search.add(
+                "swapped", at, (entry, *between, earlier_entry), other=index, back=back, start=start
+            )
+        for distance in range(1, min(SWAP_DISTANCE - back, len(following)) + 1):
+            other = following[distance - 1]
+            if other == earlier_entry or not search.left(back + distance + 1):
+                continue
+            played = (other, *between, entry, *following[: distance - 1], earlier_entry)
+            search.add(
+                "swapped",
+                at,
+                played,
+                fitting=distance + 1,
+                consumed=distance,
+                other=index + distance,
+                back=back,
+                start=start,
+            )
+        search.work += LISTING_COST
+        neighbours = _fewest_first(_neighbours(list(legal_actions(start)), earlier_entry.action))
+        for action, field in islice(neighbours, LOOKBACK_NEIGHBOURS):
+            if not search.left(back + 1):
+                return
+            search.add(
+                f"wrong-{field}",
+                at,
+                (LogEntry(earlier_entry.player, action), *between, entry),
+                action=action,
+                back=back,
+                start=start,
+            )
+
+
+def _first_ways(search: _Search, following: list[LogEntry], previous: LogEntry | None) -> None:
+    """The ways that change the rejected action alone or its place, in order of preference
+    when they tie: skipping it, the seat to move's, a field changed, a swap; the legal
+    actions are listed for the missing ones when the budget allows."""
+    index, entry, state = search.index, search.entry, search.state
+    duplicated = entry == previous
+    search.ways.append(
+        _Way(
+            "duplicated" if duplicated else "extra",
+            index,
+            (),
+            Reached(state, well_formed=search.well_formed),
+            fitting=0,
+        )
+    )
+    search.work = 1
+    if search.mover is None or not search.left():
+        return
+    if entry.player != search.mover:
+        search.add("wrong-seat", index, (LogEntry(search.mover, entry.action),), seat=search.mover)
+    if search.left(LISTING_COST):
+        search.work += LISTING_COST
+        search.legal = list(legal_actions(state))
+    if entry.player == search.mover:
+        for action, field in _neighbours(search.legal, entry.action):
+            if not search.left():
+                break
+            search.add(f"wrong-{field}", index, (LogEntry(search.mover, action),), action=action)
+    search.swaps(following[:SWAP_DISTANCE])
+
+
+def _judge(
+    search: _Search, ways: list[_Way], following: list[LogEntry], judged: int, needed: int = 0
+) -> tuple[list[_Way], int, bool]:
+    """Judge ``ways`` by the actions of ``following`` past the first ``judged``: the way
+    that leads first, then the others in order, each only until it can no longer tie the
+    best so far (at least ``needed``). A round that does not fit in what is left of the
+    budget judges every way by as many actions as it allows; once the budget is spent
+    within the round, the ways not yet judged are dropped. Returns the ways that lead, in
+    order, the best, and whether the budget cut the round short."""
+    upto = len(following)
+    cut = False
+    if search.budget - search.work < upto - judged:
+        upto = judged + max(0, search.budget - search.work) // max(1, len(ways))
+        cut = True
+    leader = max(ways, key=lambda way: way.fitting)  # the first that leads: a high bar
+    done: set[int] = set()
+    for way in [leader, *(way for way in ways if way is not leader)]:
+        part = following[max(judged, way.consumed) : upto]
+        if search.budget - search.work < len(part):
+            cut = True
             break
-        work += 1
-        position = Reached(state, well_formed=well_formed)
-        instead = LogEntry(mover, action)
-        try:
-            position.apply(instead)
-        except (IllegalActionError, InvalidActionError):  # sent by the seat to move, or not
-            continue
-        ways.append(_Way(instead, position, 1, moved=entry.player != mover))
-    return ways, work
+        search.work += way.judge(part, needed)
+        needed = max(needed, way.fitting)
+        done.add(id(way))
+    if not done:  # nothing left to judge by: the ways stay as they were
+        return ways, needed, True
+    return [way for way in ways if id(way) in done and way.fitting == needed], needed, cut
 
 
 def resume(
@@ -168,56 +541,66 @@ def resume(
     ahead: Callable[[int], list[LogEntry]],
     budget: int,
     *,
+    index: int = 0,
+    previous: LogEntry | None = None,
+    earlier: Callable[[], tuple[list[Earlier], int]] | None = None,
     well_formed: bool = False,
-) -> tuple[str, AnyState, int]:
-    """How to go on after ``entry`` was rejected in ``state`` (Validation in
-    docs/log-format.md). The ways:
+) -> Resumed:
+    """How to go on after ``entry``, action ``index`` of the log, was rejected in ``state``
+    (Validation in docs/log-format.md); ``previous`` is the action before it. The ways,
+    each a guess of what happened:
 
-    1. nothing: the action is skipped;
+    1. nothing: the action is skipped (extra, or a repetition of ``previous``);
     2. the same action sent by the seat to move, when the log names another seat;
     3. a legal action of the same kind that differs from it in one field (a square, a
-       colour, a count...), in the order of ``legal_actions``.
+       colour, a count...), in the order of ``legal_actions``;
+    4. the action exchanged with one of the next :data:`SWAP_DISTANCE` actions;
+    5. one of the :data:`LOOKBACK` actions replayed before it (``earlier``) changed in one
+       field, left out, or exchanged with it or with one of the next actions: the slip stood
+       there, and the rejected action only shows it;
+    6. one legal action of the seat to move played before it (an action missing).
 
-    Each way is judged by how many of the inputs replay, the repaired one and the
-    ``LOOKAHEAD`` next ones (``ahead(n)``: the next ``n`` readable actions of the log, fewer
-    at its end), each rejected one skipped. While several ways lead, only they are judged
-    again by twice as many next actions, up to ``MAX_LOOKAHEAD``, the end of the log or the
-    ``budget`` of inputs tried; the first way that leads then wins (skipping it before the
-    others, and these in the order above). In a round the way that leads is judged first,
-    then the others in that order, each only until it can no longer tie the best so far. A
-    round that does not fit in what is left of the budget judges every way by as many next
-    actions as it allows; once the budget is spent within a round, the ways not yet judged
-    in it are dropped. Returns what was assumed, the position to go on
-    from (``state`` itself when the action is skipped) and the work done (inputs tried)."""
-    ways, work = _ways(state, entry, budget, well_formed=well_formed)
-    judged = 0
+    The last two are tried only when none of the others replays the ``LOOKAHEAD`` next
+    actions whole.
+
+    Each way is judged by how many of the log's actions replay: the rejected one, and those
+    of the ``LOOKAHEAD`` next ones (``ahead(n)``: the next ``n`` readable actions of the
+    log, fewer at its end) that it plays or that replay after it, each rejected one skipped.
+    While several ways lead, only they are judged again by twice as many next actions, up
+    to ``MAX_LOOKAHEAD``, the end of the log or the ``budget`` of inputs tried (a last round
+    that does not fit judges the ways by as many next actions as it allows); the first way
+    that leads then wins, in the order above."""
+    final = max(SWAP_DISTANCE, LOOKBACK) + 1  # the inputs of the way kept, played again
+    search = _Search(state, entry, index, budget - final, well_formed=well_formed)
+    following = ahead(LOOKAHEAD)
+    _first_ways(search, following, previous)
+    ways, best, cut = _judge(search, search.ways, following, 0)
+    if not cut and best < 1 + len(following):  # no way replays the next actions whole
+        first = len(search.ways)
+        if search.legal:
+            search.missing()
+        if earlier is not None and search.left(2 * CHECKPOINT + LOOKBACK):
+            found, work = earlier()
+            search.work += work
+            _earlier_ways(search, found, following)
+        if len(search.ways) > first:
+            more, best, cut = _judge(search, search.ways[first:], following, 0, best)
+            ways = [way for way in (*ways, *more) if way.fitting == best]
     horizon = LOOKAHEAD
-    while len(ways) > 1:
-        following = ahead(horizon)
-        more = following[judged:]
-        last = len(following) < horizon or horizon >= MAX_LOOKAHEAD
-        if budget - work < len(more):
-            more = more[: (budget - work) // len(ways)]
-            last = True
-        if not more:
-            break
-        needed = 0
-        judged_ways: list[_Way] = []
-        leader = max(ways, key=lambda way: way.fitting)  # the first that leads: a high bar
-        for way in [leader, *(way for way in ways if way is not leader)]:
-            if budget - work < len(more):
-                last = True  # the ways not judged in this round are dropped
-                break
-            work += way.judge(more, needed)
-            needed = max(needed, way.fitting)
-            judged_ways.append(way)
-        ways = [way for way in ways if way in judged_ways and way.fitting == needed]
-        if last:
-            break
+    while len(ways) > 1 and not cut and len(following) == horizon < MAX_LOOKAHEAD:
         judged = len(following)
         horizon *= 2
+        following = ahead(horizon)
+        ways, best, cut = _judge(search, ways, following, judged)
     way = ways[0]
-    if way.action is None:
-        return way.assumed, state, work
-    reached = step_entry(state, way.action.action, way.action.player)[0]
-    return way.assumed, reached, work + 1
+    work = search.work
+    if budget <= LISTING_COST + 1 and not way.played:
+        return Resumed(way.assumed, None, None, state, 0, work)
+    likely = way.likely(alone=len(ways) == 1)
+    if not way.played:
+        return Resumed(way.assumed, way.diagnosis, likely, state, 0, work)
+    position = Reached(state if way.start is None else way.start, well_formed=well_formed)
+    for played in way.played:
+        position.apply(played)
+    work += len(way.played)
+    return Resumed(way.assumed, way.diagnosis, likely, position.state, way.consumed, work, way.back)

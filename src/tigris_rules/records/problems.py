@@ -67,7 +67,12 @@ class Problem:
     the RULES.md ID of the rule broken, when there is one; ``path`` is the JSON path of a
     format problem. ``assumed`` says how :func:`validate_log` went on after a rejected
     action: ``"skipped"``, ``"as player 2's"`` or ``"as place_tile red g5"``
-    (docs/log-format.md, Validation). ``line`` and ``column`` (both from 1) say where the
+    (docs/log-format.md, Validation), ``diagnosis`` what most likely happened there
+    (``"missing"``, ``"extra"``, ``"duplicated"``, ``"swapped"``, ``"wrong-seat"``,
+    ``"wrong-square"``, ``"wrong-color"``, ... ``"wrong-"`` and the field written wrong) and
+    ``likely`` the same as a sentence ("actions 50 and 51 appear swapped"); a slip found
+    at an action replayed before the rejected one is reported at that action, its reason
+    naming the action rejected. ``line`` and ``column`` (both from 1) say where the
     problem stands in the file read: the start of the action's JSON object or of its move in
     a text record, the tag of a record, the place of a syntax error; ``None`` when no place
     is known (a log built in Python).
@@ -83,6 +88,8 @@ class Problem:
     assumed: str | None = None
     line: int | None = None
     column: int | None = None
+    diagnosis: str | None = None
+    likely: str | None = None
 
     def __str__(self) -> str:
         rule = f"{self.rule}: " if self.rule else ""
@@ -91,7 +98,8 @@ class Problem:
             where = f"action {self.index} ({what})"
             if self.path is not None:
                 where += f" {self.path}"
-            return f"{where}: {rule}{self.reason}"
+            likely = f"; {self.likely}" if self.likely else ""
+            return f"{where}: {rule}{self.reason}{likely}"
         if self.path is not None:
             return f"{self.path}: {rule}{self.reason}"
         label = "result" if self.kind is ProblemKind.RESULT else "log"
@@ -116,6 +124,8 @@ class Problem:
             "assumed": self.assumed,
             "line": self.line,
             "column": self.column,
+            "diagnosis": self.diagnosis,
+            "likely": self.likely,
             "message": str(self),
         }
 

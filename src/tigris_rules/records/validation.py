@@ -198,6 +198,8 @@ def _check(
         return cast("list[LogEntry]", list(takewhile(_readable, following)))
 
     applied = 0
+    trail = _repair.Trail(start, well_formed=well_formed)
+    previous: LogEntry | None = None
     budget = _repair.repair_budget(length)
     while True:
         next_item = waiting.popleft() if waiting else next(items, None)
@@ -214,39 +216,56 @@ def _check(
         try:
             position.apply(entry)
             applied += 1
+            previous = entry
+            trail.played(index, entry, position)
             continue
         except IllegalActionError as exc:
             kind, rule, reason, path = ProblemKind.RULE, exc.rule, exc.reason, None
         except InvalidActionError as exc:
             kind, rule, reason = ProblemKind.FORMAT, None, exc.reason
             path = f"$.actions[{index}].{exc.field}"
-        assumed = None
+        assumed = diagnosis = likely = None
+        at, slip = index, entry
         if not strict and kind is ProblemKind.RULE:
             assumed = "skipped"  # and the position is kept
             if budget > 0:
                 before = position.state
-                assumed, state, work = _repair.resume(
+                resumed = _repair.resume(
                     before,
                     entry,
                     ahead,
                     min(budget, _repair.REPAIR_PER_PROBLEM),
+                    index=index,
+                    previous=previous,
+                    earlier=trail.earlier,
                     well_formed=well_formed,
                 )
-                budget -= work
-                if state is not before:
-                    position = Reached(state, well_formed=well_formed)
+                assumed, diagnosis, likely = resumed.assumed, resumed.diagnosis, resumed.likely
+                budget -= resumed.work
+                if resumed.back:  # the slip stands at an action replayed before
+                    at, slip = trail.entries[-resumed.back]
+                    reason = f"action {index} is then rejected: {reason}"
+                if resumed.state is not before:
+                    position = Reached(resumed.state, well_formed=well_formed)
+                    trail.restart(resumed.state)
+                for _ in range(resumed.consumed):  # played by the repair, read ahead
+                    waiting.popleft()
+                    applied += 1
         problems.add(
             Problem(
                 kind,
                 reason,
-                index=index,
-                player=entry.player,
-                action=entry.action,
+                index=at,
+                player=slip.player,
+                action=slip.action,
                 rule=rule,
                 path=path,
                 assumed=assumed,
+                diagnosis=diagnosis,
+                likely=likely,
             )
         )
+        previous = entry
     state = position.state
     result_log = head
     if expected is not None and not problems.malformed:
@@ -272,11 +291,14 @@ def validate_log(
 
     A rejected action is reported (with its index, player, rule ID and reason) and the
     replay goes on: with the same action sent by the seat to move when the log names
-    another, with a legal action of the same kind one field apart from it, or without it,
-    whichever lets the most of the next actions replay (``Problem.assumed`` says which;
-    docs/log-format.md, Validation). The expected result, when the log gives one, is
-    compared once every action replayed without a problem. With ``strict=True`` the first
-    problem raises :class:`~tigris_rules.errors.LogError` instead.
+    another, with a legal action of the same kind one field apart from it, without it,
+    exchanged with one of the next actions, after one action the log lacks, or with one of
+    the actions just before it mended, whichever lets the most of the next actions replay
+    (``Problem.assumed`` says which, ``Problem.diagnosis`` and ``Problem.likely`` what most
+    likely happened; docs/log-format.md, Validation). The expected result, when the log
+    gives one, is compared once every action replayed without a problem. With
+    ``strict=True`` the first problem raises :class:`~tigris_rules.errors.LogError`
+    instead.
     """
     expect(log, GameLog, "log")
     expect(strict, bool, "strict")

@@ -1,0 +1,209 @@
+"""What most likely happened: each kind of slip in a log reported as one problem at its place,
+with its diagnosis, and the rest of the log checked as if mended (docs/log-format.md,
+Validation; benchmarks/diagnosis.py measures the rates)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tigris_rules as tr
+
+ROOT = Path(__file__).parent.parent
+LOGS = Path(__file__).parent / "data" / "logs"
+Actions = list[dict[str, Any]]
+
+
+def classic() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((LOGS / "game-2p-classic-seed1.json").read_text("utf-8"))
+    return data
+
+
+def problems(data: dict[str, Any], actions: Actions) -> tuple[tr.Problem, ...]:
+    return tr.validate_json(json.dumps({**data, "actions": actions})).problems
+
+
+def missing(a: Actions, i: int) -> Actions:
+    return a[:i] + a[i + 1 :]
+
+
+def duplicated(a: Actions, i: int) -> Actions:
+    return [*a[: i + 1], a[i], *a[i + 1 :]]
+
+
+def swapped(k: int) -> Callable[[Actions, int], Actions]:
+    def swap(a: Actions, i: int) -> Actions:
+        return [*a[:i], a[i + k], *a[i + 1 : i + k], a[i], *a[i + k + 1 :]]
+
+    return swap
+
+
+def changed(**fields: Any) -> Callable[[Actions, int], Actions]:
+    def change(a: Actions, i: int) -> Actions:
+        return [*a[:i], {**a[i], **fields}, *a[i + 1 :]]
+
+    return change
+
+
+def other_seat(a: Actions, i: int) -> Actions:
+    return changed(player=1 - a[i]["player"])(a, i)
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "at", "index", "diagnosis", "likely"),
+    [
+        (missing, 41, 41, "missing", "an action is missing before action 41"),
+        (duplicated, 40, 41, "duplicated", "action 41 repeats action 40"),
+        (swapped(1), 41, 41, "swapped", "actions 41 and 42 appear swapped"),
+        (swapped(3), 40, 40, "swapped", "actions 40 and 43 appear swapped"),
+        (other_seat, 40, 40, "wrong-seat", "action 40 was most likely played by player 0"),
+        (changed(square="e1"), 41, 41, "wrong-square",
+         "action 41 most likely has the wrong square"),
+        (changed(color="blue"), 52, 52, "wrong-color",
+         "action 52 most likely has the wrong color"),
+        (changed(count=3), 79, 79, "wrong-count", "action 79 most likely has the wrong count: "
+         "commit_support count=0 fits"),
+    ],
+)  # fmt: skip
+def test_one_slip_is_one_problem_with_its_diagnosis(
+    corrupt: Callable[[Actions, int], Actions], at: int, index: int, diagnosis: str, likely: str
+) -> None:
+    data = classic()
+    assert corrupt(data["actions"], at) != data["actions"]
+    (problem,) = problems(data, corrupt(data["actions"], at))
+    assert (problem.index, problem.diagnosis, problem.likely) == (index, diagnosis, likely)
+    assert str(problem).endswith(f"; {likely}")
+    assert problem.to_json()["diagnosis"] == diagnosis
+    assert problem.to_json()["likely"] == likely
+
+
+def test_an_action_written_in_is_extra() -> None:
+    data = classic()
+    actions = data["actions"]
+    (problem,) = problems(data, [*actions[:60], actions[3], *actions[60:]])
+    assert (problem.index, problem.diagnosis) == (60, "extra")
+    assert problem.likely == "action 60 appears to be extra"
+
+
+def test_a_second_slip_later_is_its_own_problem() -> None:
+    """The log is checked on as if the first slip were mended: a later one is found, alone."""
+    data = classic()
+    actions = other_seat(swapped(1)(data["actions"], 41), 150)
+    found = problems(data, actions)
+    assert [(p.index, p.diagnosis) for p in found] == [(41, "swapped"), (150, "wrong-seat")]
+
+
+def test_a_valid_log_has_no_diagnosis() -> None:
+    for path in sorted(LOGS.glob("*.json")):
+        assert tr.validate_file(path).valid, path
+
+
+@pytest.mark.parametrize("at", [20, 41, 90])
+def test_a_duplicated_action_is_not_judged_twice(at: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Leaving out the first copy is the same guess as leaving out the second: the two do not
+    tie round after round to the end of the log."""
+    from tigris_rules.records import _repair
+
+    judged: list[tuple[str, int]] = []
+    judge = _repair._judge
+
+    def watched(search: Any, ways: Any, following: Any, upto: int, needed: int = 0) -> Any:
+        judged.extend((way.diagnosis, way.at) for way in ways)
+        return judge(search, ways, following, upto, needed)
+
+    monkeypatch.setattr(_repair, "_judge", watched)
+    data = classic()
+    (problem,) = problems(data, duplicated(data["actions"], at))
+    assert (problem.index, problem.diagnosis) == (at + 1, "duplicated")
+    assert ("duplicated", at + 1) in judged
+    assert ("extra", at) not in judged
+
+
+def test_strict_validation_diagnoses_nothing() -> None:
+    data = classic()
+    text = json.dumps({**data, "actions": missing(data["actions"], 41)})
+    with pytest.raises(tr.LogError) as info:
+        tr.validate_log(tr.loads(text, tr.GameLog), strict=True)
+    problem = info.value.problem
+    assert isinstance(problem, tr.Problem)
+    assert (problem.diagnosis, problem.likely) == (None, None)
+
+
+RECORD = ROOT / "examples" / "club_night.tgn"
+EXPECTED = [
+    (55, 57, 71, "wrong-seat", "action 71 was most likely played by player 2"),
+    (68, 8, 99, "missing", "an action is missing before action 99"),
+    (87, 8, 146, "wrong-square", "action 146 most likely has the wrong square"),
+    (113, 8, 203, "swapped", "actions 203 and 204 appear swapped"),
+]
+
+
+def test_a_record_written_by_hand_gives_each_slip_at_its_line() -> None:
+    report = tr.validate_file(RECORD)
+    found = [(p.line, p.column, p.index, p.diagnosis, p.likely) for p in report.problems]
+    assert found == EXPECTED
+    assert report.actions == 217
+    lines = RECORD.read_text(encoding="utf-8").splitlines()
+    assert lines[54][53:] == "@0 commit 0"  # line 55, the move at column 57
+    assert lines[67].startswith("48. @2 leader farmer i8")  # the commitment before it forgotten
+    assert lines[86][7:].startswith("tile black n3")
+    assert lines[112][7:].startswith("commit 0, leader king l5")
+
+
+def test_the_command_line_gives_the_diagnosis_in_json() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tigris_rules", "validate", "--json", str(RECORD)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    found = json.loads(done.stdout)
+    (entry,) = found["files"]
+    assert [(p["index"], p["diagnosis"]) for p in entry["problems"]] == [
+        (i, d) for _, _, i, d, _ in EXPECTED
+    ]
+
+
+def test_a_field_with_fewer_other_values_is_tried_first() -> None:
+    """Of the legal actions one field apart from an action replayed before a rejected one, the
+    other colours come before the other squares: a slip that leaves few other values is the
+    likelier."""
+    from tigris_rules.records import _repair
+
+    log = tr.loads(json.dumps(classic()), tr.GameLog)
+    state, entry = tr.replay(log).states[4], log.actions[4]
+    neighbours = _repair._neighbours(list(tr.legal_actions(state)), entry.action)[::-1]
+    assert neighbours[0][1] == "square"
+    found = [field for _, field in _repair._fewest_first(neighbours)]
+    assert found.count("color") < found.count("square")
+    assert found == sorted(found, key=lambda field: field != "color")
+
+
+def test_the_missing_actions_tried_cover_every_kind_first() -> None:
+    from tigris_rules.records import _repair
+
+    log = tr.loads(json.dumps(classic()), tr.GameLog)
+    legal = list(tr.legal_actions(tr.replay(log).states[4]))
+    kinds = {type(action) for action in legal}
+    spread = list(_repair._spread(legal))
+    assert sorted(map(id, spread)) == sorted(map(id, legal))
+    assert {type(action) for action in spread[: len(kinds)]} == kinds
+    assert {type(action) for action in legal[: len(kinds)]} != kinds
+
+
+@pytest.mark.parametrize(("k", "at", "rejected"), [(3, 75, 76), (4, 5, 8)])
+def test_a_swap_around_the_rejected_action_is_found(k: int, at: int, rejected: int) -> None:
+    """Two actions exchanged, the rules taking the first where it stands and refusing an
+    action between them: the slip is reported at the first of the two."""
+    data = classic()
+    (problem,) = problems(data, swapped(k)(data["actions"], at))
+    assert (problem.index, problem.diagnosis) == (at, "swapped")
+    assert problem.likely == f"actions {at} and {at + k} appear swapped"
+    assert problem.reason.startswith(f"action {rejected} is then rejected: ")
