@@ -10,7 +10,7 @@ server's own child and hears only from it.
 
 There is one worker, which the operating system runs at a lower priority than the server
 (:data:`NICENESS`): an input that arrives while a bot thinks or a page is drawn is answered
-first, even when both share one core (a child keeps its parent's cores). A worker that dies
+first, even when both share one core (the worker is given the server's cores). A worker that dies
 is replaced and its job given to the new one; a job that kills two workers in a row is done
 in a thread of the server, so that no game is lost.
 """
@@ -48,9 +48,17 @@ def draw(snapshot: Snapshot, seat: int | None) -> bytes:
     return json.dumps(page(snapshot, seat)).encode()
 
 
-def _lower_priority() -> None:
+def _settle(cores: set[int] | None) -> None:
+    """Run the worker on the server's cores (those it has now, which a fork server started
+    earlier may not have) and below the server's priority."""
+    if cores is not None:
+        os.sched_setaffinity(0, cores)
     if hasattr(os, "nice"):
         os.nice(NICENESS)
+
+
+def _cores() -> set[int] | None:
+    return os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
 
 
 def _context() -> Any:
@@ -104,7 +112,7 @@ class Worker:
             raise RuntimeError("the web table's worker is stopped")
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                max_workers=1, mp_context=_context(), initializer=_lower_priority
+                max_workers=1, mp_context=_context(), initializer=_settle, initargs=(_cores(),)
             )
         return self._pool
 
