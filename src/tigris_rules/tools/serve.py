@@ -55,8 +55,9 @@ def _serve(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as exc:
         print(f"tigris-rules: {exc}", file=sys.stderr)
         return EXIT_NO_EXTRA
-    # The bots think in a thread: hand the interpreter to the requests every millisecond
-    # rather than every five, so that an input waits little behind a bot's move.
+    # A replay is drawn in a thread (the bots and the pages are another process's): hand the
+    # interpreter to the requests every millisecond rather than every five, so that an input
+    # waits little behind it.
     sys.setswitchinterval(0.001)
     print(f"The web table: http://{args.host}:{args.port}/ (games in {args.database})")
     uvicorn.run(

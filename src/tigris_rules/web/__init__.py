@@ -5,7 +5,8 @@ their browsers, against each other and against the bots (``tigris-rules serve``,
 It is the worked example of a front-end on the library: the server (:mod:`.app`) keeps each
 game as a :class:`~tigris_rules.web.table.Table` (:mod:`.table`), stores its inputs in
 SQLite (:mod:`.store`), gives each page only its seat's view (:mod:`.pages`), checks every
-seat's token (:mod:`.tokens`) and lets the bots play (:mod:`.tables`); the pages are plain
+seat's token (:mod:`.tokens`) and lets the bots play (:mod:`.tables`), whose moves are
+thought and whose pages are drawn in a worker process (:mod:`.worker`); the pages are plain
 HTML and JavaScript in ``static/``.
 """
 

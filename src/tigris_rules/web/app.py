@@ -253,6 +253,7 @@ def create_app(database: str | Path, *, bot_delay: float = 0.0) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await tables.start()
         yield
         tables.close()
         store.close()

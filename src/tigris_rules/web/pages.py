@@ -26,7 +26,7 @@ from tigris_rules.records.converter import unstructure
 from tigris_rules.render import describe_event, render_svg
 from tigris_rules.views import view
 from tigris_rules.views.events import events_for
-from tigris_rules.web.table import Move, Table
+from tigris_rules.web.table import Move, Snapshot, Table
 
 __all__ = ["CONFIGS_KEPT", "INPUTS_KEPT", "page", "places", "sentence"]
 
@@ -37,8 +37,9 @@ CONFIGS_KEPT: Final = 16
 """Of how many game configurations, the latest played, inputs are kept written."""
 
 
-def page(table: Table, seat: int | None) -> dict[str, Any]:
-    """The page of ``seat`` (``None``: a spectator) at the table's current version."""
+def page(table: Table | Snapshot, seat: int | None) -> dict[str, Any]:
+    """The page of ``seat`` (``None``: a spectator) at the table's current version (or at
+    the snapshot's)."""
     seen: Any = view(table.state, seat)
     data = unstructure(attrs.evolve(seen, legal_actions=()))
     del data["legal_actions"]  # given below, in the notation
@@ -93,7 +94,7 @@ def sentence(event: Any, config: GameConfig) -> str:
         return dumps(event)
 
 
-def _move(table: Table, move: Move, seat: int | None) -> dict[str, Any]:
+def _move(table: Table | Snapshot, move: Move, seat: int | None) -> dict[str, Any]:
     """One move of the last turn as ``seat`` may see it."""
     return {
         "seat": move.seat,

@@ -21,7 +21,7 @@ from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.records import GameLog, LogEntry, parse_action
 from tigris_rules.records.log import AnyEvent, ExpectedResult
 
-__all__ = ["BOT_KINDS", "PERSON", "Move", "SeatBots", "Table", "TableError"]
+__all__ = ["BOT_KINDS", "PERSON", "Move", "SeatBots", "Snapshot", "Table", "TableError"]
 
 PERSON: Final = "person"
 """The kind of a seat a person plays, from this browser or from another one."""
@@ -52,6 +52,32 @@ class Move:
     action: AnyAction
     events: tuple[AnyEvent, ...]
     turn: int
+
+
+@attrs.frozen
+class Snapshot:
+    """A table at one version, as much of it as a page is drawn from: the position and the
+    moves of the last turn, not the whole log nor the bots."""
+
+    game_id: str
+    config: GameConfig
+    kinds: tuple[str, ...]
+    version: int
+    state: AnyState
+    turn_moves: tuple[Move, ...]
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must act or answer now, ``None`` once the game is over."""
+        return to_move(self.state)
+
+    @property
+    def over(self) -> bool:
+        return is_over(self.state)
+
+    def last_turn(self) -> list[Move]:
+        """The moves of the turn in progress and of the turn before it."""
+        return list(self.turn_moves)
 
 
 @attrs.define
@@ -128,6 +154,17 @@ class Table:
         """The moves of the turn in progress and of the turn before it."""
         current = self.state.turn
         return [m for m in self.moves if m.turn >= current - 1]
+
+    def snapshot(self) -> Snapshot:
+        """The table at its current version, as a page is drawn from it."""
+        return Snapshot(
+            self.game_id,
+            self.config,
+            self.kinds,
+            self.version,
+            self.state,
+            tuple(self.last_turn()),
+        )
 
 
 def _bots(config: GameConfig, seed: int, kinds: tuple[str, ...]) -> dict[int, Any]:

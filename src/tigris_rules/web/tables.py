@@ -4,28 +4,25 @@ and watched.
 :class:`Tables` keeps the tables in play in memory over a :class:`~tigris_rules.web.store.Store`
 that holds every game for good. Each accepted input is written to the store before anyone
 hears of it; then every page watching that game is woken (:meth:`Tables.changed`), and the
-game's bots play if a bot's seat is to move. The bots of every game think in one worker
-thread, in turn, and the pages are drawn in another, so that the server answers an input at
-once while a search bot spends its budget and pictures are drawn.
+game's bots play if a bot's seat is to move. The bots of every game think, in turn, and the
+pages are drawn in one worker process of lower priority (:mod:`tigris_rules.web.worker`), so
+that the server answers an input at once while a search bot spends its budget and pictures
+are drawn; a bot's input comes back to the server, which plays it as any other.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
-
-import attrs
 
 from tigris_rules.api import AnyAction
 from tigris_rules.model.config import GameConfig
-from tigris_rules.web.pages import page
 from tigris_rules.web.store import Store
 from tigris_rules.web.table import PERSON, Move, Table
 from tigris_rules.web.tokens import digest, matches, new_token
+from tigris_rules.web.worker import Worker, draw, think
 
 __all__ = ["Denied", "Tables"]
 
@@ -55,8 +52,7 @@ class Tables:
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._pages: OrderedDict[tuple[str, int | None], tuple[int, bytes]] = OrderedDict()
         self._bot_delay = bot_delay
-        self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tigris-bots")
-        self._drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tigris-pages")
+        self.worker = Worker()
 
     def create(
         self, config: GameConfig, seed: int | None, kinds: tuple[str, ...]
@@ -103,13 +99,12 @@ class Tables:
     async def page(self, table: Table, seat: int | None) -> bytes:
         """The page of ``seat`` as JSON (:func:`~tigris_rules.web.pages.page`), made once per
         version of the table (every page watching a game asks again after each input), in
-        a worker thread of its own: the server answers inputs while it draws."""
+        the worker process: the server answers inputs while it draws."""
         key = (table.game_id, seat)
         kept = self._pages.get(key)
         if kept is None or kept[0] != table.version:
-            now = attrs.evolve(table, moves=list(table.moves))  # the table at this version
-            loop = asyncio.get_running_loop()
-            made = await loop.run_in_executor(self._drawer, _page_json, now, seat)
+            now = table.snapshot()
+            made = await self.worker.run(draw, now, seat)
             kept = (now.version, made)
             if now.version >= self._pages.get(key, (-1, b""))[0]:
                 self._pages[key] = kept
@@ -140,10 +135,13 @@ class Tables:
             return False
         return True
 
+    async def start(self) -> None:
+        """Start the worker process, so that it is ready when the first page is asked for."""
+        await self.worker.start()
+
     def close(self) -> None:
-        """Stop the worker threads once their work is done."""
-        self._thinker.shutdown(wait=False, cancel_futures=True)
-        self._drawer.shutdown(wait=False, cancel_futures=True)
+        """Stop the worker process."""
+        self.worker.close()
 
     def _digest(self, game_id: str, seat: int) -> str | None:
         """The digest of the token of ``seat`` at the game (``None`` for a bot's seat), read
@@ -171,16 +169,14 @@ class Tables:
         task.add_done_callback(lambda _: self._bots.pop(table.game_id, None))
 
     async def _run_bots(self, table: Table) -> None:
-        loop = asyncio.get_running_loop()
+        """The bots' moves, each proposed by the worker and played here, as a person's."""
         while (bot := table.bot_to_move()) is not None:
             if self._bot_delay:
                 await asyncio.sleep(self._bot_delay)
             seat, version = table.to_move, table.version
-            action: Any = await loop.run_in_executor(self._thinker, bot.choose, table.state)
+            action: Any
+            action, thought = await self.worker.run(think, bot, table.state)
             if seat is None or table.version != version:  # pragma: no cover - bots alone move
                 continue
+            table.bots[seat] = thought
             self.play(table, seat, action)
-
-
-def _page_json(table: Table, seat: int | None) -> bytes:
-    return json.dumps(page(table, seat)).encode()
