@@ -52,6 +52,7 @@ from tigris_rules._extras import extra_needed
 from tigris_rules.ai.bots import Bot, BotError
 from tigris_rules.ai.encoding import action_encoding, legal_action_mask
 from tigris_rules.ai.information import observation, observation_bounds
+from tigris_rules.ai.integrations._texts import board_text
 from tigris_rules.ai.integrations.returns import (
     DEFAULT_CARD_MAX_DECISIONS,
     DEFAULT_MAX_DECISIONS,
@@ -62,7 +63,6 @@ from tigris_rules.errors import ArgumentTypeError, ConfigError, IllegalActionErr
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.facets import offered
 from tigris_rules.model.ruleset import ruleset_for
-from tigris_rules.render import describe_decision, render_board
 
 with extra_needed("gymnasium", "tigris_rules.ai.integrations.gymnasium_env"):
     import gymnasium
@@ -337,11 +337,7 @@ class TigrisEuphratesGymEnv(_SingleAgentEnv):
 
     def _text(self, state: Any) -> str:
         """The board and who must decide."""
-        if is_over(state):
-            status = "The game is over."
-        else:
-            status = describe_decision(state.pending, state.active, config=state.config)
-        return f"{render_board(state)}\n{status}"
+        return board_text(state)
 
 
 class TigrisCardGymEnv(_SingleAgentEnv):

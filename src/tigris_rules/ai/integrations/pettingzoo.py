@@ -38,6 +38,7 @@ from tigris_rules._arguments import expect, expect_items
 from tigris_rules._extras import extra_needed
 from tigris_rules.ai.encoding import action_encoding, legal_action_mask
 from tigris_rules.ai.information import observation, observation_bounds
+from tigris_rules.ai.integrations._texts import board_text
 from tigris_rules.ai.integrations.returns import (
     DEFAULT_CARD_MAX_DECISIONS,
     DEFAULT_MAX_DECISIONS,
@@ -46,7 +47,6 @@ from tigris_rules.ai.integrations.returns import (
 from tigris_rules.api import AnyState, is_over, new_game, step, to_move
 from tigris_rules.errors import ArgumentTypeError, ConfigError
 from tigris_rules.model.config import GameConfig
-from tigris_rules.render import describe_decision, render_board
 
 with extra_needed("pettingzoo", "tigris_rules.ai.integrations.pettingzoo"):
     import gymnasium
@@ -223,11 +223,7 @@ class TigrisEuphratesEnv(_TigrisEnv):
 
     def _text(self, state: Any) -> str:
         """The board and who must decide."""
-        if is_over(state):
-            status = "The game is over."
-        else:
-            status = describe_decision(state.pending, state.active, config=state.config)
-        return f"{render_board(state)}\n{status}"
+        return board_text(state)
 
 
 class TigrisCardEnv(_TigrisEnv):
