@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice, zip_longest
-from typing import Final, cast
+from typing import Any, Final, cast
 
 import attrs
 
@@ -166,6 +166,7 @@ class Resumed:
     back: int = 0
 
 
+@attrs.define(eq=False)
 class _Way:
     """One way to go on after a rejected action, a guess of what happened (``diagnosis``,
     the slip at action ``at``; ``other``: the other action of a swap, the later one;
@@ -175,46 +176,17 @@ class _Way:
     (``consumed``), the position it has reached while judged, and how many of the log's
     actions replayed there (``fitting``). What it says is only worded for the way chosen."""
 
-    __slots__ = (
-        "action",
-        "at",
-        "back",
-        "consumed",
-        "diagnosis",
-        "fitting",
-        "other",
-        "played",
-        "position",
-        "seat",
-        "start",
-    )
-
-    def __init__(
-        self,
-        diagnosis: str,
-        at: int,
-        played: tuple[LogEntry, ...],
-        position: Reached,
-        *,
-        fitting: int,
-        consumed: int = 0,
-        other: int = 0,
-        action: AnyAction | None = None,
-        seat: int | None = None,
-        back: int = 0,
-        start: AnyState | None = None,
-    ) -> None:
-        self.diagnosis = diagnosis
-        self.at = at
-        self.played = played
-        self.position = position
-        self.fitting = fitting
-        self.consumed = consumed
-        self.other = other
-        self.action = action
-        self.seat = seat
-        self.back = back
-        self.start = start
+    diagnosis: str
+    at: int
+    played: tuple[LogEntry, ...]
+    position: Reached
+    fitting: int = attrs.field(kw_only=True)
+    consumed: int = attrs.field(kw_only=True, default=0)
+    other: int = attrs.field(kw_only=True, default=0)
+    action: AnyAction | None = attrs.field(kw_only=True, default=None)
+    seat: int | None = attrs.field(kw_only=True, default=None)
+    back: int = attrs.field(kw_only=True, default=0)
+    start: AnyState | None = attrs.field(kw_only=True, default=None)
 
     @property
     def assumed(self) -> str:
@@ -305,32 +277,17 @@ class _Search:
         played: tuple[LogEntry, ...],
         *,
         fitting: int = 1,
-        consumed: int = 0,
-        other: int = 0,
-        action: AnyAction | None = None,
-        seat: int | None = None,
-        back: int = 0,
         start: AnyState | None = None,
+        **details: Any,
     ) -> bool:
-        """Add the way that plays ``played`` from ``start``, if they replay (see
-        :class:`_Way`); whether it was added."""
+        """Add the way that plays ``played`` from ``start``, if they replay (``details``:
+        the other fields of :class:`_Way`); whether it was added."""
         position = self.tried(played, start)
         if position is None:
             return False
-        way = _Way(
-            diagnosis,
-            at,
-            played,
-            position,
-            fitting=fitting,
-            consumed=consumed,
-            other=other,
-            action=action,
-            seat=seat,
-            back=back,
-            start=start,
+        self.ways.append(
+            _Way(diagnosis, at, played, position, fitting=fitting, start=start, **details)
         )
-        self.ways.append(way)
         return True
 
     def left(self, cost: int = 1) -> bool:
