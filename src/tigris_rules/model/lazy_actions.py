@@ -12,12 +12,23 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, Generic, TypeVar, overload
 
-__all__ = ["LazyActions", "Part", "Table"]
+__all__ = ["LazyActions", "Part", "Selection", "Table"]
 
 A = TypeVar("A")
 
 Part = tuple[Callable[[Any], A], Sequence[Any]]
 """A factory and the raw items it turns into inputs, in order."""
+
+
+class Selection(Sequence[int]):
+    """Numbers that pick their own inputs out of a :class:`Table`'s, such as a set of
+    squares that keeps, for every table, one prepared way to pick its numbers."""
+
+    __slots__ = ()
+
+    def pick_from(self, inputs: tuple[A, ...]) -> Iterable[A]:
+        """The items of ``inputs`` at these numbers, in order."""
+        raise NotImplementedError
 
 
 class Table(Generic[A]):
@@ -36,6 +47,8 @@ class Table(Generic[A]):
 
     def pick(self, numbers: Sequence[int]) -> Iterable[A]:
         """The inputs of ``numbers``, in order."""
+        if isinstance(numbers, Selection):
+            return numbers.pick_from(self.inputs)
         if len(numbers) > 1:
             picked: tuple[A, ...] = itemgetter(*numbers)(self.inputs)
             return picked

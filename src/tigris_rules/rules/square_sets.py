@@ -10,11 +10,13 @@ visited by Python code.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from functools import cache
 from itertools import compress
-from typing import Final, overload
+from operator import itemgetter
+from typing import Any, Final, TypeVar, overload
 
+from tigris_rules.model.lazy_actions import Selection
 from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
 
 __all__ = [
@@ -91,7 +93,7 @@ _NO_CODE: Final = 255
 """The byte standing for a cell code no table names (:func:`cell_table` takes 0..254)."""
 
 
-class Squares(Sequence[int]):
+class Squares(Selection):
     """The squares of a set, in ascending order, as a sequence: its length is counted from
     the set, and the list of squares is made only when an item is first asked for (a random
     pick among the legal actions asks for one part of the list only)."""
@@ -124,5 +126,29 @@ class Squares(Sequence[int]):
     def __iter__(self) -> Iterator[int]:
         return iter(self._squares())
 
+    def pick_from(self, inputs: tuple[A, ...]) -> Iterable[A]:
+        if self._len > 1:
+            picked: tuple[A, ...] = _getter(self._set)(inputs)
+            return picked
+        return [inputs[s] for s in self._squares()]
+
     def __repr__(self) -> str:
         return f"Squares({self._squares()!r})"
+
+
+A = TypeVar("A")
+
+_GETTERS: dict[int, itemgetter[Any]] = {}
+_KEPT_GETTERS: Final = 4096
+"""Past this many sets, the prepared pickers are made afresh."""
+
+
+def _getter(squares: int) -> itemgetter[Any]:
+    """One picker of the items at the squares of ``squares`` (two or more), made once per
+    set: the legal squares of a kind of input change little from one state to the next."""
+    getter = _GETTERS.get(squares)
+    if getter is None:
+        if len(_GETTERS) >= _KEPT_GETTERS:
+            _GETTERS.clear()
+        getter = _GETTERS[squares] = itemgetter(*squares_of(squares))
+    return getter
