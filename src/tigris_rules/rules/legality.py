@@ -55,8 +55,9 @@ from tigris_rules.rules.regions import Regions, regions_of
 from tigris_rules.rules.square_sets import (
     Squares,
     beside_set,
+    cell_codes,
     cell_table,
-    cells_in,
+    codes_in,
     one,
     square_set,
 )
@@ -90,14 +91,14 @@ class _Targets:
     __slots__ = ("catastrophe", "land_tiles", "leader", "river_tiles")
 
     def __init__(self, state: GameState) -> None:
-        cells = state.cells
+        codes = cell_codes(state.cells)
         regions = regions_of(state)
-        empty = cells_in(cells, _EMPTY)
+        empty = codes_in(codes, _EMPTY)
         one = two = three = 0
-        in_region = regions.leaders
-        for r in range(len(in_region)):
-            if in_region[r]:
-                beside = regions.facts(r).beside & empty
+        facts = regions.facts
+        for r, in_region in enumerate(regions.leaders):
+            if in_region:
+                beside = facts(r).beside & empty
                 three |= two & beside
                 two |= one & beside
                 one |= beside
@@ -105,11 +106,11 @@ class _Targets:
         land = empty & land_set & ~three  # TILE-5
         self.land_tiles = Squares(land)
         self.river_tiles = Squares(empty & river_set & ~three)
-        catastrophe = cells_in(cells, _AT_MOST_EMPTY)
+        catastrophe = codes_in(codes, _AT_MOST_EMPTY)
         if state.treasures:
             catastrophe &= ~square_set(state.treasures)
         self.catastrophe = Squares(catastrophe)
-        self.leader = _leader_targets(state, regions, land & beside_set(cells_in(cells, _RED)), two)
+        self.leader = _leader_targets(state, regions, land & beside_set(codes_in(codes, _RED)), two)
 
 
 _EMPTY: Final = cell_table(EMPTY)

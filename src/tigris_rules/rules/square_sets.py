@@ -23,8 +23,10 @@ __all__ = [
     "ALL",
     "Squares",
     "beside_set",
+    "cell_codes",
     "cell_table",
     "cells_in",
+    "codes_in",
     "one",
     "square_set",
     "squares_of",
@@ -82,10 +84,20 @@ def cell_table(*codes: int) -> bytes:
 def cells_in(cells: tuple[int, ...], table: bytes) -> int:
     """The squares whose cell ``table`` (:func:`cell_table`) translates to 1; a code outside
     0..254, which no board holds, counts as none of the codes."""
+    return codes_in(cell_codes(cells), table)
+
+
+def cell_codes(cells: tuple[int, ...]) -> bytes:
+    """The cells as one byte each, for :func:`codes_in`; a code outside 0..254, which no
+    board holds, becomes 255, which no table names."""
     try:
-        codes = bytes(cells)
+        return bytes(cells)
     except (TypeError, ValueError):
-        codes = bytes(c if type(c) is int and 0 <= c < _NO_CODE else _NO_CODE for c in cells)
+        return bytes(c if type(c) is int and 0 <= c < _NO_CODE else _NO_CODE for c in cells)
+
+
+def codes_in(codes: bytes, table: bytes) -> int:
+    """:func:`cells_in` of cells already turned to bytes by :func:`cell_codes`."""
     return int.from_bytes(codes.translate(table), "little")
 
 
