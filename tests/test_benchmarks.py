@@ -56,3 +56,33 @@ def test_the_compiled_build_is_not_measured_without_one(printed: dict[str, Any])
         assert target["met"] is None
         assert "not measured" in target["note"]
         assert "median" not in target
+
+
+INSTRUCTIONS = ROOT / "benchmarks" / "instructions.py"
+
+
+def test_the_instruction_count_plays_the_decisions_it_divides_by() -> None:
+    """``instructions.py`` divides the instructions of extra games by their decisions: its
+    child plays exactly the seeded games of ``full_playout`` it names, and reads the count
+    callgrind prints (or says it found none)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import _workloads
+        import instructions
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    import tigris_rules as tr
+
+    config = tr.GameConfig(players=2)
+    expected = sum(_workloads.full_playout(config, seed) for seed in (1, 2))
+    done = subprocess.run(
+        [sys.executable, str(INSTRUCTIONS), "--child", "full", "--games", "2"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    assert int(done.stdout.split()[-1]) == expected
+    assert instructions.collected("==1== Events    : Ir\n==1== Collected : 12345\n") == 12345
+    with pytest.raises(ValueError, match="no count"):
+        instructions.collected("==1== nothing here\n")
