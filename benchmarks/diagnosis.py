@@ -32,7 +32,8 @@ the error (the rules took the corrupted action where it stands, and the game it 
 from the log further on; the script prints the median of those distances); ``result``, the
 log stays legal but its expected result differs (one problem that names no action); ``more``,
 the first problem stands at the error but more follow (the repair chose a guess that fitted
-the next actions as well as the right one, and parts from the log later).
+the next actions as well as the right one, and parts from the log later); ``elsewhere``, the
+first problem stands before the error or between two actions swapped.
 
 The cost: the processor time of ``validate_json`` on the corrupted log over the time on
 the valid log it came from, like for like: after the same warm-up (every valid log, then one
@@ -132,7 +133,7 @@ def swapped(k: int) -> Callable[[random.Random, Data], tuple[Actions, range] | N
         if actions[at] == actions[at + k]:
             return None
         actions[at], actions[at + k] = actions[at + k], actions[at]
-        return actions, range(at, at + k + 1)
+        return actions, range(at, at + k + 1, k)  # either of the two, not those between
 
     return make
 
@@ -216,13 +217,13 @@ class Tally:
         first = report.problems[0]
         if first.index is None:
             self.misses["result"] += 1
+        elif first.index in where:
+            self.misses["more"] += 1
         elif first.index >= where.stop:
             self.misses["later"] += 1
             self.later.append(first.index - where.start)
-        elif first.index < where.start:
-            self.misses["before"] += 1
         else:
-            self.misses["more"] += 1
+            self.misses["elsewhere"] += 1
 
 
 def main() -> int:
@@ -313,7 +314,7 @@ def main() -> int:
             print(
                 f"{name:12} {tally.misses['later']:6} {later:>15} {tally.misses['result']:7}"
                 f" {tally.misses['more']:5}"
-                + (f"  before {tally.misses['before']}" if tally.misses["before"] else "")
+                + (f"  elsewhere {n}" if (n := tally.misses["elsewhere"]) else "")
             )
     print(f"({time.perf_counter() - started:.0f} s)")
     return 0
