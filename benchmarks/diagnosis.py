@@ -27,6 +27,14 @@ belongs: the index it had, or a later one reached through actions of the same se
 any of which the left-out action may precede (``missing``). A report with no problem (the
 corrupted log is still a legal game) counts as at the error and is counted apart.
 
+The corruptions not at the error are split by why: ``later``, the first problem stands after
+the error (the rules took the corrupted action where it stands, and the game it led to parts
+from the log further on; the script prints the median of those distances); ``result``, the
+log stays legal but its expected result differs (one problem that names no action); ``more``,
+the first problem stands at the error but more follow (the repair chose a guess that fitted
+the next actions as well as the right one, and parts from the log later); ``elsewhere``, the
+first problem stands before the error or between two actions swapped.
+
 The cost: the processor time of ``validate_json`` on the corrupted log over the time on
 the valid log it came from, like for like: after the same warm-up (every valid log, then one
 with an action left out, so that the problem path is loaded too), the two are validated in
@@ -125,7 +133,7 @@ def swapped(k: int) -> Callable[[random.Random, Data], tuple[Actions, range] | N
         if actions[at] == actions[at + k]:
             return None
         actions[at], actions[at + k] = actions[at + k], actions[at]
-        return actions, range(at, at + k + 1)
+        return actions, range(at, at + k + 1, k)  # either of the two, not those between
 
     return make
 
@@ -201,6 +209,21 @@ class Tally:
         self.diagnoses: collections.Counter[str] = collections.Counter()
         self.problems: list[int] = []
         self.ratios: list[float] = []
+        self.misses: collections.Counter[str] = collections.Counter()
+        self.later: list[int] = []
+
+    def missed(self, report: tr.Report, where: range) -> None:
+        """Count why ``report`` is not at the error ``where``."""
+        first = report.problems[0]
+        if first.index is None:
+            self.misses["result"] += 1
+        elif first.index in where:
+            self.misses["more"] += 1
+        elif first.index >= where.stop:
+            self.misses["later"] += 1
+            self.later.append(first.index - where.start)
+        else:
+            self.misses["elsewhere"] += 1
 
 
 def main() -> int:
@@ -257,6 +280,8 @@ def main() -> int:
             tally.diagnoses[str(getattr(first, "diagnosis", None) or first.assumed)] += 1
             if found == 1 and first.index in where:
                 tally.at_error += 1
+            else:
+                tally.missed(report, where)
         gc.collect()
     gc.enable()
     print(
@@ -275,11 +300,22 @@ def main() -> int:
         everything.total += tally.total
         everything.at_error += tally.at_error
         everything.ratios += tally.ratios
+        everything.misses += tally.misses
+        everything.later += tally.later
     print(
         f"{'all':12} {everything.total:5} {100 * everything.at_error / everything.total:8.1f}%"
         f" {'':11} {'':13} {statistics.median(everything.ratios):12.2f}"
         f" {max(everything.ratios):6.2f}"
     )
+    print(f"\n{'not at error':12} {'later':>6} {'(distance med)':>15} {'result':>7} {'more':>5}")
+    for name, tally in [*tallies.items(), ("all", everything)]:
+        if tally.misses:
+            later = f"{statistics.median(tally.later):.0f}" if tally.later else "-"
+            print(
+                f"{name:12} {tally.misses['later']:6} {later:>15} {tally.misses['result']:7}"
+                f" {tally.misses['more']:5}"
+                + (f"  elsewhere {n}" if (n := tally.misses["elsewhere"]) else "")
+            )
     print(f"({time.perf_counter() - started:.0f} s)")
     return 0
 
