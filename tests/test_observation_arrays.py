@@ -130,7 +130,7 @@ def test_observation_into_refuses_a_read_only_array_and_a_bad_seat() -> None:
     with pytest.raises(InformationError, match="seat"):
         observation_into(state, 2, np.zeros(observation_size(state.config), np.int32))
     with pytest.raises(tr.NotAStateError):
-        observation_into(view(state, 0), 0, np.zeros(observation_size(state.config), np.int32))
+        observation_into(view(state, 0), 0, np.zeros(observation_size(state.config), np.int32))  # type: ignore[arg-type]
 
 
 def greatest(config: tr.GameConfig) -> dict[str, int]:
