@@ -27,7 +27,40 @@ from tigris_rules.views import view
 
 __all__ = ["BoardObservationWriter"]
 
-_CELL_CODES = np.array([0, 1, 2, 3], dtype=np.int16)[:, None]
+_PLANE_SEGMENTS = (
+    "tiles",
+    "flipped",
+    "catastrophes",
+    "treasures",
+    "river",
+    "leaders",
+    "monuments",
+    "marker",
+    "placed",
+)
+"""The base segments that cover the board, in layout order."""
+
+
+def _code_table(code: int) -> bytes:
+    """The translation of cell code ``code`` to 1 and of every other to 0."""
+    return bytes(int(value == code) for value in range(256))
+
+
+_TILE_TABLES = tuple(_code_table(color) for color in range(4))
+_FLIPPED_TABLE = _code_table(FLIPPED)
+_CATASTROPHE_TABLE = _code_table(CATASTROPHE)
+
+
+def _runs(positions: list[int]) -> tuple[tuple[int, int, int], ...]:
+    """``positions`` (ascending or not) as runs of consecutive positions: (first position,
+    start and end in ``positions``)."""
+    runs: list[tuple[int, int, int]] = []
+    start = 0
+    for index in range(1, len(positions) + 1):
+        if index == len(positions) or positions[index] != positions[index - 1] + 1:
+            runs.append((positions[start], start, index))
+            start = index
+    return tuple(runs)
 
 
 class BoardObservationWriter:
@@ -39,60 +72,76 @@ class BoardObservationWriter:
         self._players = config.players
         self._decisions = plan.decisions
         offsets: dict[str, int] = {}
+        lengths: dict[str, int] = {}
         position = 0
         for name, length in plan.layout:
             offsets[name] = position
+            lengths[name] = length
             position += length
         self.size = position
-        self._at = offsets
         self._inserts = tuple(
             (offsets[insert.name], insert.length, insert.variant, insert.index)
             for insert in plan.inserts
         )
+        planes: list[int] = []
+        for name in _PLANE_SEGMENTS:
+            planes.extend(range(offsets[name], offsets[name] + lengths[name]))
+        self._plane_runs = _runs(planes)
         tail: list[int] = []
         for name, length in plan.layout:
             if name.startswith("seat") or name in _TAIL:
                 tail.extend(range(offsets[name], offsets[name] + length))
-        self._tail = np.array(tail, dtype=np.intp)
-        self._river = np.array(board_layout(config.board).river, dtype=np.int8)
+        self._tail_runs = _runs(tail)
+        self._river = bytes(board_layout(config.board).river)
 
     def write(self, state: GameState, player: int, out: Any) -> None:
         """``player``'s observation of ``state`` into ``out``, a one-dimensional array of
         :attr:`size` entries."""
-        at = self._at
         plane = SQUARE_COUNT
-        cells = state.cells
-        squares = np.array(cells, dtype=np.int16)
-        tiles = at["tiles"]
-        out[tiles : tiles + 4 * plane].reshape(4, plane)[:] = squares == _CELL_CODES
-        out[at["flipped"] : at["flipped"] + plane] = squares == FLIPPED
-        out[at["catastrophes"] : at["catastrophes"] + plane] = squares == CATASTROPHE
-        out[at["river"] : at["river"] + plane] = self._river
-        segment = out[at["treasures"] : at["treasures"] + plane]
-        segment[:] = 0
-        segment[list(state.treasures)] = 1
+        cells = bytes(state.cells)
+        treasures = bytearray(plane)
+        for square in state.treasures:
+            treasures[square] = 1
         n = self._players
         relative = [(player + k) % n for k in range(n)]
-        segment = out[at["leaders"] : at["leaders"] + 4 * n * plane]
-        segment[:] = 0
-        leaders = state.leaders
+        leaders = bytearray(4 * n * plane)
+        placed = state.leaders
         for k, seat in enumerate(relative):
             for color in range(4):
-                square = leaders[4 * seat + color]
+                square = placed[4 * seat + color]
                 if square != NO_SQUARE:
-                    segment[(4 * k + color) * plane + square] = 1
-        segment = out[at["monuments"] : at["monuments"] + len(MONUMENTS) * plane]
-        segment[:] = 0
+                    leaders[(4 * k + color) * plane + square] = 1
+        monuments = bytearray(len(MONUMENTS) * plane)
         for index, top_left in enumerate(state.monuments):
             if top_left != NO_SQUARE:
                 base = index * plane + top_left
-                segment[[base, base + 1, base + COLUMNS, base + COLUMNS + 1]] = 1
-        for name, square in (("marker", state.marker), ("placed", state.placed)):
-            segment = out[at[name] : at[name] + plane]
-            segment[:] = 0
-            if square != NO_SQUARE:
-                segment[square] = 1
-        out[self._tail] = self._tail_values(state, player, relative)
+                for square in (base, base + 1, base + COLUMNS, base + COLUMNS + 1):
+                    monuments[square] = 1
+        marks = bytearray(2 * plane)
+        if state.marker != NO_SQUARE:
+            marks[state.marker] = 1
+        if state.placed != NO_SQUARE:
+            marks[plane + state.placed] = 1
+        values = np.frombuffer(
+            b"".join(
+                (
+                    *(cells.translate(table) for table in _TILE_TABLES),
+                    cells.translate(_FLIPPED_TABLE),
+                    cells.translate(_CATASTROPHE_TABLE),
+                    treasures,
+                    self._river,
+                    leaders,
+                    monuments,
+                    marks,
+                )
+            ),
+            dtype=np.uint8,
+        )
+        for first, start, end in self._plane_runs:
+            out[first : first + end - start] = values[start:end]
+        tail = self._tail_values(state, player, relative)
+        for first, start, end in self._tail_runs:
+            out[first : first + end - start] = tail[start:end]
         if self._inserts:
             self._write_variants(state, player, out)
 

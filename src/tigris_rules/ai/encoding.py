@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Hashable, Iterable, Mapping
+from contextlib import suppress
 from functools import lru_cache
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Protocol
@@ -172,6 +173,7 @@ class ActionEncoding:
     _index: Mapping[AnyAction, int]
     _items: Mapping[tuple[type, Color | None], ItemTable]
     _remembered: dict[tuple[Any, Any], tuple[int, ...]] = attrs.field(factory=dict, init=False)
+    _tables: dict[Any, ItemTable] = attrs.field(factory=dict, init=False)
 
     @property
     def size(self) -> int:
@@ -308,26 +310,33 @@ def _part_indices(encoding: ActionEncoding, state: AnyState) -> list[Iterable[in
 
     A part's items go straight to indices through the table of the kind and colour of the
     action its first item makes, when that table gives that action's own index (squares,
-    spots, columns). Any other part is encoded action by action, and when its items compare
+    spots, columns); the table found for a factory serves its next parts while it knows
+    their first item. Any other part is encoded action by action, and when its items compare
     by value (a tuple, the swaps of a hand) its indices are remembered for the same factory
     and items.
     """
     legal = legal_actions(state)
     found: list[Iterable[int]] = []
     remembered = encoding._remembered
+    tables = encoding._tables
     for make, items in legal._parts:
         if not items:
             continue
-        first = make(items[0])
-        table = encoding._items.get((type(first), getattr(first, "color", None)))
+        try:
+            table = tables.get(make)
+            known_first = table is not None and table.get(items[0]) is not None
+        except TypeError:  # an unhashable factory or item
+            table, known_first = None, False
+        if not known_first:
+            table = _table_of(encoding, make, items[0])
+            if table is not None:
+                if len(tables) >= PARTS_KEPT:
+                    tables.clear()
+                with suppress(TypeError):
+                    tables[make] = table
         if table is not None:
-            try:
-                agrees = table.get(items[0]) == encoding.encode(first)
-            except TypeError:  # an unhashable item: not a square, spot or column
-                agrees = False
-            if agrees:
-                found.append(list(map(table.__getitem__, items)))
-                continue
+            found.append(list(map(table.__getitem__, items)))
+            continue
         if type(items).__eq__ is object.__eq__ or type(items).__hash__ is None:
             found.append([encoding.encode(make(item)) for item in items])
             continue
@@ -340,3 +349,17 @@ def _part_indices(encoding: ActionEncoding, state: AnyState) -> list[Iterable[in
             remembered[key] = known
         found.append(known)
     return found
+
+
+def _table_of(encoding: ActionEncoding, make: Any, item: Any) -> ItemTable | None:
+    """The table of the kind and colour of the action ``make`` makes of ``item``, when it
+    gives that action's own index for ``item``."""
+    first = make(item)
+    table = encoding._items.get((type(first), getattr(first, "color", None)))
+    if table is None:
+        return None
+    try:
+        agrees = table.get(item) == encoding.encode(first)
+    except TypeError:  # an unhashable item: not a square, spot or column
+        return None
+    return table if agrees else None
