@@ -20,14 +20,22 @@ from tigris_rules.ai._card_information import (
     leader_spot,
     leader_spots,
 )
-from tigris_rules.cards.components import COLUMNS, GAPS, TREASURE
+from tigris_rules.cards.components import BOATS, COLUMNS, GAPS, TREASURE
 from tigris_rules.cards.engine import card_to_move
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.model.config import GameConfig
 
 __all__ = ["CardObservationWriter"]
 
-_KINDS = np.array(COLUMN_KINDS, dtype=np.int16)
+_BOAT_CODES = tuple(boat.code for boat in BOATS)
+"""The card codes of the boats, in the order of the ``boats_available`` segment."""
+
+_KIND_TABLES = tuple(bytes(int(code == kind) for code in range(256)) for kind in COLUMN_KINDS)
+"""For each kind a column position may hold, the translation of its card code to 1 and of
+every other code to 0."""
+
+_EMPTY = b"\xff"
+"""What pads a column to its limit: no kind's code."""
 
 
 class CardObservationWriter:
@@ -40,9 +48,7 @@ class CardObservationWriter:
         self._players = n
         self._limit = limit
         self._spots = leader_spots(config)
-        self._columns = COLUMNS
-        self._grid = COLUMNS * limit * len(COLUMN_KINDS)
-        self._table = COLUMNS + self._grid
+        self._table = COLUMNS + COLUMNS * limit * len(COLUMN_KINDS)
         self._leaders = self._table + COLUMNS + GAPS * (2 + 4 + n)
         self._seats = self._leaders + 4 * n * self._spots
 
@@ -53,22 +59,22 @@ class CardObservationWriter:
         limit = self._limit
         relative = [(player + k) % n for k in range(n)]
         out[:COLUMNS] = [1 if head == TREASURE else 0 for head in state.heads]
-        grid = np.full((COLUMNS, limit), -1, dtype=np.int16)
-        for index, column in enumerate(state.columns):
-            if column:
-                grid[index, : len(column)] = np.frombuffer(column, dtype=np.uint8)
-        out[COLUMNS : self._table].reshape(COLUMNS, limit, len(COLUMN_KINDS))[:] = (
-            grid[:, :, None] == _KINDS
+        table = b"".join(column.ljust(limit, _EMPTY) for column in state.columns)
+        kinds = np.frombuffer(
+            b"".join(table.translate(kind) for kind in _KIND_TABLES), dtype=np.uint8
         )
+        out[COLUMNS : self._table].reshape(COLUMNS * limit, len(COLUMN_KINDS))[:] = kinds.reshape(
+            len(COLUMN_KINDS), COLUMNS * limit
+        ).T
         out[self._table : self._leaders] = self._gap_values(state, player)
-        leaders = out[self._leaders : self._seats]
-        leaders[:] = 0
         spots = self._spots
+        leaders = bytearray(4 * n * spots)
         for k, seat in enumerate(relative):
             for color in range(4):
                 spot = leader_spot(state.leaders[4 * seat + color], limit)
                 if spot is not None:
                     leaders[(4 * k + color) * spots + spot] = 1
+        out[self._leaders : self._seats] = np.frombuffer(leaders, dtype=np.uint8)
         out[self._seats :] = self._tail_values(state, player, relative)
 
     def _gap_values(self, state: CardGameState, me: int) -> list[int]:
@@ -116,8 +122,8 @@ class CardObservationWriter:
                 values += (0, 0, 0, 0, 0, 0)
         values.append(state.draw_size)
         values += state.out_of_game
-        available = {boat.code for boat in state.available_boats}
-        values += [1 if code in available else 0 for code in (5, 6, 7)]
+        table = b"".join(state.columns)
+        values += [0 if code in table else 1 for code in _BOAT_CODES]
         values += (min(state.turn, TURN_CAP), state.actions_taken, state.idle_turns, int(over))
         active = [0] * n
         active[(state.active - me) % n] = 1

@@ -51,7 +51,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Hashable, Iterable, Mapping
 from contextlib import suppress
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -322,8 +322,9 @@ def _part_indices(encoding: ActionEncoding, state: AnyState) -> list[Iterable[in
     for make, items in legal._parts:
         if not items:
             continue
+        factory = _factory(make)
         try:
-            table = tables.get(make)
+            table = tables.get(factory)
             known_first = table is not None and table.get(items[0]) is not None
         except TypeError:  # an unhashable factory or item
             table, known_first = None, False
@@ -333,14 +334,14 @@ def _part_indices(encoding: ActionEncoding, state: AnyState) -> list[Iterable[in
                 if len(tables) >= PARTS_KEPT:
                     tables.clear()
                 with suppress(TypeError):
-                    tables[make] = table
+                    tables[factory] = table
         if table is not None:
             found.append(list(map(table.__getitem__, items)))
             continue
         if type(items).__eq__ is object.__eq__ or type(items).__hash__ is None:
             found.append([encoding.encode(make(item)) for item in items])
             continue
-        key = (make, items)
+        key = (factory, items)
         known = remembered.get(key)
         if known is None:
             known = tuple(encoding.encode(make(item)) for item in items)
@@ -349,6 +350,14 @@ def _part_indices(encoding: ActionEncoding, state: AnyState) -> list[Iterable[in
             remembered[key] = known
         found.append(known)
     return found
+
+
+def _factory(make: Any) -> Any:
+    """What identifies the factory ``make``: a ``functools.partial`` by its function and
+    arguments (one is made for every list), anything else by itself."""
+    if type(make) is partial:
+        return (make.func, make.args, tuple(make.keywords.items()))
+    return make
 
 
 def _table_of(encoding: ActionEncoding, make: Any, item: Any) -> ItemTable | None:
