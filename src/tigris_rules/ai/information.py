@@ -241,10 +241,11 @@ def observation_size(config: GameConfig) -> int:
 
 def observation_bounds(config: GameConfig) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The least and the greatest value of each entry of an observation of ``config``, two
-    tuples of length :func:`observation_size`. The board game gives ``2**31 - 1`` as the
-    greatest turn and score (the rules bound no game) and for a variant's segment that
-    states no ``high`` (:class:`ObservationSegment`); the card game bounds every entry. A
-    game that does not state them gets 0 and ``2**31 - 1`` for every entry."""
+    tuples of length :func:`observation_size`. Both games bound every entry (the rules bound
+    no game, so the turn, and the board game's scores, count up to 1000 and stay there);
+    the board game gives ``2**31 - 1`` for a variant's segment that states no ``high``
+    (:class:`ObservationSegment`). A game that does not state them gets 0 and
+    ``2**31 - 1`` for every entry."""
     expect(config, GameConfig, "config", "a GameConfig")
     ruleset = ruleset_for(config)
     bounded: GameObservationBounds | None = offered(ruleset, GameObservationBounds)
