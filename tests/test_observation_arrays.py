@@ -121,6 +121,18 @@ def test_observation_into_refuses_an_array_of_another_shape(out: object, error: 
         observation_into(state, 0, out)
 
 
+def test_observation_into_refuses_an_array_too_narrow_or_not_of_numbers() -> None:
+    state = tr.new_game(tr.GameConfig(2), seed=1)
+    size = observation_size(state.config)
+    with pytest.raises(InformationError, match="cannot hold"):
+        observation_into(state, 0, np.zeros(size, np.uint8))  # the turn goes up to 1000
+    with pytest.raises(ArgumentTypeError, match="numbers"):
+        observation_into(state, 0, np.zeros(size, dtype=object))
+    assert observation_into(state, 0, np.zeros(size, np.int16)).tolist() == list(
+        observation(state, 0)
+    )
+
+
 def test_observation_into_refuses_a_read_only_array_and_a_bad_seat() -> None:
     state = tr.new_game(tr.GameConfig(2), seed=1)
     frozen = np.zeros(observation_size(state.config), np.int32)

@@ -312,7 +312,8 @@ def observation_writer(config: GameConfig) -> ObservationWriter:
 
 def observation_into(state: AnyState, player: int, out: Any) -> Any:
     """:func:`observation` written into ``out``, a writable one-dimensional numpy array of
-    :func:`observation_size` entries of any numeric type, which it returns. Read from the
+    :func:`observation_size` entries, of floats or of integers that hold every value of
+    :func:`observation_bounds`, which it returns. Read from the
     state, with what ``player`` may see alone: the same numbers as :func:`observation`,
     with no tuple built on the way. Needs numpy (``pip install 'tigris-rules[numpy]'``)."""
     ruleset, _ = _state_game(state)
@@ -328,6 +329,15 @@ def observation_into(state: AnyState, player: int, out: Any) -> Any:
         )
     if not getattr(getattr(out, "flags", None), "writeable", False):
         raise InformationError("out: the array is read-only")
+    kind, width = out.dtype.kind, out.dtype.itemsize * 8
+    greatest = {"i": 2 ** (width - 1) - 1, "u": 2**width - 1}.get(kind)
+    if kind not in ("i", "u", "f"):
+        raise ArgumentTypeError(f"out: expected an array of numbers, got one of {out.dtype}")
+    if greatest is not None and greatest < max(observation_bounds(ruleset.config)[1]):
+        raise InformationError(
+            f"out: {out.dtype} cannot hold every value of the observation "
+            f"(up to {max(observation_bounds(ruleset.config)[1])})"
+        )
     observation_writer(ruleset.config).write(state, seat, out)
     return out
 
