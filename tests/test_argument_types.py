@@ -25,6 +25,7 @@ from types import ModuleType
 from typing import Any
 
 import attrs
+import numpy as np
 import pytest
 from hypothesis import strategies as st
 
@@ -388,6 +389,11 @@ CASES: list[Case] = [
          {"state": frozenset({"board", "cards"}), "player": NUMBER}),
     Case(information.observation_array, {"state": BOARD, "player": 0},
          {"state": frozenset({"board", "cards"}), "player": NUMBER}),
+    Case(information.observation_into,
+         {"state": BOARD, "player": 0, "out": np.zeros(4292, dtype=np.int32)},
+         {"state": frozenset({"board", "cards"}), "player": NUMBER},
+         errors={"out": (tr.ArgumentTypeError, information.InformationError)}),
+    Case(information.observation_writer, {"config": tr.GameConfig()}),
     Case(information.observation_bounds, {"config": tr.GameConfig()}),
     Case(information.observation_layout, {"config": tr.GameConfig()}),
     Case(information.observation_size, {"config": tr.GameConfig()}),

@@ -421,7 +421,7 @@ def test_installed_variants_change_no_game_that_does_not_play_them(
         )
 
     def forget() -> None:  # the caches by configuration: built again from what is installed
-        _board_information._plan.cache_clear()
+        _board_information.observation_plan.cache_clear()
         tigris_rules.ai.encoding._build.cache_clear()
 
     config = tr.GameConfig(2, variants=variants)
@@ -465,27 +465,27 @@ def test_the_variants_segments_hold_their_pieces() -> None:
     assert not {"buildings", "ziggurat", "building_color"} & set(plain)  # not played
 
 
-def test_the_board_game_bounds_all_but_the_turn_and_the_scores() -> None:
+def test_the_board_game_bounds_every_entry() -> None:
     config = tr.GameConfig(2, variants=("buildings", "ziggurat"))
     low, high = tigris_rules.ai.information.observation_bounds(config)
     assert set(low) == {0}
     assert len(high) == observation_size(config)
-    widest: set[str] = set()
-    offset = 0
-    for name, length in observation_layout(config):
-        if max(high[offset : offset + length]) == 2**31 - 1:
-            widest.add(name)
-        offset += length
-    assert widest == {"turn", "seat0.scores", "seat1.scores"}
     greatest: dict[str, int] = {}
     offset = 0
     for name, length in observation_layout(config):
         greatest[name] = max(high[offset : offset + length])
         offset += length
+    assert max(high) == 1000
+    assert {name for name, value in greatest.items() if value == 1000} == {
+        "turn",
+        "seat0.scores",
+        "seat1.scores",
+    }
     assert greatest["seat1.hand"] == greatest["attacker_commit"] == 6
     assert greatest["seat0.catastrophes"] == 2
     assert greatest["seat0.treasures_held"] == 10
-    assert greatest["bag_size"] == 153 - 10
+    assert greatest["bag_size"] == 153 - 10 - 2 * 6
+    assert greatest["conflict_bases"] == 57
     assert greatest["actions_taken"] == 2
     assert greatest["buildings"] == greatest["building_color"] == greatest["ziggurat"] == 1
 

@@ -38,11 +38,13 @@ from tigris_rules.model.observations import ObservationSegment
 from tigris_rules.model.ruleset import ruleset_for
 from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.rules.components import CATASTROPHES_PER_PLAYER, HAND_SIZE, TOTAL_TILES
+from tigris_rules.rules.components import CATASTROPHES_PER_PLAYER, HAND_SIZE, TILE_COUNTS
 from tigris_rules.rules.setup import bag_contents
 from tigris_rules.views import PlayerView, view
 
 __all__ = [
+    "SCORE_CAP",
+    "TURN_CAP",
     "UNBOUNDED",
     "board_observation",
     "board_observation_bounds",
@@ -50,6 +52,9 @@ __all__ = [
     "board_plane_segments",
     "board_sample_hidden",
     "board_view_observation",
+    "observation_plan",
+    "observed_turn",
+    "seat_totals",
 ]
 
 _BASE_DECISIONS: tuple[type | None, ...] = (
@@ -64,8 +69,15 @@ segment; the decision types of the variants played follow."""
 
 
 UNBOUNDED = 2**31 - 1
-"""The greatest value of an entry the rules do not bound: the turn and the scores (a game
-may last forever, docs/decisions.md), and the segments of a variant that states no bound."""
+"""The greatest value of a variant's segment that states no bound."""
+
+TURN_CAP = 1000
+"""The observation's ``turn`` counts turns up to this number and stays there, as in the card
+game: the rules bound no game (a game may last forever, docs/decisions.md)."""
+
+SCORE_CAP = 1000
+"""The observation's ``scores`` count each colour's VP up to this number and stay there, for
+the same reason (a monument scores at the end of every turn, MON-11)."""
 
 
 @attrs.frozen
@@ -93,7 +105,7 @@ class _Plan:
 
 
 @cache
-def _plan(config: GameConfig) -> _Plan:
+def observation_plan(config: GameConfig) -> _Plan:
     """The plan of ``config``: the base segments, and the segments of the variants it plays
     placed after the base segment each names (ConfigError for a name taken twice, or a place
     that is no base segment)."""
@@ -165,7 +177,7 @@ def _placed_segments(
 
 def board_observation_layout(config: GameConfig) -> Layout:
     """The segments of an observation of a board game of ``config``, in order."""
-    return _plan(config).layout
+    return observation_plan(config).layout
 
 
 @cache
@@ -173,25 +185,27 @@ def board_observation_bounds(config: GameConfig) -> tuple[tuple[int, ...], tuple
     """The least and the greatest value of every entry of an observation of ``config``: 0
     and 1 for the planes, flags and one-hot segments; the hand and a commitment at most a
     full hand (HAND-SIZE), the catastrophes the two each player starts with (CATA-1), the
-    treasures held at most the board's treasures (SETUP-3), the bag at most the tiles it
-    starts with (SETUP-4), two actions a turn (TURN-3), a conflict's base at most every tile
-    of the game (COMP-4); each segment of a variant the ``high`` it states
-    (:class:`~tigris_rules.model.observations.ObservationSegment`); the turn, the scores and
-    the segments of a variant that states no bound :data:`UNBOUNDED`."""
+    treasures held at most the board's treasures (COMP-7), the bag at most the tiles it holds
+    once the hands are dealt (SETUP-4, SETUP-6), two actions a turn (TURN-3), a conflict's
+    base at most the tiles of the most numerous colour (REVOLT-2, WAR-7, COMP-4), the turn
+    :data:`TURN_CAP` and each score :data:`SCORE_CAP` (where they stay); each segment of a
+    variant the ``high`` it states
+    (:class:`~tigris_rules.model.observations.ObservationSegment`), :data:`UNBOUNDED` when it
+    states none. Every least value is 0."""
     treasures = len(board_layout(config.board).start_squares)
     highs: dict[str, int] = {
         "hand": HAND_SIZE,
         "hand_size": HAND_SIZE,
         "catastrophes": CATASTROPHES_PER_PLAYER,
-        "scores": UNBOUNDED,
+        "scores": SCORE_CAP,
         "treasures_held": treasures,
-        "bag_size": sum(bag_contents(config)),
-        "turn": UNBOUNDED,
+        "bag_size": sum(bag_contents(config)) - HAND_SIZE * config.players,
+        "turn": TURN_CAP,
         "actions_taken": 2,
-        "conflict_bases": TOTAL_TILES,
+        "conflict_bases": max(TILE_COUNTS),
         "attacker_commit": HAND_SIZE,
     }
-    plan = _plan(config)
+    plan = observation_plan(config)
     variant_highs = {insert.name: insert.high for insert in plan.inserts}
     high: list[int] = []
     for name, length in plan.layout:
@@ -223,7 +237,8 @@ _BASE_PLANES = frozenset(
 def board_plane_segments(config: GameConfig) -> frozenset[str]:
     """The segments of an observation of ``config`` that cover the board: the base game's
     planes and every segment of a variant whose length is a whole number of planes."""
-    variant = {insert.name for insert in _plan(config).inserts if insert.length % SQUARE_COUNT == 0}
+    inserts = observation_plan(config).inserts
+    variant = {insert.name for insert in inserts if insert.length % SQUARE_COUNT == 0}
     return _BASE_PLANES | variant
 
 
@@ -287,7 +302,7 @@ def board_observation(state: GameState, player: int) -> tuple[int, ...]:
 
 def board_view_observation(seen: PlayerView, player: int) -> tuple[int, ...]:
     """What ``player`` knows of a board game, read from ``seen``, his view."""
-    plan = _plan(seen.config)
+    plan = observation_plan(seen.config)
     out = _observe_base(seen, player, plan.decisions)
     observed: dict[int, Sequence[Sequence[int]]] = {}
     for insert in reversed(plan.inserts):  # later places first
@@ -362,10 +377,26 @@ def _seats(seen: PlayerView, relative: list[int]) -> list[int]:
         out += (0, 0, 0, 0) if hand is None else hand
         out.append(seen.hand_sizes[absolute])
         out.append(seen.catastrophes[absolute])
-        out.append(0 if scores is None else 1)
-        out += (0, 0, 0, 0) if scores is None else scores
-        out.append(0 if held is None else held)
+        out += (0, 0, 0, 0, 0, 0) if scores is None or held is None else seat_totals(scores, held)
     return out
+
+
+def seat_totals(scores: Sequence[int], held: int) -> tuple[int, ...]:
+    """A seat's totals as the observation writes them where they are seen: 1 (known), the
+    VP per colour (each at most :data:`SCORE_CAP`) and the treasures held."""
+    return (
+        1,
+        min(scores[0], SCORE_CAP),
+        min(scores[1], SCORE_CAP),
+        min(scores[2], SCORE_CAP),
+        min(scores[3], SCORE_CAP),
+        held,
+    )
+
+
+def observed_turn(turn: int) -> int:
+    """The turn as the observation writes it: at most :data:`TURN_CAP`."""
+    return min(turn, TURN_CAP)
 
 
 def _relative(seen: PlayerView, me: int, absolute: int | None) -> int | None:
@@ -375,7 +406,13 @@ def _relative(seen: PlayerView, me: int, absolute: int | None) -> int | None:
 def _turn(seen: PlayerView, me: int) -> list[int]:
     """The bag, the turn, who is active and to move, and the monuments still available."""
     n = seen.config.players
-    out = [seen.bag_size, seen.turn, seen.actions_taken, int(seen.short_draw), int(seen.over)]
+    out = [
+        seen.bag_size,
+        observed_turn(seen.turn),
+        seen.actions_taken,
+        int(seen.short_draw),
+        int(seen.over),
+    ]
     out += _one_hot(n, _relative(seen, me, seen.active))
     out += _one_hot(n, _relative(seen, me, seen.to_move))
     out += [1 if s == NO_SQUARE else 0 for s in seen.monuments]

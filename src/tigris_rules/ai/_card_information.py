@@ -44,19 +44,23 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import ConflictKind, Role, WarOrderDecision
 
 __all__ = [
+    "COLUMN_KINDS",
     "TURN_CAP",
     "card_observation",
     "card_observation_bounds",
     "card_observation_layout",
     "card_sample_hidden",
     "card_view_observation",
+    "decision_values",
+    "leader_spot",
+    "leader_spots",
 ]
 
 TURN_CAP = 1000
 """The observation's ``turn`` counts turns up to this number and stays there (the rules bound
 no game, CARD-END-5)."""
 
-_COLUMN_KINDS = (0, 1, 2, 3, 5, 6, 7)
+COLUMN_KINDS = (0, 1, 2, 3, 5, 6, 7)
 """What a column position may hold, in the order of its one-hot values: the four colours,
 then the three boats (card codes)."""
 
@@ -74,7 +78,7 @@ _CAUSES = tuple(PointCause)
 _BOATS = 3
 
 
-def _spots(config: GameConfig) -> int:
+def leader_spots(config: GameConfig) -> int:
     """Places a leader may stand on: every position of every column (head included), then
     every gap."""
     return COLUMNS * (config.column_limit + 1) + GAPS
@@ -87,10 +91,10 @@ def _segments(config: GameConfig) -> tuple[tuple[str, int, int], ...]:
     limit = config.column_limit
     deal = TOTAL_CARDS - TREASURE_CARDS
     draw = deal - HAND_SIZE * n - (TWO_PLAYER_SET_ASIDE if n == 2 else 0)
-    spots = _spots(config)
+    spots = leader_spots(config)
     segments: list[tuple[str, int, int]] = [
         ("heads", COLUMNS, 1),
-        ("columns", COLUMNS * limit * len(_COLUMN_KINDS), 1),
+        ("columns", COLUMNS * limit * len(COLUMN_KINDS), 1),
         ("column_lengths", COLUMNS, limit),
         ("gaps", GAPS, 1),
         ("gaps_face_up", GAPS, 1),
@@ -170,7 +174,7 @@ def _one_hot(size: int, position: int | None) -> list[int]:
     return values
 
 
-def _spot(loc: Loc | None, limit: int) -> int | None:
+def leader_spot(loc: Loc | None, limit: int) -> int | None:
     if loc is None:
         return None
     x, y = loc
@@ -198,7 +202,7 @@ def card_view_observation(seen: CardView, player: int) -> tuple[int, ...]:
     for column in seen.columns:
         for position in range(limit):
             code = column[position] if position < len(column) else None
-            out += [1 if code == kind else 0 for kind in _COLUMN_KINDS]
+            out += [1 if code == kind else 0 for kind in COLUMN_KINDS]
     out += [len(column) for column in seen.columns]
     out += [0 if gap is None else 1 for gap in seen.gaps]
     out += [1 if gap is not None and gap.face_up else 0 for gap in seen.gaps]
@@ -206,10 +210,10 @@ def card_view_observation(seen: CardView, player: int) -> tuple[int, ...]:
         out += _one_hot(4, None if gap is None or gap.color is None else gap.color.index)
     for gap in seen.gaps:
         out += _one_hot(n, None if gap is None else rel(gap.player))
-    spots = _spots(config)
+    spots = leader_spots(config)
     for seat in relative:
         for color in range(4):
-            out += _one_hot(spots, _spot(seen.leaders[4 * seat + color], limit))
+            out += _one_hot(spots, leader_spot(seen.leaders[4 * seat + color], limit))
     for seat in relative:
         hand = seen.hands[seat]
         top = seen.pile_tops[seat]
@@ -229,11 +233,11 @@ def card_view_observation(seen: CardView, player: int) -> tuple[int, ...]:
     out += [min(seen.turn, TURN_CAP), seen.actions_taken, seen.idle_turns, int(seen.over)]
     out += _one_hot(n, rel(seen.active))
     out += _one_hot(n, rel(seen.to_move))
-    out += _decision(seen.pending, rel, n)
+    out += decision_values(seen.pending, rel, n)
     return tuple(out)
 
 
-def _decision(decision: Any, rel: Any, n: int) -> list[int]:
+def decision_values(decision: Any, rel: Any, n: int) -> list[int]:
     """The pending decision: its kind and player, then the details of its kind."""
     out = _one_hot(len(_DECISIONS), _DECISIONS.index(type(decision) if decision else None))
     out += _one_hot(n, None if decision is None else rel(decision.player))

@@ -48,8 +48,11 @@ True
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Hashable, Iterable, Mapping
-from functools import lru_cache
+from contextlib import suppress
+from functools import lru_cache, partial
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
@@ -169,6 +172,8 @@ class ActionEncoding:
     actions: tuple[AnyAction, ...]
     _index: Mapping[AnyAction, int]
     _items: Mapping[tuple[type, Color | None], ItemTable]
+    _remembered: dict[tuple[Any, Any], tuple[int, ...]] = attrs.field(factory=dict, init=False)
+    _tables: dict[Any, ItemTable] = attrs.field(factory=dict, init=False)
 
     @property
     def size(self) -> int:
@@ -266,11 +271,8 @@ def legal_action_indices(state: AnyState) -> tuple[int, ...]:
     state = _check_state(state)
     encoding = action_encoding(state.config)
     indices: list[int] = []
-    for table, make, items in _parts(encoding, state):
-        if table is not None:
-            indices.extend(table[item] for item in items)
-        else:
-            indices.extend(encoding.encode(make(item)) for item in items)
+    for part in _part_indices(encoding, state):
+        indices.extend(part)
     return tuple(indices)
 
 
@@ -282,13 +284,9 @@ def legal_action_mask(state: AnyState) -> bytes:
     state = _check_state(state)
     encoding = action_encoding(state.config)
     mask = bytearray(encoding.size)
-    for table, make, items in _parts(encoding, state):
-        if table is not None:
-            for item in items:
-                mask[table[item]] = 1
-        else:
-            for item in items:
-                mask[encoding.encode(make(item))] = 1
+    mark = mask.__setitem__
+    for part in _part_indices(encoding, state):
+        deque(map(mark, part, repeat(1)), maxlen=0)
     return bytes(mask)
 
 
@@ -301,27 +299,76 @@ def legal_action_mask_array(state: AnyState) -> numpy.ndarray[Any, numpy.dtype[n
     return numpy.frombuffer(legal_action_mask(state), dtype=numpy.uint8).astype(numpy.bool_)
 
 
-def _parts(encoding: ActionEncoding, state: AnyState) -> list[tuple[ItemTable | None, Any, Any]]:
-    """The parts of ``legal_actions(state)`` (a factory and its raw items), each with the
-    table that maps its items straight to indices when there is one.
+PARTS_KEPT = 4096
+"""How many parts of legal-action lists an encoding remembers the indices of (those whose
+items compare by value, such as the swaps of a hand)."""
 
-    A part's table is chosen by the kind and colour of the action its first item makes,
-    and used only when it gives that action's own index, so a part whose items are not
-    squares, spots or columns falls back to encoding action by action.
+
+def _part_indices(encoding: ActionEncoding, state: AnyState) -> list[Iterable[int]]:
+    """The indices of the parts of ``legal_actions(state)`` (a factory and its raw items),
+    part by part, in order.
+
+    A part's items go straight to indices through the table of the kind and colour of the
+    action its first item makes, when that table gives that action's own index (squares,
+    spots, columns); the table found for a factory serves its next parts while it knows
+    their first item. Any other part is encoded action by action, and when its items compare
+    by value (a tuple, the swaps of a hand) its indices are remembered for the same factory
+    and items.
     """
     legal = legal_actions(state)
-    found: list[tuple[ItemTable | None, Any, Any]] = []
+    found: list[Iterable[int]] = []
+    remembered = encoding._remembered
+    tables = encoding._tables
     for make, items in legal._parts:
         if not items:
             continue
-        first = make(items[0])
-        table = encoding._items.get((type(first), getattr(first, "color", None)))
+        factory = _factory(make)
+        try:
+            table = tables.get(factory)
+            known_first = table is not None and table.get(items[0]) is not None
+        except TypeError:  # an unhashable factory or item
+            table, known_first = None, False
+        if not known_first:
+            table = _table_of(encoding, make, items[0])
+            if table is not None:
+                if len(tables) >= PARTS_KEPT:
+                    tables.clear()
+                with suppress(TypeError):
+                    tables[factory] = table
         if table is not None:
-            try:
-                agrees = table.get(items[0]) == encoding.encode(first)
-            except TypeError:  # an unhashable item: not a square, spot or column
-                agrees = False
-            if not agrees:
-                table = None
-        found.append((table, make, items))
+            found.append(list(map(table.__getitem__, items)))
+            continue
+        if type(items).__eq__ is object.__eq__ or type(items).__hash__ is None:
+            found.append([encoding.encode(make(item)) for item in items])
+            continue
+        key = (factory, items)
+        known = remembered.get(key)
+        if known is None:
+            known = tuple(encoding.encode(make(item)) for item in items)
+            if len(remembered) >= PARTS_KEPT:
+                remembered.clear()
+            remembered[key] = known
+        found.append(known)
     return found
+
+
+def _factory(make: Any) -> Any:
+    """What identifies the factory ``make``: a ``functools.partial`` by its function and
+    arguments (one is made for every list), anything else by itself."""
+    if type(make) is partial:
+        return (make.func, make.args, tuple(make.keywords.items()))
+    return make
+
+
+def _table_of(encoding: ActionEncoding, make: Any, item: Any) -> ItemTable | None:
+    """The table of the kind and colour of the action ``make`` makes of ``item``, when it
+    gives that action's own index for ``item``."""
+    first = make(item)
+    table = encoding._items.get((type(first), getattr(first, "color", None)))
+    if table is None:
+        return None
+    try:
+        agrees = table.get(item) == encoding.encode(first)
+    except TypeError:  # an unhashable item: not a square, spot or column
+        return None
+    return table if agrees else None

@@ -67,16 +67,20 @@ if TYPE_CHECKING:
 __all__ = [
     "Discards",
     "GameObservation",
+    "GameObservationArray",
     "GameObservationBounds",
     "InformationError",
     "ObservationSegment",
+    "ObservationWriter",
     "VariantObservation",
     "VariantSampling",
     "observation",
     "observation_array",
     "observation_bounds",
+    "observation_into",
     "observation_layout",
     "observation_size",
+    "observation_writer",
     "sample_hidden",
 ]
 
@@ -122,6 +126,27 @@ class GameObservationBounds(Protocol):
     def observation_bounds(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The least and the greatest value of each entry of every observation of the
         configuration, in layout order."""
+        ...
+
+
+class ObservationWriter(Protocol):
+    """Writes observations of one configuration into arrays."""
+
+    def write(self, state: Any, player: int, out: Any) -> None:
+        """What ``player`` (a seat) knows of ``state`` (a state of the configuration), the
+        numbers of :func:`observation`, into ``out``: a writable one-dimensional numpy array
+        of :func:`observation_size` entries."""
+        ...
+
+
+class GameObservationArray(Protocol):
+    """What :func:`observation_into` asks of a game's ruleset that writes its observations
+    into numpy arrays itself, from the state (a game that does not offer it has its
+    :func:`observation` copied into the array)."""
+
+    def observation_writer(self) -> ObservationWriter:
+        """The writer of the configuration's observations: it writes exactly the numbers of
+        :meth:`GameObservation.observe`, reading only what the player may see."""
         ...
 
 
@@ -216,10 +241,11 @@ def observation_size(config: GameConfig) -> int:
 
 def observation_bounds(config: GameConfig) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The least and the greatest value of each entry of an observation of ``config``, two
-    tuples of length :func:`observation_size`. The board game gives ``2**31 - 1`` as the
-    greatest turn and score (the rules bound no game) and for a variant's segment that
-    states no ``high`` (:class:`ObservationSegment`); the card game bounds every entry. A
-    game that does not state them gets 0 and ``2**31 - 1`` for every entry."""
+    tuples of length :func:`observation_size`. Both games bound every entry (the rules bound
+    no game, so the turn, and the board game's scores, count up to 1000 and stay there);
+    the board game gives ``2**31 - 1`` for a variant's segment that states no ``high``
+    (:class:`ObservationSegment`). A game that does not state them gets 0 and
+    ``2**31 - 1`` for every entry."""
     expect(config, GameConfig, "config", "a GameConfig")
     ruleset = ruleset_for(config)
     bounded: GameObservationBounds | None = offered(ruleset, GameObservationBounds)
@@ -254,7 +280,66 @@ def observation_array(state: AnyState, player: int) -> numpy.ndarray[Any, numpy.
     with extra_needed("numpy", "observation_array"):
         import numpy
 
-    return numpy.array(observation(state, player), dtype=numpy.int32)
+    ruleset, _ = _state_game(state)
+    out = numpy.zeros(observation_size(ruleset.config), dtype=numpy.int32)
+    observation_into(state, player, out)
+    return out
+
+
+@attrs.frozen
+class _CopiedObservation:
+    """The writer of a game that offers no :class:`GameObservationArray`: its observation,
+    copied."""
+
+    game: GameObservation
+
+    def write(self, state: Any, player: int, out: Any) -> None:
+        out[:] = self.game.observe(state, player)
+
+
+def observation_writer(config: GameConfig) -> ObservationWriter:
+    """The writer of the observations of ``config`` (:class:`ObservationWriter`): what the
+    environments use to write an observation into an array they hold, with no check of its
+    arguments. It writes the numbers of :func:`observation`."""
+    expect(config, GameConfig, "config", "a GameConfig")
+    ruleset = ruleset_for(config)
+    game = _game(ruleset, "config")
+    arrays: GameObservationArray | None = offered(ruleset, GameObservationArray)
+    if arrays is None:
+        return _CopiedObservation(game)
+    return arrays.observation_writer()
+
+
+def observation_into(state: AnyState, player: int, out: Any) -> Any:
+    """:func:`observation` written into ``out``, a writable one-dimensional numpy array of
+    :func:`observation_size` entries, of floats or of integers that hold every value of
+    :func:`observation_bounds`, which it returns. Read from the
+    state, with what ``player`` may see alone: the same numbers as :func:`observation`,
+    with no tuple built on the way. Needs numpy (``pip install 'tigris-rules[numpy]'``)."""
+    ruleset, _ = _state_game(state)
+    seat = _seat(ruleset.config, player)
+    shape = getattr(out, "shape", None)
+    if shape is None or not hasattr(out, "dtype"):
+        raise ArgumentTypeError.expected("out", "a numpy array", out)
+    size = observation_size(ruleset.config)
+    if shape != (size,):
+        raise InformationError(
+            f"out: an observation of {ruleset.config!r} needs an array of shape ({size},), "
+            f"not {shape}"
+        )
+    if not getattr(getattr(out, "flags", None), "writeable", False):
+        raise InformationError("out: the array is read-only")
+    kind, width = out.dtype.kind, out.dtype.itemsize * 8
+    greatest = {"i": 2 ** (width - 1) - 1, "u": 2**width - 1}.get(kind)
+    if kind not in ("i", "u", "f"):
+        raise ArgumentTypeError(f"out: expected an array of numbers, got one of {out.dtype}")
+    if greatest is not None and greatest < max(observation_bounds(ruleset.config)[1]):
+        raise InformationError(
+            f"out: {out.dtype} cannot hold every value of the observation "
+            f"(up to {max(observation_bounds(ruleset.config)[1])})"
+        )
+    observation_writer(ruleset.config).write(state, seat, out)
+    return out
 
 
 def sample_hidden(state: S, player: int, rng: random.Random, discards: Discards | None = None) -> S:

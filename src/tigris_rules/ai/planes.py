@@ -43,7 +43,13 @@ import attrs
 
 from tigris_rules._arguments import expect
 from tigris_rules._extras import extra_needed
-from tigris_rules.ai.information import observation, observation_bounds, observation_layout
+from tigris_rules.ai.information import (
+    observation,
+    observation_bounds,
+    observation_into,
+    observation_layout,
+    observation_size,
+)
 from tigris_rules.api import AnyState
 from tigris_rules.errors import ArgumentTypeError
 from tigris_rules.model.config import GameConfig
@@ -177,7 +183,9 @@ def observation_planes(
     config = getattr(state, "config", None)
     if isinstance(config, GameConfig):
         _planes_of(config, "state")
-    values = observation(state, player)
-    return _arrange(
-        _config_plan(cast(GameConfig, config)), numpy.array(values, dtype=numpy.float64)
-    )
+    if isinstance(state, SeatView) or not isinstance(config, GameConfig):
+        values = numpy.array(observation(state, player), dtype=numpy.float64)
+    else:
+        size = observation_size(config)
+        values = observation_into(state, player, numpy.empty(size, dtype=numpy.float64))
+    return _arrange(_config_plan(cast(GameConfig, config)), values)

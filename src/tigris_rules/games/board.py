@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -51,6 +51,9 @@ from tigris_rules.rules.setup import bag_contents, new_game
 from tigris_rules.views.board import PlayerView, board_view
 from tigris_rules.views.events import PublicEvent
 
+if TYPE_CHECKING:
+    from tigris_rules.ai._board_observation_array import BoardObservationWriter
+
 __all__ = ["BoardGame"]
 
 
@@ -89,6 +92,19 @@ class BoardGame(BoardRules):
     def observe(self, state: GameState, player: int) -> tuple[int, ...]:
         """``player``'s observation of ``state`` (:class:`~tigris_rules.ai.GameObservation`)."""
         return board_observation(state, player)
+
+    def observation_writer(self) -> BoardObservationWriter:
+        """The writer of the observations into numpy arrays
+        (:class:`~tigris_rules.ai.information.GameObservationArray`); needs numpy."""
+        return self._observation_writer
+
+    @cached_property
+    def _observation_writer(self) -> BoardObservationWriter:
+        from tigris_rules.ai._board_observation_array import (
+            BoardObservationWriter,  # numpy on demand
+        )
+
+        return BoardObservationWriter(self.config)
 
     def observe_view(self, view: PlayerView, player: int) -> tuple[int, ...]:
         """``player``'s observation read from his view

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -54,6 +55,9 @@ from tigris_rules.records.codec import SchemaPart
 from tigris_rules.records.position import position
 from tigris_rules.views.events import PublicCardEvent
 
+if TYPE_CHECKING:
+    from tigris_rules.ai._card_observation_array import CardObservationWriter
+
 __all__ = ["CardGame"]
 
 
@@ -82,6 +86,17 @@ class CardGame(CardRules):
     def observe(self, state: CardGameState, player: int) -> tuple[int, ...]:
         """``player``'s observation of ``state`` (:class:`~tigris_rules.ai.GameObservation`)."""
         return card_observation(state, player)
+
+    def observation_writer(self) -> CardObservationWriter:
+        """The writer of the observations into numpy arrays
+        (:class:`~tigris_rules.ai.information.GameObservationArray`); needs numpy."""
+        return self._observation_writer
+
+    @cached_property
+    def _observation_writer(self) -> CardObservationWriter:
+        from tigris_rules.ai._card_observation_array import CardObservationWriter  # numpy on demand
+
+        return CardObservationWriter(self.config)
 
     def observe_view(self, view: CardView, player: int) -> tuple[int, ...]:
         """``player``'s observation read from his view

@@ -502,7 +502,7 @@ class _Swaps(Sequence[SwapTiles]):
     """Every swap of a hand (SWAP-1: at least one tile), in the order of
     ``itertools.product`` over the counts per colour, without the empty swap; the i-th one
     computed directly, so that neither ``len`` nor indexing costs more than the hand's
-    four colours."""
+    four colours. Two are equal when their hands are (they hold the same swaps)."""
 
     __slots__ = ("_hand", "_len")
 
@@ -515,6 +515,14 @@ class _Swaps(Sequence[SwapTiles]):
 
     def __len__(self) -> int:
         return self._len
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not _Swaps:
+            return NotImplemented
+        return self._hand == other._hand
+
+    def __hash__(self) -> int:
+        return hash(self._hand)
 
     @overload
     def __getitem__(self, index: int) -> SwapTiles: ...

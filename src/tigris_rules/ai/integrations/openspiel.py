@@ -72,9 +72,10 @@ from tigris_rules.ai.encoding import ActionEncoding, action_encoding, legal_acti
 from tigris_rules.ai.information import (
     Discards,
     InformationError,
-    observation,
+    ObservationWriter,
     observation_layout,
     observation_size,
+    observation_writer,
 )
 from tigris_rules.ai.integrations.returns import DEFAULT_MAX_DECISIONS, ranking_returns
 from tigris_rules.ai.integrations.spiel_game import GameSpiel
@@ -248,6 +249,7 @@ class _Rules:
     encoding: ActionEncoding
     max_decisions: int
     game: GameSpiel
+    writer: ObservationWriter
     pieces: tuple[int, ...]
     """Pieces per kind dealt at random: the hands and everything left to draw."""
     hands: tuple[int, ...]
@@ -323,7 +325,13 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(self.game_type, info, dict(params or {}))
         self.rules = _Rules(
-            config, encoding, cap, game, tuple(game.spiel_pieces()), tuple(game.spiel_hands())
+            config,
+            encoding,
+            cap,
+            game,
+            observation_writer(config),
+            tuple(game.spiel_pieces()),
+            tuple(game.spiel_hands()),
         )
 
     @property
@@ -377,6 +385,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._rules = game.rules
         self._position = _Position()
+        self._deciding: tuple[_Position | None, int] = (None, 0)
+        """The position :meth:`current_player` last answered for, and its answer."""
 
     @property
     def game_state(self) -> Any:
@@ -393,13 +403,19 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """The seat that must decide, ``CHANCE`` while dealing or drawing, ``TERMINAL`` at
         the end."""
         position = self._position
+        known, answer = self._deciding
+        if known is position:
+            return answer
         if position.state is None or position.pending is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        player = to_move(position.state)
-        assert player is not None  # the game is not over
-        return player
+            answer = int(pyspiel.PlayerId.CHANCE)
+        elif self.is_terminal():
+            answer = int(pyspiel.PlayerId.TERMINAL)
+        else:
+            player = to_move(position.state)
+            assert player is not None  # the game is not over
+            answer = player
+        self._deciding = (position, answer)
+        return answer
 
     def is_terminal(self) -> bool:
         """Over by the rules, or stopped at the cap on decisions."""
@@ -564,16 +580,22 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         """What ``player`` knows now, as numbers: his observation, then the tiles he
         discarded face down per colour and the number of decisions so far (all zeros while
         the hands are dealt)."""
-        position = self._position
         size = observation_size(self._rules.config) + len(COLORS) + 1
+        values = np.zeros(size, dtype=np.int64)
+        self.write_information(player, values)
+        return [int(value) for value in values]
+
+    def write_information(self, player: int, out: Any) -> None:
+        """:meth:`information_tensor` written into ``out``, an array of its length."""
+        position = self._position
         if position.state is None:
-            return [0] * size
+            out.fill(0)
+            return
+        size = len(out) - len(COLORS) - 1
+        self._rules.writer.write(position.state, player, out[:size])
         discards = position.discards or Discards.start(self._rules.config)
-        return [
-            *observation(position.state, player),
-            *discards.counts[player],
-            position.decisions,
-        ]
+        out[size:-1] = discards.counts[player]
+        out[-1] = position.decisions
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
         """A state ``player_id`` cannot tell from this one, with the same information state:
@@ -650,11 +672,11 @@ class _Observer:
     def set_from(self, state: SpielState, player: int) -> None:
         """Fill the tensor with ``player``'s observation or information state."""
         if self._perfect_recall:
-            self.tensor[:] = state.information_tensor(player)
+            state.write_information(player, self.tensor)
         elif state.game_state is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = observation(state.game_state, player)
+            state._rules.writer.write(state.game_state, player, self.tensor)
 
     def string_from(self, state: SpielState, player: int) -> str:
         """``player``'s information state (perfect recall) or the text of his view."""

@@ -9,7 +9,8 @@ PettingZoo's classic board games:
 - agents ``player_0`` .. ``player_{n-1}`` are the seats; ``agent_selection`` is the seat that
   must decide (:func:`~tigris_rules.to_move`), the defender of a conflict included;
 - an observation is a ``Dict`` of ``"observation"``, the library's
-  :func:`~tigris_rules.ai.information.observation` of that agent as an ``int32`` ``Box`` of
+  :func:`~tigris_rules.ai.information.observation` of that agent (written straight into the
+  array, :func:`~tigris_rules.ai.information.observation_into`) as an ``int32`` ``Box`` of
   length :func:`~tigris_rules.ai.information.observation_size` within
   :func:`~tigris_rules.ai.information.observation_bounds`, and ``"action_mask"``, an
   ``int8`` ``Box`` of length N with the :func:`~tigris_rules.legal_action_mask` of the agent
@@ -36,8 +37,8 @@ from typing import Any, cast
 
 from tigris_rules._arguments import expect, expect_items
 from tigris_rules._extras import extra_needed
-from tigris_rules.ai.encoding import action_encoding, legal_action_mask
-from tigris_rules.ai.information import observation, observation_bounds
+from tigris_rules.ai.encoding import action_encoding, legal_action_indices
+from tigris_rules.ai.information import observation_bounds, observation_size, observation_writer
 from tigris_rules.ai.integrations._texts import board_text
 from tigris_rules.ai.integrations.returns import (
     DEFAULT_CARD_MAX_DECISIONS,
@@ -79,6 +80,8 @@ class _TigrisEnv(AECEnv):  # type: ignore[misc]
         self.max_decisions = max_decisions
         self.render_mode = render_mode
         self._encoding = action_encoding(self.config)
+        self._writer = observation_writer(self.config)
+        self._size = observation_size(self.config)
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self.agents = list(self.possible_agents)
         size = self._encoding.size
@@ -148,14 +151,13 @@ class _TigrisEnv(AECEnv):  # type: ignore[misc]
         """``agent``'s observation and, when he must decide, the mask of his legal actions."""
         seat = self._seat(agent)
         state = self.game_state
+        mask = np.zeros(self._encoding.size, dtype=np.int8)
         if agent == self.agent_selection and not is_over(state):
-            mask = np.frombuffer(legal_action_mask(state), dtype=np.int8).copy()
-        else:
-            mask = np.zeros(self._encoding.size, dtype=np.int8)
-        return {
-            "observation": np.array(observation(state, seat), dtype=np.int32),
-            "action_mask": mask,
-        }
+            legal = legal_action_indices(state)
+            mask[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
+        seen = np.empty(self._size, dtype=np.int32)
+        self._writer.write(state, seat, seen)
+        return {"observation": seen, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """The selected agent's action: an index of the encoding, legal in the game (else

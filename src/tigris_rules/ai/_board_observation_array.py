@@ -1,0 +1,245 @@
+"""A board game's observation written straight into a numpy array, from the state.
+
+It holds the numbers of :func:`~tigris_rules.ai._board_information.board_view_observation`
+read from the player's view, and reads only what that view shows: the board, the seat's own
+hand and totals, every hand and total once the game is over and every total with
+``open_scoring`` (CONV-14, OPT-2), each variant's segments from the view itself. The river
+plane is made once per configuration. Needs numpy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tigris_rules.ai._board_information import observation_plan, observed_turn, seat_totals
+from tigris_rules.errors import ConfigError
+from tigris_rules.model.actions import MONUMENTS
+from tigris_rules.model.board import board_layout
+from tigris_rules.model.cells import CATASTROPHE, FLIPPED
+from tigris_rules.model.colors import COLORS
+from tigris_rules.model.config import GameConfig
+from tigris_rules.model.decisions import CommitDecision, ConflictKind, Role, WarOrderDecision
+from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
+from tigris_rules.model.state import NO_SQUARE, GameState
+from tigris_rules.views import view
+
+__all__ = ["BoardObservationWriter"]
+
+_PLANE_SEGMENTS = (
+    "tiles",
+    "flipped",
+    "catastrophes",
+    "treasures",
+    "river",
+    "leaders",
+    "monuments",
+    "marker",
+    "placed",
+)
+"""The base segments that cover the board, in layout order."""
+
+
+def _code_table(code: int) -> bytes:
+    """The translation of cell code ``code`` to 1 and of every other to 0."""
+    return bytes(int(value == code) for value in range(256))
+
+
+_TILE_TABLES = tuple(_code_table(color) for color in range(4))
+_FLIPPED_TABLE = _code_table(FLIPPED)
+_CATASTROPHE_TABLE = _code_table(CATASTROPHE)
+
+
+def _runs(positions: list[int]) -> tuple[tuple[int, int, int], ...]:
+    """``positions`` (ascending or not) as runs of consecutive positions: (first position,
+    start and end in ``positions``)."""
+    runs: list[tuple[int, int, int]] = []
+    start = 0
+    for index in range(1, len(positions) + 1):
+        if index == len(positions) or positions[index] != positions[index - 1] + 1:
+            runs.append((positions[start], start, index))
+            start = index
+    return tuple(runs)
+
+
+class BoardObservationWriter:
+    """Writes observations of board games of one configuration into arrays of its size."""
+
+    def __init__(self, config: GameConfig) -> None:
+        plan = observation_plan(config)
+        self._config = config
+        self._players = config.players
+        self._decisions = plan.decisions
+        offsets: dict[str, int] = {}
+        lengths: dict[str, int] = {}
+        position = 0
+        for name, length in plan.layout:
+            offsets[name] = position
+            lengths[name] = length
+            position += length
+        self.size = position
+        self._inserts = tuple(
+            (offsets[insert.name], insert.length, insert.variant, insert.index)
+            for insert in plan.inserts
+        )
+        planes: list[int] = []
+        for name in _PLANE_SEGMENTS:
+            planes.extend(range(offsets[name], offsets[name] + lengths[name]))
+        self._plane_runs = _runs(planes)
+        tail: list[int] = []
+        for name, length in plan.layout:
+            if name.startswith("seat") or name in _TAIL:
+                tail.extend(range(offsets[name], offsets[name] + length))
+        self._tail_runs = _runs(tail)
+        self._river = bytes(board_layout(config.board).river)
+
+    def write(self, state: GameState, player: int, out: Any) -> None:
+        """``player``'s observation of ``state`` into ``out``, a one-dimensional array of
+        :attr:`size` entries."""
+        plane = SQUARE_COUNT
+        cells = bytes(state.cells)
+        treasures = bytearray(plane)
+        for square in state.treasures:
+            treasures[square] = 1
+        n = self._players
+        relative = [(player + k) % n for k in range(n)]
+        leaders = bytearray(4 * n * plane)
+        placed = state.leaders
+        for k, seat in enumerate(relative):
+            for color in range(4):
+                square = placed[4 * seat + color]
+                if square != NO_SQUARE:
+                    leaders[(4 * k + color) * plane + square] = 1
+        monuments = bytearray(len(MONUMENTS) * plane)
+        for index, top_left in enumerate(state.monuments):
+            if top_left != NO_SQUARE:
+                base = index * plane + top_left
+                for square in (base, base + 1, base + COLUMNS, base + COLUMNS + 1):
+                    monuments[square] = 1
+        marks = bytearray(2 * plane)
+        if state.marker != NO_SQUARE:
+            marks[state.marker] = 1
+        if state.placed != NO_SQUARE:
+            marks[plane + state.placed] = 1
+        values = np.frombuffer(
+            b"".join(
+                (
+                    *(cells.translate(table) for table in _TILE_TABLES),
+                    cells.translate(_FLIPPED_TABLE),
+                    cells.translate(_CATASTROPHE_TABLE),
+                    treasures,
+                    self._river,
+                    leaders,
+                    monuments,
+                    marks,
+                )
+            ),
+            dtype=np.uint8,
+        )
+        for first, start, end in self._plane_runs:
+            out[first : first + end - start] = values[start:end]
+        tail = self._tail_values(state, player, relative)
+        for first, start, end in self._tail_runs:
+            out[first : first + end - start] = tail[start:end]
+        if self._inserts:
+            self._write_variants(state, player, out)
+
+    def _tail_values(self, state: GameState, me: int, relative: list[int]) -> list[int]:
+        """The values of every segment after the planes, in layout order."""
+        over = state.over
+        open_totals = over or self._config.open_scoring
+        values: list[int] = []
+        for seat in relative:
+            hand = state.hands[seat]
+            if over or seat == me:
+                values += (1, *hand)
+            else:
+                values += (0, 0, 0, 0, 0)
+            values.append(sum(hand))
+            values.append(state.catastrophes[seat])
+            if open_totals or seat == me:
+                values += seat_totals(state.scores[seat], state.treasures_held[seat])
+            else:
+                values += (0, 0, 0, 0, 0, 0)
+        n = self._players
+        values += (
+            state.bag_size,
+            observed_turn(state.turn),
+            state.actions_taken,
+            int(state.short_draw),
+            int(over),
+        )
+        values += _one_hot(n, (state.active - me) % n)
+        decision = state.pending
+        if over:
+            values += [0] * n
+        else:
+            deciding = state.active if decision is None else decision.player
+            values += _one_hot(n, (deciding - me) % n)
+        values += [1 if s == NO_SQUARE else 0 for s in state.monuments]
+        decisions = self._decisions
+        values += _one_hot(len(decisions), decisions.index(type(decision) if decision else None))
+        values += _one_hot(n, None if decision is None else (decision.player - me) % n)
+        colors = decision.colors if isinstance(decision, WarOrderDecision) else ()
+        values += [1 if c in colors else 0 for c in COLORS]
+        if not isinstance(decision, CommitDecision):
+            return values + [0] * (2 + 2 + 4 + 2 * n + 2 + 2)
+        conflict = decision.conflict
+        values += _one_hot(2, 0 if conflict.kind is ConflictKind.REVOLT else 1)
+        values += _one_hot(2, 0 if decision.role is Role.ATTACKER else 1)
+        values += _one_hot(4, conflict.color.index)
+        values += _one_hot(n, (conflict.attacker - me) % n)
+        values += _one_hot(n, (conflict.defender - me) % n)
+        values += (conflict.attacker_base, conflict.defender_base)
+        commit = conflict.attacker_commit
+        return values + ([0, 0] if commit is None else [1, commit])
+
+    def _write_variants(self, state: GameState, player: int, out: Any) -> None:
+        """Each variant's segments, read from the player's view."""
+        seen = view(state, player)
+        observed: dict[int, Any] = {}
+        for offset, length, variant, index in self._inserts:
+            if variant.slot not in observed:
+                observed[variant.slot] = variant.observe(seen, player)
+            found = observed[variant.slot]
+            values = found[index] if index < len(found) else ()
+            if len(values) != length:
+                raise ConfigError(
+                    f"the observation segment of {variant.name!r} number {index} has "
+                    f"{len(values)} values, not {length}"
+                )
+            out[offset : offset + length] = values
+
+
+_TAIL = frozenset(
+    {
+        "bag_size",
+        "turn",
+        "actions_taken",
+        "short_draw",
+        "over",
+        "active",
+        "to_move",
+        "monuments_available",
+        "decision",
+        "decision_player",
+        "war_colors",
+        "conflict_kind",
+        "conflict_role",
+        "conflict_color",
+        "conflict_attacker",
+        "conflict_defender",
+        "conflict_bases",
+        "attacker_commit_known",
+        "attacker_commit",
+    }
+)
+"""The base segments after the seats'."""
+
+
+def _one_hot(size: int, position: int | None) -> list[int]:
+    values = [0] * size
+    if position is not None:
+        values[position] = 1
+    return values
