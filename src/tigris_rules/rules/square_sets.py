@@ -150,7 +150,7 @@ class Squares(Selection):
 
 A = TypeVar("A")
 
-_GETTERS: dict[int, itemgetter[Any]] = {}
+_GETTERS: Final[dict[int, itemgetter[Any]]] = {}
 _KEPT_GETTERS: Final = 4096
 """Past this many sets, the prepared pickers are made afresh."""
 
