@@ -29,8 +29,9 @@ once by the search bot).
 
 ``--jobs`` plays games in that many processes at once, the costliest first; each game's
 outcome is written to standard error as it ends. ``--record FILE`` appends every game played
-to ``FILE`` (one JSON object a line); ``--from FILE`` plays nothing and prints the tables of
-the games recorded there.
+to ``FILE`` (one JSON object a line) and does not play again the games already recorded
+there (the same game, bots, deal and seed), so an interrupted run goes on where it stopped;
+``--from FILE`` plays nothing and prints the tables of every game recorded there.
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ class Played:
     first: str
     second: str
     index: int
+    seed: int
     score: float
     decisions: tuple[int, int]
     cpu: tuple[float, float]
@@ -127,6 +129,7 @@ def play(pairing: Pairing) -> Played:
         pairing.first,
         pairing.second,
         pairing.index,
+        pairing.seed,
         score,
         (timed[seat].decisions, timed[1 - seat].decisions),
         (timed[seat].cpu, timed[1 - seat].cpu),
@@ -338,8 +341,7 @@ def main(argv: list[str] | None = None) -> int:
     names = bot_names(iterations)
     start_load, started = _load(), time.perf_counter()
     if args.source is not None:
-        with open(args.source, encoding="utf-8") as file:
-            played = [_played(json.loads(line)) for line in file if line.strip()]
+        played = _read(args.source)
     else:
         todo = [
             pairing
@@ -348,6 +350,10 @@ def main(argv: list[str] | None = None) -> int:
         ]
         todo.sort(key=_cost, reverse=True)
         played = []
+        if args.record is not None and os.path.exists(args.record):
+            done = {_key(p): p for p in _read(args.record)}
+            played = [done[_key(p)] for p in todo if _key(p) in done]
+            todo = [p for p in todo if _key(p) not in done]
         record = open(args.record, "a", encoding="utf-8") if args.record else None  # noqa: SIM115
         try:
             for outcome in _played_all(todo, args.jobs):
@@ -377,6 +383,17 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _read(path: str) -> list[Played]:
+    """The games recorded in ``path``."""
+    with open(path, encoding="utf-8") as file:
+        return [_played(json.loads(line)) for line in file if line.strip()]
+
+
+def _key(game: Pairing | Played) -> tuple[str, str, str, int, int]:
+    """What identifies a game of the round robin: the game, the bots, the deal and the seed."""
+    return (game.game, game.first, game.second, game.index, game.seed)
+
+
 def _played(data: dict[str, Any]) -> Played:
     """A game read back from a record."""
     return Played(
@@ -384,6 +401,7 @@ def _played(data: dict[str, Any]) -> Played:
         data["first"],
         data["second"],
         data["index"],
+        data.get("seed", 0),
         data["score"],
         (data["decisions"][0], data["decisions"][1]),
         (data["cpu"][0], data["cpu"][1]),

@@ -99,3 +99,8 @@ def test_a_tiny_round_robin(
     assert ratings.main(argv) == 0
     again = capsys.readouterr().out
     assert again.split("\n", 3)[3] == printed.split("\n", 3)[3]  # the same tables
+    # Run again on the same record: nothing is played again, the tables are the same.
+    argv = ["--game", "cards", "--games", "1", "--iterations", "1", "--bootstrap", "5"]
+    assert ratings.main([*argv, "--record", str(record)]) == 0
+    assert len(record.read_text(encoding="utf-8").splitlines()) == 3
+    assert capsys.readouterr().out.split("\n", 3)[3] == printed.split("\n", 3)[3]
