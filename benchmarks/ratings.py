@@ -176,6 +176,32 @@ def fit_elo(
 
     Fitted by the minorization-maximization iteration of D. R. Hunter, "MM algorithms for
     generalized Bradley-Terry models", The Annals of Statistics 32(1), 2004."""
+    played, points = _tallies(names, games, prior)
+    count = len(names)
+    strength = [1.0] * count
+    for _ in range(100_000):
+        new = []
+        for a in range(count):
+            denominator = sum(
+                played[a][b] / (strength[a] + strength[b])
+                for b in range(count)
+                if b != a and played[a][b] > 0
+            )
+            new.append(points[a] / denominator if denominator > 0 else strength[a])
+        centre = math.exp(sum(math.log(s) for s in new) / count)
+        new = [s / centre for s in new]
+        change = max(abs(math.log(n / s)) for n, s in zip(new, strength, strict=True))
+        strength = new
+        if change < 1e-10:
+            break
+    return {name: BASE + 400 * math.log10(strength[i]) for i, name in enumerate(names)}
+
+
+def _tallies(
+    names: Sequence[str], games: Iterable[tuple[str, str, float]], prior: float
+) -> tuple[list[list[float]], list[float]]:
+    """The games played by each pair and the points of each bot, the virtual draws
+    included."""
     if prior <= 0:
         raise ValueError(f"prior must be positive, got {prior!r}")
     index = {name: i for i, name in enumerate(names)}
@@ -193,23 +219,50 @@ def fit_elo(
             if a != b and played[a][b] > 0:
                 played[a][b] += prior
                 points[a] += prior / 2
-    strength = [1.0] * count
-    for _ in range(100_000):
-        new = []
-        for a in range(count):
-            denominator = sum(
-                played[a][b] / (strength[a] + strength[b])
-                for b in range(count)
-                if b != a and played[a][b] > 0
-            )
-            new.append(points[a] / denominator if denominator > 0 else strength[a])
-        centre = math.exp(sum(math.log(s) for s in new) / count)
-        new = [s / centre for s in new]
-        change = max(abs(math.log(n / s)) for n, s in zip(new, strength, strict=True))
-        strength = new
-        if change < 1e-10:
-            break
-    return {name: BASE + 400 * math.log10(strength[index[name]]) for name in names}
+    return played, points
+
+
+def curvature(
+    names: Sequence[str], games: Sequence[tuple[str, str, float]], prior: float = PRIOR_DRAWS
+) -> dict[str, float]:
+    """Half the width of the 95 % interval of each rating by the curvature of the
+    log-likelihood at its maximum (the observed information, virtual draws included; the
+    mean of the ratings held fixed): 1.96 standard errors, in Elo."""
+    ratings = fit_elo(names, games, prior)
+    played, _ = _tallies(names, games, prior)
+    count = len(names)
+    scale = 400 / math.log(10)
+    information = [[0.0] * count for _ in range(count)]
+    for a in range(count):
+        for b in range(count):
+            if a != b and played[a][b] > 0:
+                expected = 1 / (1 + 10 ** ((ratings[names[b]] - ratings[names[a]]) / 400))
+                weight = played[a][b] * expected * (1 - expected)
+                information[a][b] -= weight
+                information[a][a] += weight
+    # The pseudo-inverse of a connected graph's Laplacian L is (L + J/n)^-1 - J/n.
+    shifted = [[value + 1 / count for value in row] for row in information]
+    inverse = _inverse(shifted)
+    return {
+        name: 1.959964 * scale * math.sqrt(max(inverse[i][i] - 1 / count, 0.0))
+        for i, name in enumerate(names)
+    }
+
+
+def _inverse(matrix: Sequence[Sequence[float]]) -> list[list[float]]:
+    """The inverse of a square matrix, by Gauss-Jordan elimination with partial pivoting."""
+    size = len(matrix)
+    rows = [[*row, *(1.0 if i == j else 0.0 for j in range(size))] for i, row in enumerate(matrix)]
+    for column in range(size):
+        pivot = max(range(column, size), key=lambda r: abs(rows[r][column]))
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        lead = rows[column][column]
+        rows[column] = [value / lead for value in rows[column]]
+        for r in range(size):
+            if r != column and rows[r][column] != 0:
+                factor = rows[r][column]
+                rows[r] = [v - factor * w for v, w in zip(rows[r], rows[column], strict=True)]
+    return [row[size:] for row in rows]
 
 
 def bootstrap(
@@ -248,6 +301,7 @@ def table(
     games = [(p.first, p.second, p.score) for p in mine]
     ratings = fit_elo(present, games)
     intervals = bootstrap(present, games, samples, seed)
+    spread = curvature(present, games)
     decisions = dict.fromkeys(present, 0)
     cpu = dict.fromkeys(present, 0.0)
     count = dict.fromkeys(present, 0)
@@ -264,14 +318,17 @@ def table(
     lines = [
         f"{'Board' if game == 'board' else 'Card'} game, two players:",
         "",
-        "| bot | Elo | 95 % interval | score | games | decisions | processor time per decision |",
-        "|---|---|---|---|---|---|---|",
+        "| bot | Elo | 95 % interval (curvature) | 95 % interval (bootstrap) | score | games "
+        "| decisions | processor time per decision |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for name in sorted(present, key=lambda n: -ratings[n]):
         low, high = intervals[name]
         per = cpu[name] / decisions[name] if decisions[name] else 0.0
         lines.append(
-            f"| {name} | {ratings[name]:.0f} | [{low:.0f}, {high:.0f}] | "
+            f"| {name} | {ratings[name]:.0f} | "
+            f"[{ratings[name] - spread[name]:.0f}, {ratings[name] + spread[name]:.0f}] | "
+            f"[{low:.0f}, {high:.0f}] | "
             f"{100 * points[name] / count[name]:.1f} % | {count[name]} | {decisions[name]} | "
             f"{per:.4f} s |"
         )
@@ -374,7 +431,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"Elo: Bradley-Terry maximum likelihood, mean {BASE:.0f}, {PRIOR_DRAWS:g} virtual draw "
-        f"per pair; 95 % intervals: {args.bootstrap} bootstrap samples of the games"
+        f"per pair; 95 % intervals: the likelihood's curvature, and {args.bootstrap} "
+        "bootstrap samples of the games"
     )
     for game in games:
         if any(p.game == game for p in played):

@@ -104,3 +104,15 @@ def test_a_tiny_round_robin(
     assert ratings.main([*argv, "--record", str(record)]) == 0
     assert len(record.read_text(encoding="utf-8").splitlines()) == 3
     assert capsys.readouterr().out.split("\n", 3)[3] == printed.split("\n", 3)[3]
+
+
+def test_curvature_intervals_follow_the_information(ratings: ModuleType) -> None:
+    # Two bots at 5-5 with one virtual draw: 11 games at p = 1/2, so the variance of each
+    # rating (the mean held fixed) is 1/11 in natural units.
+    games = [("x", "y", 1.0)] * 5 + [("x", "y", 0.0)] * 5
+    half = ratings.curvature(["x", "y"], games)
+    expected = 1.959964 * 400 / math.log(10) / math.sqrt(11)
+    assert half["x"] == pytest.approx(expected, rel=1e-6)
+    assert half["y"] == pytest.approx(expected, rel=1e-6)
+    more = ratings.curvature(["x", "y"], games * 4)
+    assert more["x"] < half["x"]
