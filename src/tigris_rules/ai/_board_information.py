@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -218,20 +218,19 @@ def board_observation_bounds(config: GameConfig) -> tuple[tuple[int, ...], tuple
     return (0,) * len(high), tuple(high)
 
 
-_BASE_PLANES = frozenset(
-    {
-        "tiles",
-        "flipped",
-        "catastrophes",
-        "treasures",
-        "river",
-        "leaders",
-        "monuments",
-        "marker",
-        "placed",
-    }
+PLANE_SEGMENTS: Final = (
+    "tiles",
+    "flipped",
+    "catastrophes",
+    "treasures",
+    "river",
+    "leaders",
+    "monuments",
+    "marker",
+    "placed",
 )
-"""The base segments that cover the board, one or more planes each."""
+"""The base segments that cover the board, one or more planes each, in layout order."""
+_BASE_PLANES = frozenset(PLANE_SEGMENTS)
 
 
 def board_plane_segments(config: GameConfig) -> frozenset[str]:

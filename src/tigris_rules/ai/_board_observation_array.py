@@ -13,7 +13,12 @@ from typing import Any
 
 import numpy as np
 
-from tigris_rules.ai._board_information import observation_plan, observed_turn, seat_totals
+from tigris_rules.ai._board_information import (
+    PLANE_SEGMENTS,
+    observation_plan,
+    observed_turn,
+    seat_totals,
+)
 from tigris_rules.errors import ConfigError
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import board_layout
@@ -26,19 +31,6 @@ from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.views import view
 
 __all__ = ["BoardObservationWriter"]
-
-_PLANE_SEGMENTS = (
-    "tiles",
-    "flipped",
-    "catastrophes",
-    "treasures",
-    "river",
-    "leaders",
-    "monuments",
-    "marker",
-    "placed",
-)
-"""The base segments that cover the board, in layout order."""
 
 
 def _code_table(code: int) -> bytes:
@@ -84,7 +76,7 @@ class BoardObservationWriter:
             for insert in plan.inserts
         )
         planes: list[int] = []
-        for name in _PLANE_SEGMENTS:
+        for name in PLANE_SEGMENTS:
             planes.extend(range(offsets[name], offsets[name] + lengths[name]))
         self._plane_runs = _runs(planes)
         tail: list[int] = []
