@@ -28,6 +28,7 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import (
     CommitDecision,
     ConflictKind,
+    Decision,
     Role,
     StructureDecision,
     TreasureDecision,
@@ -319,7 +320,7 @@ def board_view_observation(seen: PlayerView, player: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _one_hot(size: int, position: int | None) -> list[int]:
+def one_hot(size: int, position: int | None) -> list[int]:
     values = [0] * size
     if position is not None:
         values[position] = 1
@@ -338,7 +339,7 @@ def _observe_base(seen: PlayerView, me: int, decisions: tuple[type | None, ...])
         *_planes(seen, relative),
         *_seats(seen, relative),
         *_turn(seen, me),
-        *_decision(seen, me, decisions),
+        *decision_values(seen.pending, seen.config.players, me, decisions),
     ]
 
 
@@ -353,15 +354,15 @@ def _planes(seen: PlayerView, relative: list[int]) -> list[int]:
     out += [1 if r else 0 for r in board_layout(seen.config.board).river]
     for absolute in relative:
         for color in range(4):
-            out += _one_hot(SQUARE_COUNT, _square(seen.leaders[4 * absolute + color]))
+            out += one_hot(SQUARE_COUNT, _square(seen.leaders[4 * absolute + color]))
     for top_left in seen.monuments:
         plane = [0] * SQUARE_COUNT
         if top_left != NO_SQUARE:
             for s in (top_left, top_left + 1, top_left + COLUMNS, top_left + COLUMNS + 1):
                 plane[s] = 1
         out += plane
-    out += _one_hot(SQUARE_COUNT, _square(seen.marker))
-    out += _one_hot(SQUARE_COUNT, _square(seen.placed))
+    out += one_hot(SQUARE_COUNT, _square(seen.marker))
+    out += one_hot(SQUARE_COUNT, _square(seen.placed))
     return out
 
 
@@ -412,29 +413,30 @@ def _turn(seen: PlayerView, me: int) -> list[int]:
         int(seen.short_draw),
         int(seen.over),
     ]
-    out += _one_hot(n, _relative(seen, me, seen.active))
-    out += _one_hot(n, _relative(seen, me, seen.to_move))
+    out += one_hot(n, _relative(seen, me, seen.active))
+    out += one_hot(n, _relative(seen, me, seen.to_move))
     out += [1 if s == NO_SQUARE else 0 for s in seen.monuments]
     return out
 
 
-def _decision(seen: PlayerView, me: int, decisions: tuple[type | None, ...]) -> list[int]:
-    """The pending decision: its kind and player, the colours of a war order, and the
-    conflict of a commitment."""
-    n = seen.config.players
-    decision = seen.pending
-    out = _one_hot(len(decisions), decisions.index(type(decision) if decision else None))
-    out += _one_hot(n, None if decision is None else _relative(seen, me, decision.player))
+def decision_values(
+    decision: Decision | None, n: int, me: int, decisions: tuple[type | None, ...]
+) -> list[int]:
+    """The pending decision of a game of ``n`` seats, seen by seat ``me``: its kind and
+    player, the colours of a war order, and the conflict of a commitment (a decision is
+    public: the view holds the state's own)."""
+    out = one_hot(len(decisions), decisions.index(type(decision) if decision else None))
+    out += one_hot(n, None if decision is None else (decision.player - me) % n)
     colors = decision.colors if isinstance(decision, WarOrderDecision) else ()
     out += [1 if c in colors else 0 for c in COLORS]
     if not isinstance(decision, CommitDecision):
         return out + [0] * (2 + 2 + 4 + 2 * n + 2 + 2)
     conflict = decision.conflict
-    out += _one_hot(2, 0 if conflict.kind is ConflictKind.REVOLT else 1)
-    out += _one_hot(2, 0 if decision.role is Role.ATTACKER else 1)
-    out += _one_hot(4, conflict.color.index)
-    out += _one_hot(n, _relative(seen, me, conflict.attacker))
-    out += _one_hot(n, _relative(seen, me, conflict.defender))
+    out += one_hot(2, 0 if conflict.kind is ConflictKind.REVOLT else 1)
+    out += one_hot(2, 0 if decision.role is Role.ATTACKER else 1)
+    out += one_hot(4, conflict.color.index)
+    out += one_hot(n, (conflict.attacker - me) % n)
+    out += one_hot(n, (conflict.defender - me) % n)
     out += [conflict.attacker_base, conflict.defender_base]
     commit = conflict.attacker_commit
     return out + ([0, 0] if commit is None else [1, commit])

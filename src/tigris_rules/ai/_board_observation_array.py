@@ -15,17 +15,17 @@ import numpy as np
 
 from tigris_rules.ai._board_information import (
     PLANE_SEGMENTS,
+    decision_values,
     observation_plan,
     observed_turn,
+    one_hot,
     seat_totals,
 )
 from tigris_rules.errors import ConfigError
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import board_layout
 from tigris_rules.model.cells import CATASTROPHE, FLIPPED
-from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
-from tigris_rules.model.decisions import CommitDecision, ConflictKind, Role, WarOrderDecision
 from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.views import view
@@ -162,30 +162,15 @@ class BoardObservationWriter:
             int(state.short_draw),
             int(over),
         )
-        values += _one_hot(n, (state.active - me) % n)
+        values += one_hot(n, (state.active - me) % n)
         decision = state.pending
         if over:
             values += [0] * n
         else:
             deciding = state.active if decision is None else decision.player
-            values += _one_hot(n, (deciding - me) % n)
+            values += one_hot(n, (deciding - me) % n)
         values += [1 if s == NO_SQUARE else 0 for s in state.monuments]
-        decisions = self._decisions
-        values += _one_hot(len(decisions), decisions.index(type(decision) if decision else None))
-        values += _one_hot(n, None if decision is None else (decision.player - me) % n)
-        colors = decision.colors if isinstance(decision, WarOrderDecision) else ()
-        values += [1 if c in colors else 0 for c in COLORS]
-        if not isinstance(decision, CommitDecision):
-            return values + [0] * (2 + 2 + 4 + 2 * n + 2 + 2)
-        conflict = decision.conflict
-        values += _one_hot(2, 0 if conflict.kind is ConflictKind.REVOLT else 1)
-        values += _one_hot(2, 0 if decision.role is Role.ATTACKER else 1)
-        values += _one_hot(4, conflict.color.index)
-        values += _one_hot(n, (conflict.attacker - me) % n)
-        values += _one_hot(n, (conflict.defender - me) % n)
-        values += (conflict.attacker_base, conflict.defender_base)
-        commit = conflict.attacker_commit
-        return values + ([0, 0] if commit is None else [1, commit])
+        return values + decision_values(decision, n, me, self._decisions)
 
     def _write_variants(self, state: GameState, player: int, out: Any) -> None:
         """Each variant's segments, read from the player's view."""
@@ -228,10 +213,3 @@ _TAIL = frozenset(
     }
 )
 """The base segments after the seats'."""
-
-
-def _one_hot(size: int, position: int | None) -> list[int]:
-    values = [0] * size
-    if position is not None:
-        values[position] = 1
-    return values
