@@ -9,7 +9,8 @@ import pytest
 
 import tigris_rules as tr
 from tigris_rules.model.state import GameState
-from tigris_rules.rules.regions import Regions, compute_regions, regions_of
+from tigris_rules.rules.regions import RegionFacts, Regions, compute_regions, regions_of
+from tigris_rules.rules.square_sets import squares_of
 
 
 def partition(regions: Regions) -> set[tuple[frozenset[int], frozenset[int]]]:
@@ -181,3 +182,73 @@ def test_emptying_any_square_of_a_random_board_gives_the_regions_of_the_new_boar
             copy = Regions(before.label.copy(), before.squares.copy(), before.leaders.copy())
             assert partition(copy.without_square(square, leaders, in_place=True)) == expected
         assert partition(before) == partition(compute_regions(cells, leaders))
+
+
+def _pieces(facts: RegionFacts, label: list[int], region: int, square: int) -> set[frozenset[int]]:
+    return {
+        frozenset(squares_of(squares)) for squares, _ in facts.pieces_without(label, region, square)
+    }
+
+
+@pytest.mark.parametrize("density", [0.35, 0.5, 0.65])
+def test_the_facts_of_a_grown_region_are_those_of_its_squares(density: float) -> None:
+    """CONV-8: the facts kept for a region joined by a newly occupied square (its squares,
+    the squares beside it, the pieces it falls into when any square known before is emptied)
+    are those computed afresh from the joined region."""
+    from tigris_rules.model.cells import EMPTY
+    from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT
+
+    rng = random.Random(density)
+    checked = derived = 0
+    for _ in range(8):
+        cells = [rng.randrange(4) if rng.random() < density else EMPTY for _ in range(SQUARE_COUNT)]
+        before = compute_regions(cells, [])
+        for square in range(SQUARE_COUNT):
+            if cells[square] != EMPTY:
+                continue
+            near = {before.label[n] for n in NEIGHBOURS[square] if before.label[n] >= 0}
+            if not near:
+                continue
+            regions = Regions(before.label.copy(), before.squares.copy(), before.leaders.copy())
+            base = min(near)
+            facts = regions.facts(base)
+            for member in before.squares[base]:  # every piece of the region known before
+                facts.pieces_without(before.label, base, member)
+            after = regions.with_square(square)
+            region = after.label[square]
+            grown = after.facts(region)
+            fresh = RegionFacts(after.squares[region])
+            assert (grown.squares, grown.beside) == (fresh.squares, fresh.beside)
+            for member in before.squares[base]:
+                checked += 1
+                derived += member in grown._pieces
+                assert _pieces(grown, after.label, region, member) == _pieces(
+                    fresh, after.label, region, member
+                ), (square, member)
+    assert checked > 1000
+    assert derived > checked // 2  # most are derived, not searched again
+
+
+def test_the_facts_kept_in_play_are_those_of_the_regions() -> None:
+    """CONV-8: in random games, the facts the engine keeps with each region (derived from
+    state to state) equal those computed afresh from its squares."""
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = tr.new_game(CONFIGS[seed % len(CONFIGS)], seed=seed)
+        while not tr.is_over(state):
+            legal = list(tr.legal_actions(state))
+            regions = regions_of(state)
+            for region, members in enumerate(regions.squares):
+                if not regions.leaders[region]:
+                    continue
+                kept = regions.facts(region)
+                fresh = RegionFacts(members)
+                assert (kept.squares, kept.beside) == (fresh.squares, fresh.beside)
+                for square in list(kept._pieces):
+                    checked += 1
+                    assert _pieces(kept, regions.label, region, square) == _pieces(
+                        fresh, regions.label, region, square
+                    )
+            state = tr.apply(state, legal[rng.randrange(len(legal))])
+    assert checked > 500

@@ -12,7 +12,7 @@ from typing import Final
 from tigris_rules.model.cells import IS_OCCUPIED
 from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.rules.square_sets import beside_set, square_set
+from tigris_rules.rules.square_sets import beside_set, one, square_set
 
 __all__ = [
     "RegionFacts",
@@ -33,9 +33,9 @@ class RegionFacts:
 
     __slots__ = ("_pieces", "beside", "members", "squares")
 
-    def __init__(self, members: list[int]) -> None:
+    def __init__(self, members: list[int], squares: int | None = None) -> None:
         self.members = members
-        self.squares = square_set(members)
+        self.squares = square_set(members) if squares is None else squares
         self.beside = beside_set(self.squares) & ~self.squares
         self._pieces: dict[int, list[tuple[int, int]]] = {}
 
@@ -53,6 +53,37 @@ class RegionFacts:
                 pieces.append((squares, beside_set(squares)))
             self._pieces[square] = pieces
         return pieces
+
+    def grown(self, members: list[int], square: int, joined: int) -> RegionFacts:
+        """The facts of the region ``members`` made of this one, the empty ``square`` beside
+        it now occupied and the regions it joins (their squares ``joined``), derived from
+        these facts: the pieces known here stay known there.
+
+        Occupying a square cuts nothing. Of the pieces this region falls into when one of
+        its squares is emptied, those beside ``square`` become one piece with it and
+        ``joined``, and the others stay as they were; when the emptied square leaves this
+        region whole, so does it the new one if ``square`` has another neighbour here."""
+        added = one(square) | joined
+        facts = RegionFacts(members, self.squares | added)
+        derived = facts._pieces
+        for emptied, pieces in self._pieces.items():
+            if pieces:
+                grown_piece = added
+                apart = []
+                for piece in pieces:
+                    if piece[1] & added:
+                        grown_piece |= piece[0]
+                    else:
+                        apart.append(piece)
+                derived[emptied] = [*apart, (grown_piece, beside_set(grown_piece))] if apart else []
+            elif self._linked(square, emptied):
+                derived[emptied] = []
+        return facts
+
+    def _linked(self, square: int, emptied: int) -> bool:
+        """Whether ``square`` has a neighbour in this region other than ``emptied``."""
+        squares = self.squares
+        return any(n != emptied and squares & one(n) for n in NEIGHBOURS[square])
 
 
 _KEPT_FACTS: Final = 256
@@ -200,6 +231,7 @@ class Regions:
             if len(adjacent) > 1:
                 adjacent.sort()
             target = adjacent[0]
+            parts = [squares[r] for r in adjacent]
             merged_squares = [*squares[target], square]
             merged_leaders = [*leaders[target], leader] if leader >= 0 else leaders[target]
             for other in adjacent[1:]:
@@ -212,8 +244,27 @@ class Regions:
                 leaders[other] = []
             squares[target] = merged_squares
             leaders[target] = merged_leaders
+            self._grow_facts(parts, square, merged_squares)
         label[square] = target
         return self if in_place else Regions(label, squares, leaders, self._facts)
+
+    def _grow_facts(self, parts: list[list[int]], square: int, members: list[int]) -> None:
+        """Keep the facts of the region ``members``, made of the regions ``parts`` joined by
+        ``square``, when those of one of them are known (:meth:`RegionFacts.grown`)."""
+        kept = self._facts
+        for part in parts:
+            facts = kept.get(id(part))
+            if facts is not None and facts.members is part:
+                joined = 0
+                for other in parts:
+                    if other is not part:
+                        known = kept.get(id(other))
+                        if known is not None and known.members is other:
+                            joined |= known.squares
+                        else:
+                            joined |= square_set(other)
+                kept[id(members)] = facts.grown(members, square, joined)
+                return
 
     def without_square(
         self, square: int, leaders: Sequence[int], *, in_place: bool = False
