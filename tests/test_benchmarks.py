@@ -86,3 +86,28 @@ def test_the_instruction_count_plays_the_decisions_it_divides_by() -> None:
     assert instructions.collected("==1== Events    : Ir\n==1== Collected : 12345\n") == 12345
     with pytest.raises(ValueError, match="no count"):
         instructions.collected("==1== nothing here\n")
+
+
+def test_the_cache_simulation_reads_every_event_of_cachegrind() -> None:
+    """``instructions.py --cache`` reads each event it prints from cachegrind's summary,
+    digits grouped by commas, and says which one is missing."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import instructions
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    report = """==7== I   refs:      828,203,397
+==7== I1  misses:      5,145,972
+==7== D1  misses:      5,045,957  (  4,488,885 rd   +    557,072 wr)
+==7== LLd misses:        199,456  (     35,252 rd   +    164,204 wr)
+==7== Mispredicts:    13,839,227  (  5,672,369 cond +  8,166,858 ind)
+"""
+    assert instructions.cache_events(report) == {
+        "instructions": 828_203_397,
+        "I1 misses": 5_145_972,
+        "D1 misses": 5_045_957,
+        "LLd misses": 199_456,
+        "mispredicted": 13_839_227,
+    }
+    with pytest.raises(ValueError, match="mispredicted"):
+        instructions.cache_events(report.replace("Mispredicts", "Branches"))
