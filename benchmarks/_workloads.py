@@ -234,10 +234,18 @@ def json_round_trip(params: dict[str, Any]) -> Outcome:
 
 
 def legal_actions(params: dict[str, Any]) -> Outcome:
-    """``list(legal_actions(state))``, every action built, on fresh copies of states where
-    the player to move chooses an action: the openings of ``games`` seeded deals
-    (``phase`` "opening"), or every such state of the last fifth of those games ("late");
-    units are states."""
+    """``list(legal_actions(state))``, every action built, on states where the player to
+    move chooses an action: the openings of ``games`` seeded deals (``phase`` "opening"), or
+    every such state of the last fifth of those games ("late"); units are states.
+
+    ``mode`` "fresh" (the default) asks fresh copies of the states (nothing cached, as a
+    state read from JSON), over and over until ``calls``. ``mode`` "play" asks each state
+    once, as the game meets it (the regions and their facts carried from the state before
+    by ``apply``), and only those calls are timed: the games (the lazy random games of
+    ``playout_states``) are played again until ``calls``; its openings are the first tenth
+    of each game's states where an action is chosen."""
+    if params.get("mode", "fresh") == "play":
+        return _legal_actions_in_play(params)
     from _common import fresh_copy, playout_states
 
     import tigris_rules as tr
@@ -265,6 +273,52 @@ def legal_actions(params: dict[str, Any]) -> Outcome:
 
     measure = timed(run)
     return {"legal_actions": measure}, {"states": len(found), "actions": actions / len(copies)}
+
+
+def _legal_actions_in_play(params: dict[str, Any]) -> Outcome:
+    from _common import playout_states
+
+    import tigris_rules as tr
+
+    config = config_of(params)
+    seeds = range(params["seed"], params["seed"] + params["games"])
+    asked: dict[int, set[int]] = {}  # per seed, the numbers of the states of the phase
+    for seed in seeds:
+        states = playout_states(config, seed)
+        choices = [
+            number
+            for number, state in enumerate(states)
+            if state.pending is None and not tr.is_over(state)
+        ]
+        if params["phase"] == "opening":
+            asked[seed] = set(choices[: max(1, len(choices) // 10)])
+        else:
+            asked[seed] = {number for number in choices if number >= len(states) * 4 // 5}
+    per_round = sum(len(numbers) for numbers in asked.values())
+    rounds = max(1, params["calls"] // per_round)
+    gc.collect()
+    seconds = 0.0
+    actions = 0
+    clock = time.process_time
+    for _ in range(rounds):
+        for seed in seeds:
+            rng = random.Random(seed)
+            state = tr.new_game(config, seed=seed)
+            wanted = asked[seed]
+            number = 0
+            while not tr.is_over(state):
+                if number in wanted:
+                    start = clock()
+                    legal = list(tr.legal_actions(state))
+                    seconds += clock() - start
+                    actions += len(legal)
+                else:
+                    legal = list(tr.legal_actions(state))
+                state = tr.apply(state, legal[rng.randrange(len(legal))], player=tr.to_move(state))
+                number += 1
+    calls = rounds * per_round
+    measure: Measure = {"seconds": seconds, "units": float(calls)}
+    return {"legal_actions": measure}, {"states": per_round, "actions": actions / calls}
 
 
 def variant(params: dict[str, Any]) -> Outcome:

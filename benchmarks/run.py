@@ -34,7 +34,9 @@ What it compares (the classic base game, 2 players, unless said otherwise):
    the PGN of random chess games written by python-chess, per action and per move;
 5. the JSON round trip ``loads(dumps(state), GameState)`` against the FEN round trip
    ``chess.Board(board.fen())``, per state, over every tenth position of seeded games;
-6. ``legal_actions`` late in the game against the opening, every action built, per call;
+6. ``legal_actions`` late in the game against the opening, every action built, per call, on
+   fresh copies of the states (nothing cached) and in play (each state asked once as the
+   game meets it, the regions carried from the state before);
 7. ``import tigris_rules`` against ``import chess``: the CPU time of the import statement in
    a fresh interpreter, the bytecode written beforehand;
 8. every variant against the base game: full-list playouts, ``apply`` of the opening's
@@ -635,39 +637,74 @@ def json_group(plan: Plan, seed: int) -> Group:
 
 
 def legal_actions_group(plan: Plan, seed: int) -> Group:
-    """``legal_actions`` late in the game against the opening."""
-    opening = Side(
-        "opening",
-        "legal_actions",
-        {"seed": seed, "games": 20, "phase": "opening", "calls": plan.legal_calls},
-    )
-    late = Side(
-        "late",
-        "legal_actions",
-        {"seed": seed, "games": plan.position_games, "phase": "late", "calls": plan.legal_calls},
-    )
+    """``legal_actions`` late in the game against the opening: on fresh copies of the
+    states (nothing cached), and in play (each state asked once as the game meets it)."""
+    sides = []
+    for mode, suffix in (("fresh", ""), ("play", "-play")):
+        sides.append(
+            Side(
+                "opening" + suffix,
+                "legal_actions",
+                {
+                    "seed": seed,
+                    "games": 20 if mode == "fresh" else plan.position_games,
+                    "phase": "opening",
+                    "calls": plan.legal_calls,
+                    "mode": mode,
+                },
+            )
+        )
+        sides.append(
+            Side(
+                "late" + suffix,
+                "legal_actions",
+                {
+                    "seed": seed,
+                    "games": plan.position_games,
+                    "phase": "late",
+                    "calls": plan.legal_calls,
+                    "mode": mode,
+                },
+            )
+        )
     return Group(
         "legal_actions",
         "legal_actions(state), every action built: late game against the opening",
-        (opening, late),
+        tuple(sides),
         (
-            Shown("opening", "legal_actions", "opening", "ms"),
-            Shown("late", "legal_actions", "last fifth of the game", "ms"),
+            Shown("opening", "legal_actions", "fresh copies: opening", "ms"),
+            Shown("late", "legal_actions", "fresh copies: last fifth of the game", "ms"),
+            Shown("opening-play", "legal_actions", "in play: first tenth of the game", "ms"),
+            Shown("late-play", "legal_actions", "in play: last fifth of the game", "ms"),
         ),
         (
             Ratio(
                 "late_vs_opening",
-                "late / opening, time per call",
+                "fresh copies: late / opening, time per call",
                 ("late", "legal_actions"),
                 ("opening", "legal_actions"),
+                of_times=True,
+            ),
+            Ratio(
+                "late_vs_opening_in_play",
+                "in play: late / opening, time per call",
+                ("late-play", "legal_actions"),
+                ("opening-play", "legal_actions"),
                 of_times=True,
             ),
         ),
         (
             Target(
                 "late_legal_actions",
-                "late-game legal_actions / opening, time",
+                "late-game legal_actions / opening, fresh copies, time",
                 "late_vs_opening",
+                1.2,
+                at_most=True,
+            ),
+            Target(
+                "late_legal_actions_in_play",
+                "late-game legal_actions / opening, in play, time",
+                "late_vs_opening_in_play",
                 1.2,
                 at_most=True,
             ),
