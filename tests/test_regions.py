@@ -225,6 +225,10 @@ def test_the_facts_of_a_grown_region_are_those_of_its_squares(density: float) ->
                 assert _pieces(grown, after.label, region, member) == _pieces(
                     fresh, after.label, region, member
                 ), (square, member)
+            assert square in grown._pieces  # the square itself: its parts apart again
+            assert _pieces(grown, after.label, region, square) == _pieces(
+                fresh, after.label, region, square
+            )
     assert checked > 1000
     assert derived > checked // 2  # most are derived, not searched again
 

@@ -54,7 +54,7 @@ class RegionFacts:
             self._pieces[square] = pieces
         return pieces
 
-    def grown(self, members: list[int], square: int, joined: int) -> RegionFacts:
+    def grown(self, members: list[int], square: int, joined: list[int]) -> RegionFacts:
         """The facts of the region ``members`` made of this one, the empty ``square`` beside
         it now occupied and the regions it joins (their squares ``joined``), derived from
         these facts: the pieces known here stay known there.
@@ -62,8 +62,12 @@ class RegionFacts:
         Occupying a square cuts nothing. Of the pieces this region falls into when one of
         its squares is emptied, those beside ``square`` become one piece with it and
         ``joined``, and the others stay as they were; when the emptied square leaves this
-        region whole, so does it the new one if ``square`` has another neighbour here."""
-        added = one(square) | joined
+        region whole, so does it the new one if ``square`` has another neighbour here.
+        Emptying ``square`` again leaves this region and those joined apart (``joined``
+        holds the squares of each)."""
+        added = one(square)
+        for part in joined:
+            added |= part
         facts = RegionFacts(members, self.squares | added)
         derived = facts._pieces
         for emptied, pieces in self._pieces.items():
@@ -78,6 +82,10 @@ class RegionFacts:
                 derived[emptied] = [*apart, (grown_piece, beside_set(grown_piece))] if apart else []
             elif self._linked(square, emptied):
                 derived[emptied] = []
+        if joined:
+            derived[square] = [(part, beside_set(part)) for part in (self.squares, *joined)]
+        else:
+            derived[square] = []
         return facts
 
     def _linked(self, square: int, emptied: int) -> bool:
@@ -255,14 +263,14 @@ class Regions:
         for part in parts:
             facts = kept.get(id(part))
             if facts is not None and facts.members is part:
-                joined = 0
+                joined = []
                 for other in parts:
                     if other is not part:
                         known = kept.get(id(other))
                         if known is not None and known.members is other:
-                            joined |= known.squares
+                            joined.append(known.squares)
                         else:
-                            joined |= square_set(other)
+                            joined.append(square_set(other))
                 kept[id(members)] = facts.grown(members, square, joined)
                 return
 
