@@ -58,7 +58,7 @@ from tigris_rules.ai.integrations.returns import (
     DEFAULT_MAX_DECISIONS,
     ranking_returns,
 )
-from tigris_rules.api import AnyState, apply, is_over, new_game, step, to_move
+from tigris_rules.api import AnyState, apply, is_over, new_game, to_move
 from tigris_rules.errors import ArgumentTypeError, ConfigError, IllegalActionError
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.facets import offered
@@ -201,7 +201,7 @@ class _SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         except TypeError:
             raise ArgumentTypeError.expected("action", "an action index (int)", action) from None
         try:
-            state, _ = step(state, self._encoding.decode(index), player=self.seat)
+            state = apply(state, self._encoding.decode(index), player=self.seat)
         except IllegalActionError:
             if self.illegal_action == "raise":
                 raise

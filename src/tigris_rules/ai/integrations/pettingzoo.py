@@ -45,7 +45,7 @@ from tigris_rules.ai.integrations.returns import (
     DEFAULT_MAX_DECISIONS,
     ranking_returns,
 )
-from tigris_rules.api import AnyState, is_over, new_game, step, to_move
+from tigris_rules.api import AnyState, apply, is_over, new_game, to_move
 from tigris_rules.errors import ArgumentTypeError, ConfigError
 from tigris_rules.model.config import GameConfig
 
@@ -170,7 +170,7 @@ class _TigrisEnv(AECEnv):  # type: ignore[misc]
             index = operator.index(action)
         except TypeError:
             raise ArgumentTypeError.expected("action", "an action index (int)", action) from None
-        state, _ = step(
+        state = apply(
             self.game_state, cast(Any, self._encoding.decode(index)), player=self._seat(agent)
         )
         self.state_value = state
