@@ -19,6 +19,7 @@ from tigris_rules.ai.bots import (
 from tigris_rules.ai.information import sample_hidden
 from tigris_rules.cards.actions import PayPoints
 from tigris_rules.cards.decisions import PaymentDecision
+from tigris_rules.games.cards import CardGame
 
 CARDS = tr.GameConfig(players=2, game="cards")
 
@@ -73,15 +74,34 @@ def test_the_search_bot_plays_a_card_game() -> None:
 
 
 def test_what_the_searcher_cannot_see_never_steers_it() -> None:
-    """A state and a sample of it (equal views) get the same choice from the same seed."""
+    """A state and a sample of it that keeps the VP piles (equal views, and the cards every
+    player saw put on the piles) get the same choice from the same seed."""
     states = _states(seed=3, bots=(CardGreedyBot(1), CardGreedyBot(2)))
     for state in states[10::15]:
         player = tr.to_move(state)
         if player is None:
             continue
-        other = sample_hidden(state, player, random.Random(9))
+        other = _searched(state, player, random.Random(9))
         assert other != state
         assert ISMCTSBot(4, iterations=8).choose(state) == ISMCTSBot(4, iterations=8).choose(other)
+
+
+def test_the_searcher_follows_the_vp_piles() -> None:
+    """The cards on the VP piles were put there face up (CARD-VP-1, D21): the search reads
+    them, so the same view with other cards below the tops can get another choice."""
+    states = _states(seed=3, bots=(CardGreedyBot(1), CardGreedyBot(2)))
+    differ = 0
+    for state in states[10::15]:
+        player = tr.to_move(state)
+        if player is None:
+            continue
+        other = sample_hidden(state, player, random.Random(9))
+        if other.piles == state.piles:
+            continue
+        differ += ISMCTSBot(4, iterations=8).choose(state) != ISMCTSBot(4, iterations=8).choose(
+            other
+        )
+    assert differ > 0
 
 
 def test_make_card_bots_knows_every_card_bot() -> None:
@@ -99,3 +119,10 @@ def _states(seed: int, bots: tuple[CardBot, ...]) -> list[tr.CardGameState]:
         state = tr.apply(state, bots[mover].choose(state), mover)
         states.append(state)
     return states
+
+
+def _searched(state: tr.CardGameState, player: int, rng: random.Random) -> tr.CardGameState:
+    """The search's determinization of ``state`` for ``player`` (``GameSearch.search_sample``)."""
+    ruleset = state.ruleset
+    assert isinstance(ruleset, CardGame)
+    return ruleset.search_sample(state, player, rng)

@@ -20,6 +20,7 @@ from tigris_rules.ai.information import (
     sample_hidden,
 )
 from tigris_rules.cards.components import TREASURE
+from tigris_rules.games.cards import CardGame
 from tigris_rules.testing import Playthrough, configs, playthroughs
 from tigris_rules.views import view
 
@@ -96,6 +97,27 @@ def test_samples_vary_and_deal_only_the_hidden_cards() -> None:
     assert sample_hidden(states[-1], 0, rng) is states[-1]  # over: nothing is hidden
 
 
+def test_the_search_keeps_the_vp_piles_and_deals_the_rest_again() -> None:
+    """The search's determinization keeps every VP pile whole, as a player who saw every
+    card put face up on them knows them (CARD-VP-1, D21), and deals the hidden cards again
+    among the other places: the other hands, the draw pile, the cards set aside."""
+    config = tr.GameConfig(2, game="cards")
+    states = random_card_game(config, 5)
+    state = states[len(states) // 2]
+    assert max(len(p) for p in state.piles) > 2
+    rng = random.Random(3)
+    samples = [_searched(state, 0, rng) for _ in range(20)]
+    assert len({s.hands[1] for s in samples}) > 1
+    assert len({s.draw for s in samples}) > 1
+    for sample in samples:
+        assert sample.piles == state.piles
+        assert sample.hands[0] == state.hands[0]
+        assert view(sample, 0) == view(state, 0)
+        assert not tr.check_state(sample)
+    assert {sample_hidden(state, 0, rng).piles for _ in range(20)} != {state.piles}
+    assert _searched(states[-1], 0, rng) is states[-1]
+
+
 def test_a_face_down_gap_card_is_dealt_again_for_the_others_only() -> None:
     config = tr.GameConfig(2, game="cards")
     for state in random_card_game(config, 11):
@@ -152,3 +174,10 @@ def test_the_layout_offsets() -> None:
     assert seen[offsets["draw_size"]] == state.draw_size
     assert seen[offsets["heads"] : offsets["heads"] + 8] == (1,) * 8
     assert seen[offsets["to_move"] : offsets["to_move"] + 2] == (0, 1)  # seat 0 is 1 step on
+
+
+def _searched(state: tr.CardGameState, player: int, rng: random.Random) -> tr.CardGameState:
+    """The search's determinization of ``state`` for ``player`` (``GameSearch.search_sample``)."""
+    ruleset = state.ruleset
+    assert isinstance(ruleset, CardGame)
+    return ruleset.search_sample(state, player, rng)

@@ -275,17 +275,22 @@ def decision_values(decision: Any, rel: Any, n: int) -> list[int]:
 # --- sampling ---------------------------------------------------------------------------------
 
 
-def card_sample_hidden(state: CardGameState, me: int, rng: random.Random) -> CardGameState:
+def card_sample_hidden(
+    state: CardGameState, me: int, rng: random.Random, *, piles_known: bool = False
+) -> CardGameState:
     """A full state that seat ``me`` cannot tell from ``state``: the cards he cannot see (the
     other hands, the face-down gap cards the others played, the VP piles below their top card
     unless they are open, the draw pile and the cards set aside) shuffled and dealt again
     into the same places, each place keeping its number of cards. Treasure cards go only
-    where they can lie: onto the piles, as many as are hidden there."""
+    where they can lie: onto the piles, as many as are hidden there.
+
+    With ``piles_known`` the VP piles stay as they are, as a player who saw every card put
+    face up on them (CARD-VP-1, D21: every VP gain is public when it happens) knows them."""
     if state.over:
         return state
     n = state.config.players
     others = [seat for seat in range(n) if seat != me]
-    open_piles = state.config.open_scoring
+    open_piles = piles_known or state.config.open_scoring
     pool: list[int] = list(state.draw[state.draw_pos :]) + list(state.set_aside)
     for seat in others:
         pool += [color for color, count in enumerate(state.hands[seat]) for _ in range(count)]

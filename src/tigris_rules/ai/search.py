@@ -6,9 +6,9 @@ E. J. Powley and D. Whitehouse, "Information Set Monte Carlo Tree Search", IEEE 
 on Computational Intelligence and AI in Games 4(2), 2012, pp. 120-143. Each iteration
 
 1. *determinizes*: draws one full state consistent with what the searching player has seen
-   (:func:`~tigris_rules.ai.information.sample_hidden`: in the board game the other
-   players' hands and the bag re-dealt from the tiles he cannot see, in the card game every
-   card he cannot see);
+   (:meth:`GameSearch.search_sample`: in the board game the other players' hands and the
+   bag re-dealt from the tiles he cannot see, in the card game every card he cannot see
+   but the VP piles);
 2. *selects*: walks down one tree shared by all determinizations, among the children whose
    action is legal in this determinization, by UCB1 where the parent's visit count is
    replaced by the child's *availability* count (how often it could have been chosen);
@@ -34,10 +34,13 @@ What the search asks of a game is :class:`GameSearch`, offered by its ruleset; t
 game's is in ``ai._board_search``, the card game's in ``ai._card_search``.
 
 The search is deterministic given its seed and an iteration budget; a time budget makes it
-depend on the machine's speed. The determinizations come from
-:func:`tigris_rules.ai.information.sample_hidden`, so the hands of the others and the bag's
-order never steer the search. In the board game two things are read from the state as they
-are:
+depend on the machine's speed. The determinizations deal again what the player cannot
+see, as :func:`tigris_rules.ai.information.sample_hidden` does, so the hands of the others
+and the bag's order never steer the search. In the card game the VP piles are kept as they
+are: every card is put on a pile face up (CARD-VP-1) and every VP gain is public when it
+happens (D21), so a player who follows the game knows every pile by colour, his own
+included, although the table shows only each pile's size and top card. In the board game
+two things are read from the state as they are:
 
 - the running totals of the others, since every VP gain and treasure taken is announced
   when it happens (CONV-14(b)) and a player who follows the game knows them;
@@ -66,7 +69,6 @@ from tigris_rules.ai._board_search import (
     TEMPLE_WORTH,
     position_values,
 )
-from tigris_rules.ai.information import sample_hidden
 from tigris_rules.errors import ArgumentTypeError, IllegalActionError, TigrisError
 from tigris_rules.model.facets import offered
 from tigris_rules.model.ruleset import Ruleset
@@ -105,6 +107,12 @@ class SearchArgumentError(SearchError, ArgumentTypeError):
 class GameSearch(Protocol):
     """What :class:`ISMCTSBot` asks of a game's ruleset: how good a position is, the default
     answers given before one is judged, and which actions to try first."""
+
+    def search_sample(self, state: Any, player: int, rng: random.Random) -> Any:
+        """A determinization: a full state drawn with ``rng`` that ``player`` cannot tell
+        from ``state`` by what he has seen of the game (``state`` and ``player`` are checked
+        by the caller)."""
+        ...
 
     def search_values(self, state: Any) -> tuple[float, ...]:
         """How good ``state`` is for each seat, a value in [0, 1] per seat; exact once the
@@ -263,14 +271,14 @@ class ISMCTSBot:
         if len(actions) == 1:
             return actions[0]
         root = _Node(ruleset.config.players)
-        sample = sample_hidden(state, player, self._rng)
+        sample = search.search_sample(state, player, self._rng)
         root.order = search.search_rank(sample, player, list(ruleset.legal_actions(sample)))
         deadline = None if self._seconds is None else time.perf_counter() + self._seconds
         done = 0
         while self._iterations is None or done < self._iterations:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(ruleset, search, root, sample_hidden(state, player, self._rng))
+            self._iterate(ruleset, search, root, search.search_sample(state, player, self._rng))
             done += 1
         if not root.children:
             return root.order[0]

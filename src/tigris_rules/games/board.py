@@ -191,6 +191,10 @@ class BoardGame(BoardRules):
 
     # --- search (tigris_rules.ai.search.GameSearch) -----------------------------------------
 
+    def search_sample(self, state: GameState, player: int, rng: random.Random) -> GameState:
+        """:func:`~tigris_rules.ai.information.sample_hidden`, as if nobody had swapped."""
+        return sample_hidden(state, player, rng)
+
     def search_values(self, state: GameState) -> tuple[float, ...]:
         """:func:`~tigris_rules.ai.search.position_values`."""
         return position_values(state)

@@ -171,6 +171,11 @@ class CardGame(CardRules):
 
     # --- search (tigris_rules.ai.search.GameSearch) -----------------------------------------
 
+    def search_sample(self, state: CardGameState, player: int, rng: random.Random) -> CardGameState:
+        """The hidden cards dealt again, the VP piles kept as every card put on them was seen
+        (CARD-VP-1, D21)."""
+        return card_sample_hidden(state, player, rng, piles_known=True)
+
     def search_values(self, state: CardGameState) -> tuple[float, ...]:
         """A logistic of each seat's margin of projected score, exact once over."""
         return card_position_values(state)
