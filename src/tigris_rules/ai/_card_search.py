@@ -182,7 +182,10 @@ class CardGreedyBot:
     VP per colour, treasure cards wild, sorted and weighted weakest first) minus the best
     of the others'. Ending the turn is rated as the position before it and loses ties to
     acting; other ties are broken by its own :class:`random.Random` seeded with ``seed``, so
-    the same seed and states give the same choices. It reads only what its seat may see.
+    the same seed and states give the same choices. It reads what its seat has seen: the
+    table and its hand, and every VP pile by colour, which the table shows only by size
+    and top card but which a player who follows the game knows, each card having been
+    put on its pile face up (CARD-VP-1, D21); never another hand or the draw pile.
     """
 
     def __init__(self, seed: int | None = None) -> None:
