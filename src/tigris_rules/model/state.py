@@ -18,7 +18,7 @@ from tigris_rules.model.pens import position_repr, svg_picture, text_picture
 from tigris_rules.model.ruleset import Ruleset, ruleset_for
 from tigris_rules.model.squares import square_name
 
-__all__ = ["NO_SQUARE", "GameState", "StateCache", "assemble"]
+__all__ = ["NO_SQUARE", "GameState", "StateCache", "adopt", "assemble"]
 
 NO_SQUARE: Final = -1
 """Square number meaning "not on the board" (a leader in supply, an available monument)."""
@@ -26,20 +26,27 @@ NO_SQUARE: Final = -1
 
 class StateCache:
     """What the rules compute once per state and keep with it (never written, compared or
-    copied): each slot ``None`` until computed. The values are the rules' own (the model
+    copied): each slot ``None`` until computed, or given when the engine builds the state.
+    The values are the rules' own (the model
     does not know their classes): their readers check them with ``isinstance``."""
 
-    __slots__ = ("facts", "lifted", "regions", "targets")
+    __slots__ = ("facts", "lifted", "no_claim", "regions", "targets")
 
-    def __init__(self) -> None:
-        self.facts: object = None
+    def __init__(
+        self, facts: object = None, regions: object = None, no_claim: object = None
+    ) -> None:
+        self.facts: object = facts
         """The fixed facts of the configuration (``rules.work.Work``)."""
-        self.regions: object = None
+        self.regions: object = regions
         """The regions of the board (``rules.regions.regions_of``)."""
         self.lifted: object = None
         """The regions with a leader lifted by the last leader check (``rules.legality``)."""
         self.targets: object = None
         """The squares each main action may aim at (``rules.legality``)."""
+        self.no_claim: object = no_claim
+        """``True`` when the engine knows that no kingdom holding a trader holds two
+        treasures (TREAS-2), so that the next treasure check has nothing to find
+        (``rules.work.Work.claims_settled``)."""
 
     def __bool__(self) -> bool:
         """Whether anything is kept."""
@@ -200,6 +207,17 @@ def assemble(values: dict[str, object]) -> GameState:
         raise _incomplete(values)
     state: GameState = object.__new__(GameState)
     values["_cache"] = StateCache()
+    object.__setattr__(state, "__dict__", values)
+    return state
+
+
+def adopt(values: dict[str, object]) -> GameState:
+    """The state whose attribute dictionary is ``values``, as the engine's working copy
+    builds it after every input: every field of :class:`GameState` by name, its cache
+    (``_cache``) and its ruleset (``ruleset``). Nothing is checked: the working copy writes
+    each field by name, as the test suite checks against the fields' metadata; any other
+    caller uses :func:`assemble`. ``values`` must not be used again."""
+    state: GameState = object.__new__(GameState)
     object.__setattr__(state, "__dict__", values)
     return state
 

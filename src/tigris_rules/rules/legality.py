@@ -258,7 +258,8 @@ def check_rules(state: Position, action: Action, player: object = None) -> None:
             f"no decision is pending; player {state.active} must choose an action or end turn",
         )
     check(state, action)
-    restricting = cast("BoardRules", state.ruleset).hooks.restrict_main
+    ruleset: Any = state.ruleset  # a BoardRules, read without a call to typing.cast
+    restricting = ruleset.hooks.restrict_main
     if restricting:
         _check_restrictions(state, action, restricting)
 

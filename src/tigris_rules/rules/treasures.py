@@ -6,6 +6,7 @@ from tigris_rules.model.cells import GREEN
 from tigris_rules.model.decisions import TreasureDecision
 from tigris_rules.model.events import TreasureTaken
 from tigris_rules.model.squares import square_name
+from tigris_rules.rules.regions import Regions
 from tigris_rules.rules.work import Work, added
 
 __all__ = ["take_all_but", "treasure_check"]
@@ -17,16 +18,17 @@ def _next_claim(w: Work) -> tuple[int, list[int]] | None:
     treasures = w.treasures
     if len(treasures) < 2:
         return None
-    traders = w.leaders[GREEN::4]
-    if max(traders) < 0:  # no trader on the board
-        return None
-    regions = w.regions()
-    n = len(traders)
+    leaders = w.leaders
+    n = w.players
+    active = w.active
+    regions: Regions | None = None  # found once a trader is on the board
     for offset in range(n):  # the active player first, then clockwise (TREAS-7)
-        player = (w.active + offset) % n
-        square = traders[player]
-        if square < 0:
+        player = (active + offset) % n
+        square = leaders[4 * player + GREEN]
+        if square < 0:  # no trader of this player on the board
             continue
+        if regions is None:
+            regions = w.regions()
         found = treasures.intersection(regions.squares[regions.label[square]])
         if len(found) >= 2:
             return player, sorted(found)

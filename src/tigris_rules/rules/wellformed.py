@@ -15,6 +15,8 @@ from tigris_rules.model.actions import (
     BuildMonument,
     ChooseConflict,
     CommitSupport,
+    Decline,
+    EndTurn,
     KeepTreasure,
     Monument,
     PlaceCatastrophe,
@@ -106,7 +108,23 @@ def _quick_check(
     return passes
 
 
-_QUICK_CHECKS: Final = {kind: _quick_check(_FIELD_CHECKS.get(kind, ())) for kind in ACTION_TYPES}
+def _color_and_square(action: Any) -> bool:
+    """The quick test of a leader or a tile placement, written out: the inputs of play."""
+    square = action.square
+    return type(action.color) is Color and type(square) is str and square in _SQUARE_NAMES
+
+
+def _no_field(action: Any) -> bool:
+    return True
+
+
+_QUICK_CHECKS: Final[dict[type, Callable[[Any], bool]]] = {
+    **{kind: _quick_check(_FIELD_CHECKS.get(kind, ())) for kind in ACTION_TYPES},
+    PlaceLeader: _color_and_square,
+    PlaceTile: _color_and_square,
+    EndTurn: _no_field,
+    Decline: _no_field,
+}
 """For each action type, a test that passes only when every field is well formed, in the
 common form."""
 

@@ -15,7 +15,7 @@ from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
 from tigris_rules.model.events import Event, LeaderReturned, PointsScored
 from tigris_rules.model.squares import square_name
-from tigris_rules.model.state import NO_SQUARE, GameState, assemble
+from tigris_rules.model.state import NO_SQUARE, GameState, StateCache, adopt
 from tigris_rules.rules.hooks import Hooks
 from tigris_rules.rules.regions import Regions, compute_regions
 
@@ -86,11 +86,12 @@ class Work:
         self.record = record
         """Whether the rules note their events in :attr:`events` (only :func:`step` reads
         them)."""
-        facts = state._cache.facts
+        cache = state._cache
+        facts = cache.facts
         if not isinstance(facts, tuple):
             ruleset = cast("BoardRules", state.ruleset)
             facts = (state.config.players, state.layout, ruleset.hooks, ruleset)
-            state._cache.facts = facts
+            cache.facts = facts
         self._facts: tuple[int, BoardLayout, Hooks, BoardRules] = facts
         """The fixed facts of the configuration below, passed on to the next state."""
         self.players, self.layout, self.hooks, self.ruleset = facts
@@ -144,14 +145,15 @@ class Work:
         self.events: list[Event] = []
         """The events of the input so far, in order; append to it only when :attr:`record`
         is true."""
-        self.claims_settled = False
+        self.claims_settled = cache.no_claim is True
         """True once a treasure check found no claim (TREAS-2) and no kingdom holding a trader
         has grown since: only a square joining such a kingdom (a tile, or a leader entering
-        it) can make a new claim; removals, monuments and the ziggurat cannot."""
-        cached = state._cache.regions
+        it) can make a new claim; removals, monuments and the ziggurat cannot. Handed on
+        from state to state (``StateCache.no_claim``)."""
+        cached = cache.regions
         self._regions: Regions | None = cached if isinstance(cached, Regions) else None
         self._owns_regions = False  # True once ``_regions`` is this copy's own object
-        lifted = state._cache.lifted
+        lifted = cache.lifted
         self.lifted: tuple[int, Regions, Regions, bool] | None = (
             lifted if isinstance(lifted, tuple) else None
         )
@@ -237,15 +239,23 @@ class Work:
 
     def freeze(self) -> GameState:
         """The new state holding every change made to this copy, and the fixed fields
-        (``InWork.FIXED``: the configuration, the bag) of the state it was made from."""
+        (``InWork.FIXED``: the configuration, the bag) of the state it was made from; it
+        keeps the facts of the configuration, the regions, whether a claim is settled and
+        the ruleset, for the next input."""
         s = self.source
         cells = tuple(self.cells)
+        if cells == s.cells:
+            cells = s.cells
         leaders = tuple(self.leaders)
-        state = assemble(
+        if leaders == s.leaders:
+            leaders = s.leaders
+        regions = self._regions
+        self._owns_regions = False  # shared with the new state from now on
+        return adopt(
             {
                 "config": s.config,
-                "cells": cells if cells != s.cells else s.cells,
-                "leaders": leaders if leaders != s.leaders else s.leaders,
+                "cells": cells,
+                "leaders": leaders,
                 "treasures": self.treasures,
                 "monuments": self.monuments,
                 "hands": self.hands,
@@ -264,14 +274,10 @@ class Work:
                 "placed": self.placed,
                 "pending": self.pending,
                 "over": self.over,
+                "_cache": StateCache(self._facts, regions, self.claims_settled or None),
+                "ruleset": self.ruleset,  # what ``GameState.ruleset`` would find
             }
         )
-        state._cache.facts = self._facts
-        state.__dict__["ruleset"] = self.ruleset  # what ``GameState.ruleset`` would find
-        if self._regions is not None:
-            state._cache.regions = self._regions
-            self._owns_regions = False  # shared with the new state from now on
-        return state
 
 
 Position: TypeAlias = GameState | Work
