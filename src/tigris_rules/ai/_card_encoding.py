@@ -30,7 +30,8 @@ def card_action_space(config: GameConfig) -> list[SpaceEntry]:
     """The action space of a card game of ``config``, in index order (RULES.md Part II: the
     layout of :mod:`tigris_rules.ai.encoding`), with the raw items of the card game's legal
     inputs: a spot number (:func:`~tigris_rules.cards.table.spot_number`) for leader plays
-    and catastrophes, a column or gap index (0-based) for column and gap plays."""
+    and catastrophes, a column or gap index (0-based) for column and gap plays, the count
+    of a commitment or payment."""
     actions: list[SpaceEntry] = []
 
     def add(action: AnyAction, item: Hashable = None) -> None:
@@ -53,9 +54,9 @@ def card_action_space(config: GameConfig) -> list[SpaceEntry]:
     for c in COLORS:
         add(ChooseConflict(c))
     for n in range(HAND_SIZE + 1):
-        add(CommitSupport(n))
+        add(CommitSupport(n), n)
     for n in range(HAND_SIZE + 1):
-        add(PayPoints(n))
+        add(PayPoints(n), n)
     columns = range(1, COLUMNS + 1)
     for k in range(COLUMNS + 1):
         for chosen in combinations(columns, k):

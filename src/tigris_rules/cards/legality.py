@@ -30,6 +30,7 @@ from tigris_rules.cards.actions import (
 from tigris_rules.cards.components import (
     COLUMNS,
     GAPS,
+    HAND_SIZE,
     RED,
     is_boat,
     parse_spot,
@@ -390,7 +391,7 @@ class CardLegalActions(LazyActions[CardAction]):
         if state.over:
             pass
         elif state.pending is not None:
-            self._parts.append((_identity, _answers(state, state.pending)))
+            self._parts.append(_answers(state, state.pending))
         else:
             self._build_main(state)
         super().__init__(self._parts)
@@ -425,27 +426,44 @@ class CardLegalActions(LazyActions[CardAction]):
         return True
 
 
-def _answers(state: CardGameState, decision: CardDecision) -> list[CardAction]:
+def _answers(state: CardGameState, decision: CardDecision) -> Part[CardAction]:
     match decision:
         case WarOrderDecision():
-            return [ChooseConflict(c) for c in decision.colors]
+            return _identity, [ChooseConflict(c) for c in decision.colors]
         case CardCommitDecision():
             held = state.hands[decision.player][decision.commit_color.index]
-            return [CommitSupport(n) for n in range(held + 1)]
+            return _counted(_COMMITS, CommitSupport, held)
         case PaymentDecision():
             held = state.hands[decision.player][decision.color.index]
-            return [PayPoints(n) for n in range(min(decision.points, held) + 1)]
+            return _counted(_PAYMENTS, PayPoints, min(decision.points, held))
         case BoatDecision():
-            return [*(BuildBoat(b) for b in decision.boats), Decline()]
+            return _identity, [*(BuildBoat(b) for b in decision.boats), Decline()]
         case TreasureCardDecision():
             most = min(decision.limit, state.hands[decision.player][RED])
-            return [
+            return _identity, [
                 TakeTreasures(chosen)
                 for k in range(most + 1)
                 for chosen in combinations(decision.columns, k)
             ]
         case _:
             assert_never(decision)
+
+
+def _counted(
+    made: Table[CardAction], kind: type[CommitSupport | PayPoints], most: int
+) -> Part[CardAction]:
+    """The answers of ``kind`` with counts 0..``most``: those made in advance when they are
+    enough."""
+    if most < len(made.inputs):
+        return made, range(most + 1)
+    return _identity, [kind(n) for n in range(most + 1)]
+
+
+_COMMITS: Final = Table[CardAction]([CommitSupport(n) for n in range(HAND_SIZE + 1)])
+"""The commitments of 0 to a full hand of cards."""
+
+_PAYMENTS: Final = Table[CardAction]([PayPoints(n) for n in range(HAND_SIZE + 1)])
+"""The payments of 0 to a full hand of cards."""
 
 
 def card_legal_actions(state: CardGameState) -> CardLegalActions:
