@@ -239,6 +239,19 @@ def card_view_observation(seen: CardView, player: int) -> tuple[int, ...]:
 
 def decision_values(decision: Any, rel: Any, n: int) -> list[int]:
     """The pending decision: its kind and player, then the details of its kind."""
+    if decision is None:
+        return list(_no_decision(n))
+    return _decision_values(decision, rel, n)
+
+
+@cache
+def _no_decision(n: int) -> tuple[int, ...]:
+    """:func:`decision_values` of the choice of action (no decision pending), for ``n``
+    players."""
+    return tuple(_decision_values(None, None, n))
+
+
+def _decision_values(decision: Any, rel: Any, n: int) -> list[int]:
     out = _one_hot(len(_DECISIONS), _DECISIONS.index(type(decision) if decision else None))
     out += _one_hot(n, None if decision is None else rel(decision.player))
     colors = decision.colors if isinstance(decision, WarOrderDecision) else ()

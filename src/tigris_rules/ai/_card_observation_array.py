@@ -9,7 +9,7 @@ game is over (their sizes and top cards always). Needs numpy.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -17,24 +17,24 @@ from tigris_rules.ai._card_information import (
     COLUMN_KINDS,
     TURN_CAP,
     decision_values,
-    leader_spot,
     leader_spots,
 )
 from tigris_rules.cards.components import BOATS, COLUMNS, GAPS, TREASURE
-from tigris_rules.cards.engine import card_to_move
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.model.config import GameConfig
 
 __all__ = ["CardObservationWriter"]
 
-_BOAT_CODES = tuple(boat.code for boat in BOATS)
+_BOAT_CODES: Final = tuple(boat.code for boat in BOATS)
 """The card codes of the boats, in the order of the ``boats_available`` segment."""
 
-_KIND_TABLES = tuple(bytes(int(code == kind) for code in range(256)) for kind in COLUMN_KINDS)
-"""For each kind a column position may hold, the translation of its card code to 1 and of
-every other code to 0."""
+_ONE_HOT_KINDS: Final = np.array(
+    [[int(code == kind) for kind in COLUMN_KINDS] for code in range(256)], dtype=np.uint8
+)
+"""For each card code (and the padding), its one-hot values over the kinds a column position
+may hold: all zeros for a code of no kind."""
 
-_EMPTY = b"\xff"
+_EMPTY: Final = b"\xff"
 """What pads a column to its limit: no kind's code."""
 
 
@@ -55,71 +55,76 @@ class CardObservationWriter:
     def write(self, state: CardGameState, player: int, out: Any) -> None:
         """``player``'s observation of ``state`` into ``out``, a one-dimensional array of
         the configuration's observation size."""
+        limit = self._limit
+        table = self._table
+        out[:COLUMNS] = [1 if head == TREASURE else 0 for head in state.heads]
+        codes = b"".join([column.ljust(limit, _EMPTY) for column in state.columns])
+        out[COLUMNS:table] = _ONE_HOT_KINDS[np.frombuffer(codes, dtype=np.uint8)].ravel()
+        out[table : self._seats] = np.frombuffer(self._middle(state, player), dtype=np.uint8)
+        out[self._seats :] = self._tail_values(state, player)
+
+    def _middle(self, state: CardGameState, me: int) -> bytearray:
+        """The column lengths, what is seen of the gaps, then the leaders' spots, seat by seat
+        from ``me``: every value is at most the column limit."""
         n = self._players
         limit = self._limit
-        relative = [(player + k) % n for k in range(n)]
-        out[:COLUMNS] = [1 if head == TREASURE else 0 for head in state.heads]
-        table = b"".join(column.ljust(limit, _EMPTY) for column in state.columns)
-        kinds = np.frombuffer(
-            b"".join(table.translate(kind) for kind in _KIND_TABLES), dtype=np.uint8
-        )
-        out[COLUMNS : self._table].reshape(COLUMNS * limit, len(COLUMN_KINDS))[:] = kinds.reshape(
-            len(COLUMN_KINDS), COLUMNS * limit
-        ).T
-        out[self._table : self._leaders] = self._gap_values(state, player)
+        values = bytearray(self._seats - self._table)
+        values[:COLUMNS] = bytes([len(column) for column in state.columns])
+        filled = COLUMNS
+        face_up = filled + GAPS
+        colors = face_up + GAPS
+        seats = colors + 4 * GAPS
+        for g, gap in enumerate(state.gaps):
+            if gap is None:
+                continue
+            values[filled + g] = 1
+            if gap.face_up:
+                values[face_up + g] = 1
+                values[colors + 4 * g + gap.card] = 1
+            elif gap.player == me:
+                values[colors + 4 * g + gap.card] = 1
+            values[seats + n * g + (gap.player - me) % n] = 1
         spots = self._spots
-        leaders = bytearray(4 * n * spots)
-        for k, seat in enumerate(relative):
-            for color in range(4):
-                spot = leader_spot(state.leaders[4 * seat + color], limit)
-                if spot is not None:
-                    leaders[(4 * k + color) * spots + spot] = 1
-        out[self._leaders : self._seats] = np.frombuffer(leaders, dtype=np.uint8)
-        out[self._seats :] = self._tail_values(state, player, relative)
-
-    def _gap_values(self, state: CardGameState, me: int) -> list[int]:
-        """The column lengths, then what is seen of the gaps."""
-        n = self._players
-        gaps = state.gaps
-        values = [len(column) for column in state.columns]
-        values += [0 if gap is None else 1 for gap in gaps]
-        values += [1 if gap is not None and gap.face_up else 0 for gap in gaps]
-        for gap in gaps:
-            colors = [0, 0, 0, 0]
-            if gap is not None and (gap.face_up or gap.player == me):
-                colors[gap.card] = 1
-            values += colors
-        for gap in gaps:
-            seats = [0] * n
-            if gap is not None:
-                seats[(gap.player - me) % n] = 1
-            values += seats
+        first_gap = COLUMNS * (limit + 1)
+        leaders = self._leaders - self._table
+        for flat, loc in enumerate(state.leaders):
+            if loc is not None:
+                x, y = loc
+                spot = first_gap + x // 2 if x % 2 else (x // 2) * (limit + 1) + y
+                k = (flat // 4 - me) % n
+                values[leaders + (4 * k + flat % 4) * spots + spot] = 1
         return values
 
-    def _tail_values(self, state: CardGameState, me: int, relative: list[int]) -> list[int]:
+    def _tail_values(self, state: CardGameState, me: int) -> list[int]:
         """Every segment after the leaders, in layout order."""
         n = self._players
         over = state.over
         open_piles = over or self._config.open_scoring
         values: list[int] = []
-        for seat in relative:
-            hand = state.hands[seat]
-            pile = state.piles[seat]
+        hands = state.hands
+        piles = state.piles
+        catastrophes = state.catastrophes
+        for k in range(n):
+            seat = (me + k) % n
+            hand = hands[seat]
+            pile = piles[seat]
             if over or seat == me:
-                values += (1, *hand)
+                values.append(1)
+                values += hand
             else:
-                values += (0, 0, 0, 0, 0)
+                values += _NO_HAND
             values.append(sum(hand))
-            values.append(int(state.catastrophes[seat]))
+            values.append(1 if catastrophes[seat] else 0)
             values.append(len(pile))
-            top = [0, 0, 0, 0, 0]
             if pile:
-                top[pile[-1]] = 1
-            values += top
-            if open_piles:
-                values += (1, *state.pile_counts(seat))
+                values += _PILE_TOPS[pile[-1]]
             else:
-                values += (0, 0, 0, 0, 0, 0)
+                values += _NO_PILE_TOP
+            if open_piles:
+                values.append(1)
+                values += state.pile_counts(seat)
+            else:
+                values += _NO_PILE_COUNTS
         values.append(state.draw_size)
         values += state.out_of_game
         table = b"".join(state.columns)
@@ -129,11 +134,23 @@ class CardObservationWriter:
         active[(state.active - me) % n] = 1
         values += active
         deciding = [0] * n
-        to_move = card_to_move(state)
-        if to_move is not None:
-            deciding[(to_move - me) % n] = 1
+        pending = state.pending
+        if not over:
+            deciding[((state.active if pending is None else pending.player) - me) % n] = 1
         values += deciding
         values += decision_values(
-            state.pending, lambda other: None if other is None else (other - me) % n, n
+            pending, lambda other: None if other is None else (other - me) % n, n
         )
         return values
+
+
+_NO_HAND: Final = (0, 0, 0, 0, 0)
+"""A hand not seen: its flag and four counts."""
+
+_PILE_TOPS: Final = tuple(tuple(int(code == top) for code in range(5)) for top in range(5))
+"""The one-hot values of each card code on top of a VP pile."""
+
+_NO_PILE_TOP: Final = (0, 0, 0, 0, 0)
+
+_NO_PILE_COUNTS: Final = (0, 0, 0, 0, 0, 0)
+"""VP piles not shown by kind: their flag and five counts."""

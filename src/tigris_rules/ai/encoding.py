@@ -95,7 +95,7 @@ class EncodingError(TigrisError, ValueError):
 
 SpaceEntry = tuple[AnyAction, Hashable | None]
 """One action of an action space, with the raw item ``legal_actions`` makes it from (a square
-number, a table spot, a column) when it has one, else ``None``."""
+number, a table spot's number, a column) when it has one, else ``None``."""
 
 
 class GameEncoding(Protocol):
@@ -156,7 +156,7 @@ def well_formed_inputs(variant: type[Variant[Any]]) -> tuple[tuple[VariantAction
 
 ItemTable = Mapping[Hashable, int]
 """For one kind of action (and colour), the index of each raw item of ``legal_actions``:
-a square number, a table spot or a column number."""
+a square number, a table spot's number or a column number."""
 
 
 @attrs.frozen(eq=False, repr=False)

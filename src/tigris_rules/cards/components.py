@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from enum import Enum
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from tigris_rules._arguments import expect
 from tigris_rules.model.colors import Color
@@ -114,6 +114,9 @@ def parse_spot(name: object) -> Loc | None:
     """The place a spot name means, or ``None`` when ``name`` is not a spot name (CONV-19)."""
     if not isinstance(name, str):
         return None
+    known = _KNOWN_SPOTS.get(name)
+    if known is not None:
+        return known
     match = _SPOT.fullmatch(name)
     if match is None:
         return None
@@ -121,6 +124,17 @@ def parse_spot(name: object) -> Loc | None:
     if gap is not None:
         return (2 * (int(gap) - 1) + 1, 0)
     return (2 * (int(column) - 1), int(position))
+
+
+_KNOWN_DEPTH: Final = 24
+"""The deepest position whose name :data:`_KNOWN_SPOTS` holds: the last of the largest column
+limit (a deeper one is read by the pattern)."""
+
+_KNOWN_SPOTS: Final[dict[str, Loc]] = {
+    **{f"{c + 1}.{p}": (2 * c, p) for c in range(COLUMNS) for p in range(_KNOWN_DEPTH + 1)},
+    **{f"g{g + 1}": (2 * g + 1, 0) for g in range(GAPS)},
+}
+"""The places of the spot names a table can hold, found without the pattern."""
 
 
 def spot_name(loc: Loc) -> str:

@@ -6,8 +6,9 @@ The checks and the list are built from the same per-state facts, so they agree.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
-from functools import partial
+from functools import cache
 from itertools import combinations
 from typing import Final, assert_never, cast
 
@@ -27,9 +28,10 @@ from tigris_rules.cards.actions import (
     TakeTreasures,
 )
 from tigris_rules.cards.components import (
+    COLUMNS,
     GAPS,
+    HAND_SIZE,
     RED,
-    Loc,
     is_boat,
     parse_spot,
     spot_name,
@@ -41,14 +43,14 @@ from tigris_rules.cards.decisions import (
     PaymentDecision,
     TreasureCardDecision,
 )
-from tigris_rules.cards.kingdoms import column_of, kingdom_labels
+from tigris_rules.cards.kingdoms import column_of, kingdom_labels, run_bounds
 from tigris_rules.cards.state import CardGameState
-from tigris_rules.cards.table import HEAD, card_at, table_cards
+from tigris_rules.cards.table import HEAD, card_at, spot_number, table_spots
 from tigris_rules.cards.wellformed import check_card_well_formed, check_player
 from tigris_rules.errors import IllegalActionError, InvalidActionError
-from tigris_rules.model.colors import COLORS, Color
+from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import ConflictKind, WarOrderDecision
-from tigris_rules.model.lazy_actions import LazyActions, Part
+from tigris_rules.model.lazy_actions import LazyActions, Part, Table
 
 __all__ = [
     "CardLegalActions",
@@ -66,37 +68,58 @@ def gap_playable(columns: Sequence[bytes], gap: int) -> bool:
     return len(columns[gap]) >= 3 and len(columns[gap + 1]) >= 3
 
 
-def _leader_targets(state: CardGameState) -> list[list[Loc]]:
-    """For each colour, the cards the active player's leader may go to: any face-up card
-    (CARD-LEADER-2) that is not a boat (CARD-LEADER-3) and carries no leader (CARD-LEADER-4),
-    from the supply (CARD-LEADER-5) or, for a move, in another kingdom (CARD-LEADER-6)."""
-    occupied = {loc for loc in state.leaders if loc is not None}
-    labels = kingdom_labels(state.gaps)
-    free = [
-        (loc, labels[column_of(loc)])
-        for loc, card in table_cards(state.columns, state.gaps)
-        if not is_boat(card) and loc not in occupied
-    ]
-    targets = []
+def _free_spots(state: CardGameState, limit: int) -> list[int]:
+    """The spot numbers (:func:`~tigris_rules.cards.table.spot_number`), in table order, of
+    the cards a leader may go to, wherever it comes from: any face-up card (CARD-LEADER-2)
+    that is not a boat (CARD-LEADER-3) and carries no leader (CARD-LEADER-4)."""
+    stride = limit + 2
+    spots: list[int] = []
+    gaps = state.gaps
+    for c, column in enumerate(state.columns):
+        base = c * stride
+        if column and is_boat(max(column)):
+            spots.append(base)
+            spots.extend(base + y for y, card in enumerate(column, 1) if not is_boat(card))
+        else:
+            spots.extend(range(base, base + len(column) + 1))
+        if c < GAPS:
+            gap = gaps[c]
+            if gap is not None and gap.face_up:
+                spots.append(base + limit + 1)
+    occupied = {spot_number(loc, limit) for loc in state.leaders if loc is not None}
+    if occupied:
+        return [spot for spot in spots if spot not in occupied]
+    return spots
+
+
+def _leader_targets(state: CardGameState, free: list[int], limit: int) -> list[list[int]]:
+    """For each colour, the spots of ``free`` the active player's leader may go to: all of
+    them from the supply (CARD-LEADER-5), those of the other kingdoms for a move
+    (CARD-LEADER-6). A kingdom is a run of columns with the gaps between them, so its spots
+    are one run of spot numbers."""
+    stride = limit + 2
+    labels: tuple[int, ...] | None = None
+    targets: list[list[int]] = []
     for color in range(4):
         origin = state.leaders[4 * state.active + color]
         if origin is None:
-            targets.append([loc for loc, _ in free])
-        else:
-            home = labels[column_of(origin)]
-            targets.append([loc for loc, kingdom in free if kingdom != home])
+            targets.append(free)
+            continue
+        if labels is None:
+            labels = kingdom_labels(state.gaps)
+        first, last = run_bounds(labels, column_of(origin))
+        start = bisect_left(free, first * stride)
+        stop = bisect_left(free, (last + 1) * stride, start)
+        targets.append(free[:start] + free[stop:])
     return targets
 
 
-def _catastrophe_targets(state: CardGameState) -> list[Loc]:
+def _catastrophe_targets(free: list[int], limit: int) -> list[int]:
     """Cards a catastrophe may remove: any card on the table (CARD-CATA-2) but one with a
-    leader (CARD-CATA-3), a head (CARD-CATA-4) or a boat (CARD-CATA-5)."""
-    occupied = {loc for loc in state.leaders if loc is not None}
-    return [
-        loc
-        for loc, card in table_cards(state.columns, state.gaps)
-        if card != HEAD and not is_boat(card) and loc not in occupied
-    ]
+    leader (CARD-CATA-3), a head (CARD-CATA-4) or a boat (CARD-CATA-5): the spots of ``free``
+    but the heads."""
+    stride = limit + 2
+    return [spot for spot in free if spot % stride]
 
 
 # --- checks (CONV-17) -----------------------------------------------------------------------
@@ -325,20 +348,28 @@ def _identity(action: CardAction) -> CardAction:
     return action
 
 
-def _play_leader(color: Color, loc: Loc) -> CardAction:
-    return PlayLeader(color, spot_name(loc))
+@cache
+def _spot_inputs(limit: int) -> tuple[tuple[Table[CardAction], ...], Table[CardAction]]:
+    """For a column limit, the leader plays of each colour and the catastrophes, made in
+    advance for every spot number (a catastrophe on a head is made but never offered)."""
+    spots = table_spots(limit)
+    leaders = tuple(
+        Table[CardAction]([PlayLeader(color, spot_name(loc)) for loc in spots]) for color in COLORS
+    )
+    return leaders, Table[CardAction]([PlayCatastrophe(spot_name(loc)) for loc in spots])
 
 
-def _play_catastrophe(loc: Loc) -> CardAction:
-    return PlayCatastrophe(spot_name(loc))
+_COLUMN_PLAYS: Final = tuple(
+    Table[CardAction]([PlayColumn(color, c + 1) for c in range(COLUMNS)]) for color in COLORS
+)
+"""The column plays of each colour, by column index (0-based)."""
 
+_GAP_PLAYS: Final = tuple(
+    Table[CardAction]([PlayGap(color, g + 1) for g in range(GAPS)]) for color in COLORS
+)
+"""The gap plays of each colour, by gap index (0-based)."""
 
-def _play_column(color: Color, column: int) -> CardAction:
-    return PlayColumn(color, column)
-
-
-def _play_gap(color: Color, gap: int) -> CardAction:
-    return PlayGap(color, gap)
+_END_TURN: Final = (EndTurn(),)
 
 
 class CardLegalActions(LazyActions[CardAction]):
@@ -360,31 +391,32 @@ class CardLegalActions(LazyActions[CardAction]):
         if state.over:
             pass
         elif state.pending is not None:
-            self._parts.append((_identity, _answers(state, state.pending)))
+            self._parts.append(_answers(state, state.pending))
         else:
             self._build_main(state)
         super().__init__(self._parts)
 
     def _build_main(self, state: CardGameState) -> None:
         parts = self._parts
-        leader_targets = _leader_targets(state)
-        for color in COLORS:
-            parts.append((partial(_play_leader, color), leader_targets[color.index]))
-        hand = state.hands[state.active]
         limit = state.config.column_limit
-        open_columns = [c + 1 for c, col in enumerate(state.columns) if len(col) < limit]
-        open_gaps = [
-            g + 1 for g in range(GAPS) if state.gaps[g] is None and gap_playable(state.columns, g)
-        ]
-        for color in COLORS:
-            if hand[color.index]:
-                parts.append((partial(_play_column, color), open_columns))
-        for color in COLORS:
-            if hand[color.index]:
-                parts.append((partial(_play_gap, color), open_gaps))
+        leader_plays, catastrophes = _spot_inputs(limit)
+        free = _free_spots(state, limit)
+        for plays, targets in zip(leader_plays, _leader_targets(state, free, limit), strict=True):
+            parts.append((plays, targets))
+        hand = state.hands[state.active]
+        columns = state.columns
+        open_columns = [c for c, col in enumerate(columns) if len(col) < limit]
+        gaps = state.gaps
+        open_gaps = [g for g in range(GAPS) if gaps[g] is None and gap_playable(columns, g)]
+        for color, held in enumerate(hand):
+            if held:
+                parts.append((_COLUMN_PLAYS[color], open_columns))
+        for color, held in enumerate(hand):
+            if held:
+                parts.append((_GAP_PLAYS[color], open_gaps))
         if state.catastrophes[state.active]:
-            parts.append((_play_catastrophe, _catastrophe_targets(state)))
-        parts.append((_identity, (EndTurn(),)))
+            parts.append((catastrophes, _catastrophe_targets(free, limit)))
+        parts.append((_identity, _END_TURN))
 
     def _accepts(self, action: object) -> bool:
         try:
@@ -394,27 +426,44 @@ class CardLegalActions(LazyActions[CardAction]):
         return True
 
 
-def _answers(state: CardGameState, decision: CardDecision) -> list[CardAction]:
+def _answers(state: CardGameState, decision: CardDecision) -> Part[CardAction]:
     match decision:
         case WarOrderDecision():
-            return [ChooseConflict(c) for c in decision.colors]
+            return _identity, [ChooseConflict(c) for c in decision.colors]
         case CardCommitDecision():
             held = state.hands[decision.player][decision.commit_color.index]
-            return [CommitSupport(n) for n in range(held + 1)]
+            return _counted(_COMMITS, CommitSupport, held)
         case PaymentDecision():
             held = state.hands[decision.player][decision.color.index]
-            return [PayPoints(n) for n in range(min(decision.points, held) + 1)]
+            return _counted(_PAYMENTS, PayPoints, min(decision.points, held))
         case BoatDecision():
-            return [*(BuildBoat(b) for b in decision.boats), Decline()]
+            return _identity, [*(BuildBoat(b) for b in decision.boats), Decline()]
         case TreasureCardDecision():
             most = min(decision.limit, state.hands[decision.player][RED])
-            return [
+            return _identity, [
                 TakeTreasures(chosen)
                 for k in range(most + 1)
                 for chosen in combinations(decision.columns, k)
             ]
         case _:
             assert_never(decision)
+
+
+def _counted(
+    made: Table[CardAction], kind: type[CommitSupport | PayPoints], most: int
+) -> Part[CardAction]:
+    """The answers of ``kind`` with counts 0..``most``: those made in advance when they are
+    enough."""
+    if most < len(made.inputs):
+        return made, range(most + 1)
+    return _identity, [kind(n) for n in range(most + 1)]
+
+
+_COMMITS: Final = Table[CardAction]([CommitSupport(n) for n in range(HAND_SIZE + 1)])
+"""The commitments of 0 to a full hand of cards."""
+
+_PAYMENTS: Final = Table[CardAction]([PayPoints(n) for n in range(HAND_SIZE + 1)])
+"""The payments of 0 to a full hand of cards."""
 
 
 def card_legal_actions(state: CardGameState) -> CardLegalActions:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+import functools
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -20,7 +21,7 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.fields import InView, InWork, kept
 from tigris_rules.model.pens import position_repr, svg_picture, text_picture
-from tigris_rules.model.ruleset import ruleset_for
+from tigris_rules.model.ruleset import Ruleset, ruleset_for
 
 if TYPE_CHECKING:
     from tigris_rules.cards.ruleset import CardRules
@@ -148,8 +149,13 @@ class CardGameState:
 
     @property
     def ruleset(self) -> CardRules:
-        """The rules this game follows: the card game of its configuration."""
-        return cast("CardRules", ruleset_for(self.config))
+        """The rules this game follows: the card game of its configuration (found once, then
+        kept by the state, outside its fields: never compared, hashed, copied or pickled)."""
+        return cast("CardRules", self._rules)
+
+    @functools.cached_property
+    def _rules(self) -> Ruleset[Any, Any, Any]:
+        return ruleset_for(self.config)
 
     @property
     def draw_size(self) -> int:

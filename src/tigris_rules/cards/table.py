@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from tigris_rules.cards.components import RED, Loc
+from tigris_rules.cards.components import COLUMNS, GAPS, RED, Loc
 from tigris_rules.cards.state import GapCard
 
-__all__ = ["HEAD", "card_at", "is_red_card", "table_cards"]
+__all__ = ["HEAD", "card_at", "is_red_card", "spot_number", "table_cards", "table_spots"]
 
 HEAD = -1
 """What :func:`card_at` says for a head: a treasure card or its red replacement."""
@@ -48,3 +48,22 @@ def table_cards(
             gap = gaps[c]
             if gap is not None and gap.face_up:
                 yield (x + 1, 0), gap.card
+
+
+def table_spots(limit: int) -> tuple[Loc, ...]:
+    """Every place a card can lie on when a column holds at most ``limit`` cards, in table
+    order: each column's head and positions 1..``limit`` top to bottom, then the gap to its
+    right. A place's index here is its :func:`spot_number`."""
+    spots: list[Loc] = []
+    for column in range(COLUMNS):
+        spots.extend((2 * column, position) for position in range(limit + 1))
+        if column < GAPS:
+            spots.append((2 * column + 1, 0))
+    return tuple(spots)
+
+
+def spot_number(loc: Loc, limit: int) -> int:
+    """The index of ``loc`` in :func:`table_spots` of ``limit``: column ``c`` (0-based) starts
+    at ``c * (limit + 2)`` with its head, and its gap closes it."""
+    x, y = loc
+    return (x // 2) * (limit + 2) + (limit + 1 if x % 2 else y)
