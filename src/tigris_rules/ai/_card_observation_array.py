@@ -17,6 +17,7 @@ from tigris_rules.ai._card_information import (
     COLUMN_KINDS,
     TURN_CAP,
     decision_values,
+    leader_spot,
     leader_spots,
 )
 from tigris_rules.cards.components import BOATS, COLUMNS, GAPS, TREASURE
@@ -85,12 +86,10 @@ class CardObservationWriter:
                 values[colors + 4 * g + gap.card] = 1
             values[seats + n * g + (gap.player - me) % n] = 1
         spots = self._spots
-        first_gap = COLUMNS * (limit + 1)
         leaders = self._leaders - self._table
         for flat, loc in enumerate(state.leaders):
-            if loc is not None:
-                x, y = loc
-                spot = first_gap + x // 2 if x % 2 else (x // 2) * (limit + 1) + y
+            spot = leader_spot(loc, limit)
+            if spot is not None:
                 k = (flat // 4 - me) % n
                 values[leaders + (4 * k + flat % 4) * spots + spot] = 1
         return values

@@ -78,10 +78,9 @@ def apply(state: GameState, action: Action, player: object = None) -> GameState:
     :class:`~tigris_rules.IllegalActionError` (with the rule ID) for an illegal input and
     :class:`~tigris_rules.InvalidActionError` for a malformed one.
     """
-    check_well_formed(action)  # check_action, inlined: the hot path
-    check_rules(state, action, player)
+    check_action(state, action, player)
     w = Work(state)
-    _RESOLVERS.get(type(action), _resolve_variant_answer)(w, action)
+    _resolve(w, action)
     return w.freeze()
 
 

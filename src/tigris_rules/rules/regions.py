@@ -191,9 +191,9 @@ class Regions:
         """The facts of the shape of ``region`` (:class:`RegionFacts`), computed once per
         list of squares."""
         members = self.squares[region]
-        kept = self._facts
-        facts = kept.get(id(members))
-        if facts is None or facts.members is not members:
+        facts = self._known(members)
+        if facts is None:
+            kept = self._facts
             if len(kept) > _KEPT_FACTS:
                 # Shared by the states of a game, which may be used from several threads:
                 # a snapshot of the keys, and entries dropped whether or not still there.
@@ -259,20 +259,21 @@ class Regions:
     def _grow_facts(self, parts: list[list[int]], square: int, members: list[int]) -> None:
         """Keep the facts of the region ``members``, made of the regions ``parts`` joined by
         ``square``, when those of one of them are known (:meth:`RegionFacts.grown`)."""
-        kept = self._facts
         for part in parts:
-            facts = kept.get(id(part))
-            if facts is not None and facts.members is part:
+            facts = self._known(part)
+            if facts is not None:
                 joined = []
                 for other in parts:
                     if other is not part:
-                        known = kept.get(id(other))
-                        if known is not None and known.members is other:
-                            joined.append(known.squares)
-                        else:
-                            joined.append(square_set(other))
-                kept[id(members)] = facts.grown(members, square, joined)
+                        known = self._known(other)
+                        joined.append(square_set(other) if known is None else known.squares)
+                self._facts[id(members)] = facts.grown(members, square, joined)
                 return
+
+    def _known(self, members: list[int]) -> RegionFacts | None:
+        """The facts kept for the list of squares ``members``, if any."""
+        facts = self._facts.get(id(members))
+        return facts if facts is not None and facts.members is members else None
 
     def without_square(
         self, square: int, leaders: Sequence[int], *, in_place: bool = False

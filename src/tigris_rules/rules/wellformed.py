@@ -15,8 +15,6 @@ from tigris_rules.model.actions import (
     BuildMonument,
     ChooseConflict,
     CommitSupport,
-    Decline,
-    EndTurn,
     KeepTreasure,
     Monument,
     PlaceCatastrophe,
@@ -97,7 +95,19 @@ types): a quick test, leaving anything else to the field check, which says what 
 def _quick_check(
     fields: tuple[tuple[str, Callable[[object, str], None]], ...],
 ) -> Callable[[Any], bool]:
+    """The test of an action's fields in their common form: written out for no field, one
+    or two (every action of play), a loop beyond."""
     tests = tuple((name, _COMMON_FORM[need]) for name, need in fields)
+    if not tests:
+        return _no_field
+    if len(tests) == 1:
+        ((name, test),) = tests
+        return lambda action: test(getattr(action, name))
+    if len(tests) == 2:
+        (first, test_first), (second, test_second) = tests
+        return lambda action: (
+            test_first(getattr(action, first)) and test_second(getattr(action, second))
+        )
 
     def passes(action: Any) -> bool:
         for name, test in tests:  # noqa: SIM110 (a loop is faster than all())
@@ -108,22 +118,12 @@ def _quick_check(
     return passes
 
 
-def _color_and_square(action: Any) -> bool:
-    """The quick test of a leader or a tile placement, written out: the inputs of play."""
-    square = action.square
-    return type(action.color) is Color and type(square) is str and square in _SQUARE_NAMES
-
-
 def _no_field(action: Any) -> bool:
     return True
 
 
 _QUICK_CHECKS: Final[dict[type, Callable[[Any], bool]]] = {
-    **{kind: _quick_check(_FIELD_CHECKS.get(kind, ())) for kind in ACTION_TYPES},
-    PlaceLeader: _color_and_square,
-    PlaceTile: _color_and_square,
-    EndTurn: _no_field,
-    Decline: _no_field,
+    kind: _quick_check(_FIELD_CHECKS.get(kind, ())) for kind in ACTION_TYPES
 }
 """For each action type, a test that passes only when every field is well formed, in the
 common form."""
