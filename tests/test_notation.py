@@ -299,7 +299,7 @@ def _table_rows(heading: str) -> list[list[str]]:
 
 @pytest.mark.usefixtures("shipped_variants_only")
 def test_the_documented_notation_is_the_one_implemented() -> None:
-    namespace = {**vars(tr), **vars(actions_module)}
+    namespace = {**{name: getattr(tr, name) for name in tr.__all__}, **vars(actions_module)}
     rows = _table_rows("## The notation")
     assert len(rows) == len(_input_types())
     for text, code, _ in rows:
