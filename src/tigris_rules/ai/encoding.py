@@ -65,6 +65,7 @@ from tigris_rules.model.actions import VariantAction
 from tigris_rules.model.colors import Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.facets import offered
+from tigris_rules.model.lazy_actions import Table
 from tigris_rules.model.ruleset import Ruleset, ruleset_for
 from tigris_rules.rules.hooks import Variant
 
@@ -174,6 +175,7 @@ class ActionEncoding:
     _items: Mapping[tuple[type, Color | None], ItemTable]
     _remembered: dict[tuple[Any, Any], tuple[int, ...]] = attrs.field(factory=dict, init=False)
     _tables: dict[Any, ItemTable] = attrs.field(factory=dict, init=False)
+    _codes: dict[Table[Any], tuple[Table[int], bool]] = attrs.field(factory=dict, init=False)
 
     @property
     def size(self) -> int:
@@ -319,9 +321,16 @@ def _part_indices(encoding: ActionEncoding, state: AnyState) -> list[Iterable[in
     found: list[Iterable[int]] = []
     remembered = encoding._remembered
     tables = encoding._tables
+    codes = encoding._codes
     for make, items in legal._parts:
         if not items:
             continue
+        if type(make) is Table:
+            table_codes, complete = codes.get(make) or _codes_of(encoding, make)
+            picked = table_codes.pick(items)
+            if complete or min(picked) >= 0:
+                found.append(picked)
+                continue
         factory = _factory(make)
         try:
             table = tables.get(factory)
@@ -349,6 +358,19 @@ def _part_indices(encoding: ActionEncoding, state: AnyState) -> list[Iterable[in
                 remembered.clear()
             remembered[key] = known
         found.append(known)
+    return found
+
+
+def _codes_of(encoding: ActionEncoding, table: Table[Any]) -> tuple[Table[int], bool]:
+    """The index of each input of ``table`` in ``encoding`` (-1 for an input outside the
+    space), as a table of its own that picks a part's indices as ``table`` picks its inputs,
+    and whether every input is in the space; remembered for ``table``."""
+    index = encoding._index
+    numbers = [index.get(action, -1) for action in table.inputs]
+    found = (Table(numbers), -1 not in numbers)
+    if len(encoding._codes) >= PARTS_KEPT:
+        encoding._codes.clear()
+    encoding._codes[table] = found
     return found
 
 

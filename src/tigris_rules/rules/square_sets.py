@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator
 from functools import cache
 from itertools import compress
-from operator import itemgetter
 from typing import Any, Final, TypeVar, overload
 
 from tigris_rules.model.lazy_actions import Selection
@@ -149,9 +148,8 @@ class Squares(Selection):
         return iter(self._squares())
 
     def pick_from(self, inputs: tuple[A, ...]) -> Iterable[A]:
-        if self._len > 1:
-            picked: tuple[A, ...] = _getter(self._set)(inputs)
-            return picked
+        if self._list is None and len(inputs) == SQUARE_COUNT:
+            return list(compress(inputs, self._set.to_bytes(SQUARE_COUNT, "little")))
         return [inputs[s] for s in self._squares()]
 
     def __repr__(self) -> str:
@@ -159,18 +157,3 @@ class Squares(Selection):
 
 
 A = TypeVar("A")
-
-_GETTERS: Final[dict[int, itemgetter[Any]]] = {}
-_KEPT_GETTERS: Final = 4096
-"""Past this many sets, the prepared pickers are made afresh."""
-
-
-def _getter(squares: int) -> itemgetter[Any]:
-    """One picker of the items at the squares of ``squares`` (two or more), made once per
-    set: the legal squares of a kind of input change little from one state to the next."""
-    getter = _GETTERS.get(squares)
-    if getter is None:
-        if len(_GETTERS) >= _KEPT_GETTERS:
-            _GETTERS.clear()
-        getter = _GETTERS[squares] = itemgetter(*squares_of(squares))
-    return getter
