@@ -20,13 +20,16 @@ from hypothesis import strategies as st
 import tigris_rules as tr
 from tigris_rules.ai.encoding import (
     EncodingError,
+    _codes_of,
     action_encoding,
     decode,
     encode,
     legal_action_indices,
     legal_action_mask,
     legal_action_mask_array,
+    legal_indices_ascending,
 )
+from tigris_rules.model.lazy_actions import Table
 from tigris_rules.testing import Playthrough, configs, playthroughs
 from variant_sets import variant_sets
 
@@ -91,6 +94,7 @@ def check_states(config: tr.GameConfig, states: Sequence[tr.AnyState]) -> None:
         assert len(mask) == encoding.size
         assert {i for i, bit in enumerate(mask) if bit} == set(indices)
         assert set(mask) <= {0, 1}
+        assert legal_indices_ascending(state) == sorted(indices)
 
 
 @pytest.mark.parametrize(("board", "variants"), COMBINATIONS, ids=IDS)
@@ -270,3 +274,37 @@ def test_the_encodings_kept_are_bounded() -> None:
     last = configs[-1]
     assert tr.action_encoding(last) is tr.action_encoding(last)
     assert tr.action_encoding(configs[0]) == tr.action_encoding(configs[0])
+
+
+def test_a_table_part_is_marked_at_once_only_when_it_safely_can() -> None:
+    """A part of a table's inputs is written into the mask as one run of flags only when
+    its inputs in the space have consecutive indices, no number flagged is outside the space
+    and no other part has marked that run; otherwise the mask is left as it was."""
+    config = tr.GameConfig(players=2)
+    encoding = action_encoding(config)
+    actions = encoding.actions
+    outside = tr.EndTurn()  # its index is not next to the others below
+    table = Table([actions[7], actions[8], actions[9]])
+    codes = _codes_of(encoding, table)
+    assert (codes.start, codes.complete, codes.outside) == (7, True, 0)
+    mask = bytearray(encoding.size)
+    assert codes.mark(mask, b"\x01\x00\x01")
+    assert [i for i, bit in enumerate(mask) if bit] == [7, 9]
+    assert not codes.mark(mask, b"\x00\x01\x00")  # the run was marked already
+    assert [i for i, bit in enumerate(mask) if bit] == [7, 9]
+
+    gapped = _codes_of(encoding, Table([actions[3], outside, actions[4]]))
+    assert gapped.start is None
+    assert not gapped.mark(bytearray(encoding.size), b"\x01\x00\x01")
+
+    class Stranger(tr.SwapTiles):
+        """An input the space does not hold."""
+
+    holed = _codes_of(encoding, Table([actions[3], Stranger(1, 0, 0, 0), actions[4]]))
+    assert (holed.start, holed.complete) == (3, False)
+    mask = bytearray(encoding.size)
+    assert holed.mark(mask, b"\x01\x00\x01")
+    assert [i for i, bit in enumerate(mask) if bit] == [3, 4]
+    untouched = bytearray(encoding.size)
+    assert not holed.mark(untouched, b"\x00\x01\x00")  # a number outside the space
+    assert untouched == bytearray(encoding.size)

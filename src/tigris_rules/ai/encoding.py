@@ -48,11 +48,10 @@ True
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from contextlib import suppress
 from functools import lru_cache, partial
-from itertools import repeat
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
@@ -65,7 +64,7 @@ from tigris_rules.model.actions import VariantAction
 from tigris_rules.model.colors import Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.facets import offered
-from tigris_rules.model.lazy_actions import Table
+from tigris_rules.model.lazy_actions import Table, is_selection
 from tigris_rules.model.ruleset import Ruleset, ruleset_for
 from tigris_rules.rules.hooks import Variant
 
@@ -83,9 +82,11 @@ __all__ = [
     "decode",
     "encode",
     "encoded_inputs",
+    "legal_action_flags",
     "legal_action_indices",
     "legal_action_mask",
     "legal_action_mask_array",
+    "legal_indices_ascending",
     "well_formed_inputs",
 ]
 
@@ -175,7 +176,12 @@ class ActionEncoding:
     _items: Mapping[tuple[type, Color | None], ItemTable]
     _remembered: dict[tuple[Any, Any], tuple[int, ...]] = attrs.field(factory=dict, init=False)
     _tables: dict[Any, ItemTable] = attrs.field(factory=dict, init=False)
-    _codes: dict[Table[Any], tuple[Table[int], bool]] = attrs.field(factory=dict, init=False)
+    _codes: dict[Table[Any], _TableCodes] = attrs.field(factory=dict, init=False)
+    _numbers: tuple[int, ...] = attrs.field(init=False)
+
+    @_numbers.default
+    def _every_number(self) -> tuple[int, ...]:
+        return tuple(range(len(self.actions)))
 
     @property
     def size(self) -> int:
@@ -273,23 +279,48 @@ def legal_action_indices(state: AnyState) -> tuple[int, ...]:
     state = _check_state(state)
     encoding = action_encoding(state.config)
     indices: list[int] = []
-    for part in _part_indices(encoding, state):
-        indices.extend(part)
+    for make, items in legal_actions(state)._parts:
+        if items:
+            indices.extend(_part_indices(encoding, make, items))
     return tuple(indices)
 
 
 def legal_action_mask(state: AnyState) -> bytes:
     """The legal-action mask of ``state``: ``N`` bytes (N the size of the configuration's
     action space), ``1`` at the index of every legal input of the player to move and ``0``
-    elsewhere; all ``0`` once the game is over. It costs about as much as iterating
+    elsewhere; all ``0`` once the game is over. It costs less than iterating
     ``legal_actions(state)``."""
+    return bytes(legal_action_flags(state))
+
+
+def legal_indices_ascending(state: AnyState) -> list[int]:
+    """The index of every legal input of ``state`` in ascending order (the order OpenSpiel
+    lists legal actions in); empty once the game is over."""
+    flags = legal_action_flags(state)
+    return list(compress(action_encoding(state.config)._numbers, flags))
+
+
+def legal_action_flags(state: AnyState) -> bytearray:
+    """:func:`legal_action_mask` as a new ``bytearray`` (a numpy array can be laid over it
+    without a copy)."""
     state = _check_state(state)
     encoding = action_encoding(state.config)
     mask = bytearray(encoding.size)
-    mark = mask.__setitem__
-    for part in _part_indices(encoding, state):
-        deque(map(mark, part, repeat(1)), maxlen=0)
-    return bytes(mask)
+    codes = encoding._codes
+    rest: list[int] = []
+    for make, items in legal_actions(state)._parts:
+        if not items:
+            continue
+        if type(make) is Table and is_selection(items):
+            flags = items.flags(len(make.inputs))
+            if flags is not None and (codes.get(make) or _codes_of(encoding, make)).mark(
+                mask, flags
+            ):
+                continue
+        rest.extend(_part_indices(encoding, make, items))
+    for index in rest:
+        mask[index] = 1
+    return mask
 
 
 def legal_action_mask_array(state: AnyState) -> numpy.ndarray[Any, numpy.dtype[numpy.bool_]]:
@@ -298,7 +329,7 @@ def legal_action_mask_array(state: AnyState) -> numpy.ndarray[Any, numpy.dtype[n
     with extra_needed("numpy", "legal_action_mask_array"):
         import numpy
 
-    return numpy.frombuffer(legal_action_mask(state), dtype=numpy.uint8).astype(numpy.bool_)
+    return numpy.frombuffer(legal_action_flags(state), dtype=numpy.bool_)
 
 
 PARTS_KEPT = 4096
@@ -306,68 +337,100 @@ PARTS_KEPT = 4096
 items compare by value, such as the swaps of a hand)."""
 
 
-def _part_indices(encoding: ActionEncoding, state: AnyState) -> list[Iterable[int]]:
-    """The indices of the parts of ``legal_actions(state)`` (a factory and its raw items),
-    part by part, in order.
+def _part_indices(encoding: ActionEncoding, make: Any, items: Sequence[Any]) -> Iterable[int]:
+    """The indices of one part of a legal-action list (a factory and its raw items, not
+    empty), in order.
 
-    A part's items go straight to indices through the table of the kind and colour of the
-    action its first item makes, when that table gives that action's own index (squares,
-    spots, columns); the table found for a factory serves its next parts while it knows
-    their first item. Any other part is encoded action by action, and when its items compare
-    by value (a tuple, the swaps of a hand) its indices are remembered for the same factory
-    and items.
+    A :class:`Table`'s part is picked from the table of its inputs' indices, as its inputs
+    are. Any other part's items go straight to indices through the table of the kind and
+    colour of the action its first item makes, when that table gives that action's own
+    index (squares, spots, columns); the table found for a factory serves its next parts
+    while it knows their first item. Any other part is encoded action by action, and when
+    its items compare by value (a tuple, the swaps of a hand) its indices are remembered for
+    the same factory and items.
     """
-    legal = legal_actions(state)
-    found: list[Iterable[int]] = []
-    remembered = encoding._remembered
+    if type(make) is Table:
+        codes = encoding._codes.get(make) or _codes_of(encoding, make)
+        picked = codes.codes.pick(items)
+        if codes.complete or min(picked) >= 0:
+            return picked
+    factory = _factory(make)
     tables = encoding._tables
-    codes = encoding._codes
-    for make, items in legal._parts:
-        if not items:
-            continue
-        if type(make) is Table:
-            table_codes, complete = codes.get(make) or _codes_of(encoding, make)
-            picked = table_codes.pick(items)
-            if complete or min(picked) >= 0:
-                found.append(picked)
-                continue
-        factory = _factory(make)
-        try:
-            table = tables.get(factory)
-            known_first = table is not None and table.get(items[0]) is not None
-        except TypeError:  # an unhashable factory or item
-            table, known_first = None, False
-        if not known_first:
-            table = _table_of(encoding, make, items[0])
-            if table is not None:
-                if len(tables) >= PARTS_KEPT:
-                    tables.clear()
-                with suppress(TypeError):
-                    tables[factory] = table
+    try:
+        table = tables.get(factory)
+        known_first = table is not None and table.get(items[0]) is not None
+    except TypeError:  # an unhashable factory or item
+        table, known_first = None, False
+    if not known_first:
+        table = _table_of(encoding, make, items[0])
         if table is not None:
-            found.append(list(map(table.__getitem__, items)))
-            continue
-        if type(items).__eq__ is object.__eq__ or type(items).__hash__ is None:
-            found.append([encoding.encode(make(item)) for item in items])
-            continue
-        key = (factory, items)
-        known = remembered.get(key)
-        if known is None:
-            known = tuple(encoding.encode(make(item)) for item in items)
-            if len(remembered) >= PARTS_KEPT:
-                remembered.clear()
-            remembered[key] = known
-        found.append(known)
-    return found
+            if len(tables) >= PARTS_KEPT:
+                tables.clear()
+            with suppress(TypeError):
+                tables[factory] = table
+    if table is not None:
+        return list(map(table.__getitem__, items))
+    if type(items).__eq__ is object.__eq__ or type(items).__hash__ is None:
+        return [encoding.encode(make(item)) for item in items]
+    remembered = encoding._remembered
+    key = (factory, items)
+    known = remembered.get(key)
+    if known is None:
+        known = tuple(encoding.encode(make(item)) for item in items)
+        if len(remembered) >= PARTS_KEPT:
+            remembered.clear()
+        remembered[key] = known
+    return known
 
 
-def _codes_of(encoding: ActionEncoding, table: Table[Any]) -> tuple[Table[int], bool]:
-    """The index of each input of ``table`` in ``encoding`` (-1 for an input outside the
-    space), as a table of its own that picks a part's indices as ``table`` picks its inputs,
-    and whether every input is in the space; remembered for ``table``."""
+@attrs.frozen(eq=False)
+class _TableCodes:
+    """Where the inputs of one :class:`Table` stand in an action space."""
+
+    codes: Table[int]
+    """The index of each input, -1 for an input outside the space."""
+    complete: bool
+    """Whether every input is in the space."""
+    start: int | None
+    """When the inputs in the space have consecutive indices in the order of the table, the
+    first of them; else ``None``."""
+    outside: int
+    """The numbers of the inputs outside the space, as flags of 2 (one byte per number,
+    little-endian)."""
+
+    def mark(self, mask: bytearray, flags: bytes) -> bool:
+        """Set to 1 the indices of the numbers ``flags`` gives (:meth:`Selection.flags`)
+        in ``mask``, when the inputs in the space are one run of indices that no other part
+        has touched and no number flagged is outside the space; else leave ``mask``
+        unchanged and answer ``False``."""
+        start = self.start
+        if start is None:
+            return False
+        if self.outside:
+            marked = (int.from_bytes(flags, "little") | self.outside).to_bytes(len(flags), "little")
+            if b"\x03" in marked:  # an input outside the space
+                return False
+            flags = marked.translate(None, b"\x02")
+        end = start + len(flags)
+        if mask.find(1, start, end) != -1:
+            return False
+        mask[start:end] = flags
+        return True
+
+
+def _codes_of(encoding: ActionEncoding, table: Table[Any]) -> _TableCodes:
+    """The :class:`_TableCodes` of ``table`` in ``encoding``, remembered for ``table``."""
     index = encoding._index
     numbers = [index.get(action, -1) for action in table.inputs]
-    found = (Table(numbers), -1 not in numbers)
+    inside = [n for n in numbers if n >= 0]
+    consecutive = bool(inside) and inside == list(range(inside[0], inside[0] + len(inside)))
+    outside = bytes(2 if n < 0 else 0 for n in numbers)
+    found = _TableCodes(
+        Table(numbers),
+        not outside.count(2),
+        inside[0] if consecutive else None,
+        int.from_bytes(outside, "little"),
+    )
     if len(encoding._codes) >= PARTS_KEPT:
         encoding._codes.clear()
     encoding._codes[table] = found

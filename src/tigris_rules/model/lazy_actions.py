@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain
 from operator import itemgetter
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Final, Generic, TypeGuard, TypeVar, overload
 
-__all__ = ["LazyActions", "Part", "Selection", "Table"]
+__all__ = ["LazyActions", "Part", "Selection", "Table", "is_selection"]
 
 A = TypeVar("A")
 
@@ -29,6 +29,25 @@ class Selection(Sequence[int]):
     def pick_from(self, inputs: tuple[A, ...]) -> Iterable[A]:
         """The items of ``inputs`` at these numbers, in order."""
         raise NotImplementedError
+
+    def flags(self, size: int) -> bytes | None:
+        """One byte per number below ``size``: 1 for a number of this selection, 0 for any
+        other; ``None`` when this selection cannot say it at once (then read its numbers)."""
+        return None
+
+
+_SELECTING: Final[dict[type, bool]] = {}
+"""For each type of numbers met, whether it is a :class:`Selection` (a test of an abstract
+class costs a call in Python)."""
+
+
+def is_selection(numbers: object) -> TypeGuard[Selection]:
+    """Whether ``numbers`` is a :class:`Selection`."""
+    kind = type(numbers)
+    found = _SELECTING.get(kind)
+    if found is None:
+        found = _SELECTING[kind] = issubclass(kind, Selection)
+    return found
 
 
 class Table(Generic[A]):
@@ -47,7 +66,7 @@ class Table(Generic[A]):
 
     def pick(self, numbers: Sequence[int]) -> Iterable[A]:
         """The inputs of ``numbers``, in order."""
-        if isinstance(numbers, Selection):
+        if is_selection(numbers):
             return numbers.pick_from(self.inputs)
         if len(numbers) > 1:
             picked: tuple[A, ...] = itemgetter(*numbers)(self.inputs)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator
 from functools import cache
 from itertools import compress
-from typing import Any, Final, TypeVar, overload
+from typing import Final, TypeVar, overload
 
 from tigris_rules.model.lazy_actions import Selection
 from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
@@ -151,6 +151,11 @@ class Squares(Selection):
         if self._list is None and len(inputs) == SQUARE_COUNT:
             return list(compress(inputs, self._set.to_bytes(SQUARE_COUNT, "little")))
         return [inputs[s] for s in self._squares()]
+
+    def flags(self, size: int) -> bytes | None:
+        if size != SQUARE_COUNT:
+            return None
+        return self._set.to_bytes(SQUARE_COUNT, "little")
 
     def __repr__(self) -> str:
         return f"Squares({self._squares()!r})"

@@ -50,7 +50,7 @@ from typing import Any, Protocol, cast
 from tigris_rules._arguments import expect, expect_items
 from tigris_rules._extras import extra_needed
 from tigris_rules.ai.bots import Bot, BotError
-from tigris_rules.ai.encoding import action_encoding, legal_action_indices
+from tigris_rules.ai.encoding import action_encoding, legal_action_flags
 from tigris_rules.ai.information import observation_bounds, observation_size, observation_writer
 from tigris_rules.ai.integrations._texts import board_text
 from tigris_rules.ai.integrations.returns import (
@@ -228,12 +228,11 @@ class _SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         terminated = is_over(state)
         truncated = not terminated and self.decisions >= self.max_decisions
         reward = ranking_returns(state)[self.seat] if terminated else 0.0
-        self._mask = np.zeros(self._encoding.size, dtype=np.int8)
         if terminated or truncated:
             self._ended = True
+            self._mask = np.zeros(self._encoding.size, dtype=np.int8)
         else:
-            legal = legal_action_indices(state)
-            self._mask[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
+            self._mask = np.frombuffer(legal_action_flags(state), dtype=np.int8)
         info = {"action_mask": self._mask.copy(), "seat": self.seat, "illegal_action": False}
         return self._observe(state, self.seat), reward, terminated, truncated, info
 

@@ -68,7 +68,7 @@ import attrs
 
 from tigris_rules._arguments import expect
 from tigris_rules._extras import extra_needed
-from tigris_rules.ai.encoding import ActionEncoding, action_encoding, legal_action_indices
+from tigris_rules.ai.encoding import ActionEncoding, action_encoding, legal_indices_ascending
 from tigris_rules.ai.information import (
     Discards,
     InformationError,
@@ -429,7 +429,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player() or player < 0:
             return []
-        return sorted(legal_action_indices(self._position.state))
+        return legal_indices_ascending(self._position.state)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The colours the next piece dealt or drawn may have, each with the share of the

@@ -37,7 +37,7 @@ from typing import Any, cast
 
 from tigris_rules._arguments import expect, expect_items
 from tigris_rules._extras import extra_needed
-from tigris_rules.ai.encoding import action_encoding, legal_action_indices
+from tigris_rules.ai.encoding import action_encoding, legal_action_flags
 from tigris_rules.ai.information import observation_bounds, observation_size, observation_writer
 from tigris_rules.ai.integrations._texts import board_text
 from tigris_rules.ai.integrations.returns import (
@@ -151,10 +151,10 @@ class _TigrisEnv(AECEnv):  # type: ignore[misc]
         """``agent``'s observation and, when he must decide, the mask of his legal actions."""
         seat = self._seat(agent)
         state = self.game_state
-        mask = np.zeros(self._encoding.size, dtype=np.int8)
         if agent == self.agent_selection and not is_over(state):
-            legal = legal_action_indices(state)
-            mask[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
+            mask = np.frombuffer(legal_action_flags(state), dtype=np.int8)
+        else:
+            mask = np.zeros(self._encoding.size, dtype=np.int8)
         seen = np.empty(self._size, dtype=np.int32)
         self._writer.write(state, seat, seen)
         return {"observation": seen, "action_mask": mask}
