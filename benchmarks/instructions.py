@@ -16,7 +16,10 @@ difference by the decisions (plies for chess) of those games. Figures:
 - ``full``: random 2-player playouts building every legal action at each decision
   (``benchmarks/_workloads.full_playout``), against random chess games building every legal
   move (``chess_game``: the headline comparison of ``benchmarks/run.py``);
-- ``lazy``: the same games with the lazy pick (``lazy_playout``), against the same chess games.
+- ``lazy``: the same games with the lazy pick (``lazy_playout``), against the same chess games;
+- ``pettingzoo-board``, ``pettingzoo-cards``, ``openspiel-board``, ``openspiel-cards``: the
+  environment steps of ``benchmarks/env_step.py`` (2 players), 200 per game asked for, after a
+  warm-up of 150 steps; printed against the first build named, not against chess.
 
 Instructions are not time: code that misses the processor's caches more runs fewer
 instructions per second, so a ratio of instructions is not a ratio of speeds. It measures,
@@ -47,6 +50,10 @@ from core_speed import _source
 
 BENCHMARKS = Path(__file__).resolve().parent
 FIGURES = ("full", "lazy")
+ENVIRONMENTS: Final = ("pettingzoo-board", "pettingzoo-cards", "openspiel-board", "openspiel-cards")
+"""The environment figures: ``FRAMEWORK-GAME`` of ``benchmarks/env_step.py``."""
+STEPS_PER_GAME: Final = 200
+"""Environment steps counted for each game asked for."""
 _COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 CACHE_EVENTS = (
     ("instructions", "I   refs"),
@@ -63,6 +70,13 @@ def work(figure: str, games: int) -> int:
     sys.path.insert(0, str(BENCHMARKS))
     import _workloads
 
+    if figure in ENVIRONMENTS:
+        import env_step
+
+        framework, game = figure.split("-")
+        steps = env_step.pettingzoo_steps if framework == "pettingzoo" else env_step.openspiel_steps
+        steps(game, 150, 99)
+        return steps(game, games * STEPS_PER_GAME, 1) if games else 0
     if figure.startswith("chess:"):
         _workloads.chess_game(999)
         return sum(_workloads.chess_game(seed) for seed in range(1, games + 1))
@@ -165,9 +179,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(work(args.child, args.games))
         return 0
     figures = args.figures.split(",")
-    unknown = [figure for figure in figures if figure not in FIGURES]
+    known = (*FIGURES, *ENVIRONMENTS)
+    unknown = [figure for figure in figures if figure not in known]
     if unknown:
-        parser.error(f"unknown figure(s) {', '.join(unknown)}; known: {', '.join(FIGURES)}")
+        parser.error(f"unknown figure(s) {', '.join(unknown)}; known: {', '.join(known)}")
     if shutil.which("valgrind") is None:
         print("valgrind is not on the PATH: it counts the instructions", file=sys.stderr)
         return 2
@@ -177,16 +192,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.cache:
         _print_cache(builds, figures, args.games)
         return 0
-    chess = per_decision(sys.executable, None, "chess:full", args.games)
-    print(f"instructions per decision over {args.games} seeded games (chess: per ply)")
-    print(f"{'chess':>8}  {chess:12,.0f}")
+    chess = 0.0
+    if any(figure in FIGURES for figure in figures):
+        chess = per_decision(sys.executable, None, "chess:full", args.games)
+        print(f"instructions per decision over {args.games} seeded games (chess: per ply)")
+        print(f"{'chess':>8}  {chess:12,.0f}")
     for figure in figures:
         first = 0.0
         for number, (spec, python, path) in enumerate(builds):
             count = per_decision(python, path, figure, args.games)
             against = f", {count / first:.3f} of {builds[0][0]}" if number else ""
             first = first or count
-            print(f"{figure:>8}  {count:12,.0f}  {spec}: chess/this {chess / count:.2f}{against}")
+            if figure in ENVIRONMENTS:
+                faster = f", {builds[0][0]}/this {first / count:.2f}" if number else ""
+                print(f"{figure:>8}  {count:12,.0f}  {spec}: per step{faster}")
+            else:
+                print(
+                    f"{figure:>8}  {count:12,.0f}  {spec}: chess/this {chess / count:.2f}{against}"
+                )
     return 0
 
 

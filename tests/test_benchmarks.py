@@ -88,6 +88,28 @@ def test_the_instruction_count_plays_the_decisions_it_divides_by() -> None:
         instructions.collected("==1== nothing here\n")
 
 
+def test_the_instruction_count_of_environment_steps_counts_the_steps_it_divides_by() -> None:
+    """An environment figure of ``instructions.py`` plays 200 steps per game asked for, and
+    none for the count of the warm-up alone."""
+    pytest.importorskip("pettingzoo")
+    for games, steps in ((1, 200), (0, 0)):
+        done = subprocess.run(
+            [
+                sys.executable,
+                str(INSTRUCTIONS),
+                "--child",
+                "pettingzoo-cards",
+                "--games",
+                str(games),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=True,
+        )
+        assert int(done.stdout.split()[-1]) == steps
+
+
 def test_the_cache_simulation_reads_every_event_of_cachegrind() -> None:
     """``instructions.py --cache`` reads each event it prints from cachegrind's summary,
     digits grouped by commas, and says which one is missing."""
