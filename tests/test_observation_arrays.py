@@ -208,3 +208,53 @@ def test_the_turn_and_the_scores_stay_at_their_caps() -> None:
     assert seen[offsets["turn"]] == TURN_CAP
     start = offsets["seat0.scores"]
     assert seen[start : start + 4] == (SCORE_CAP, 3, 0, 0)
+
+
+CONSECUTIVE_CONFIGS = [
+    tr.GameConfig(2),
+    tr.GameConfig(3, variants=("buildings",), open_scoring=True),
+    tr.GameConfig(4, board="alternative", variants=VARIANTS),
+    tr.GameConfig(2, game="cards"),
+    tr.GameConfig(3, game="cards", column_limit=4, open_scoring=True),
+    tr.GameConfig(4, game="cards", column_limit=24),
+]
+
+
+@pytest.mark.parametrize("config", CONSECUTIVE_CONFIGS, ids=repr)
+def test_one_writer_follows_consecutive_states_seat_by_seat(config: tr.GameConfig) -> None:
+    """The writer keeps what it made from the last state: every state of a game in turn,
+    for the seat to move and another in random order, is still the view's observation."""
+    writer = observation_writer(config)
+    out = np.full(observation_size(config), -7, dtype=np.int32)
+    rng = random.Random(5)
+    state = tr.new_game(config, seed=5)
+    for _ in range(160):
+        if tr.is_over(state):
+            break
+        mover = tr.to_move(state)
+        assert mover is not None
+        for seat in (mover, rng.randrange(config.players)):
+            writer.write(state, seat, out)
+            assert out.tolist() == list(observation(view(state, seat), seat))
+        state, _ = tr.step(state, rng.choice(list(tr.legal_actions(state))))
+
+
+def test_a_card_turn_past_255_is_written_whole() -> None:
+    config = tr.GameConfig(2, game="cards")
+    state = tr.new_game(config, seed=1)
+    writer = observation_writer(config)
+    for turn in (254, 255, 256, 999, 1000, 1003):
+        long = attrs.evolve(state, turn=turn)
+        out = np.zeros(observation_size(config), dtype=np.int32)
+        writer.write(long, 1, out)
+        assert out.tolist() == list(observation(view(long, 1), 1))
+        assert min(turn, 1000) in out.tolist()
+
+
+def test_a_card_writer_that_forgets_its_columns_writes_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tigris_rules.ai import _card_observation_array
+
+    monkeypatch.setattr(_card_observation_array, "_KEPT_COLUMNS", 2)
+    check_positions(tr.GameConfig(3, game="cards", column_limit=8), every=7, cap=600)

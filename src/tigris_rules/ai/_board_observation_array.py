@@ -9,7 +9,7 @@ plane is made once per configuration. Needs numpy.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -56,7 +56,14 @@ def _runs(positions: list[int]) -> tuple[tuple[int, int, int], ...]:
 
 
 class BoardObservationWriter:
-    """Writes observations of board games of one configuration into arrays of its size."""
+    """Writes observations of board games of one configuration into arrays of its size.
+
+    The planes and the values after them are made as one string of bytes and written with
+    one copy wherever the layout holds them side by side. The planes that do not depend on
+    the seat (tiles, flipped tiles, catastrophes, treasures, river), the leaders' planes by
+    absolute seat and the monuments' planes are kept from the last state written while the
+    fields they come from are equal, so that a step that leaves them alone does not make
+    them again; values above 255 (a turn or a score past it) are written apart."""
 
     def __init__(self, config: GameConfig) -> None:
         plan = observation_plan(config)
@@ -84,77 +91,105 @@ class BoardObservationWriter:
             if name.startswith("seat") or name in _TAIL:
                 tail.extend(range(offsets[name], offsets[name] + length))
         self._tail_runs = _runs(tail)
+        self._runs = _runs(planes + tail)
         self._river = bytes(board_layout(config.board).river)
+        n = config.players
+        self._one_hots = tuple(tuple(one_hot(n, k)) for k in range(n))
+        self._no_decision = tuple(decision_values(None, n, 0, self._decisions))
+        self._fixed: tuple[object, object, bytes] = ((), (), b"")
+        self._leader_planes: tuple[object, bytes] = ((), b"")
+        self._monument_planes: tuple[object, bytes] = ((), b"")
 
     def write(self, state: GameState, player: int, out: Any) -> None:
         """``player``'s observation of ``state`` into ``out``, a one-dimensional array of
         :attr:`size` entries."""
+        planes = self._planes(state, player)
+        tail = self._tail_values(state, player)
+        try:
+            values = np.frombuffer(planes + bytes(tail), dtype=np.uint8)
+        except ValueError:  # a value above 255
+            self._write_runs(np.frombuffer(planes, dtype=np.uint8), self._plane_runs, out)
+            self._write_runs(tail, self._tail_runs, out)
+        else:
+            self._write_runs(values, self._runs, out)
+        if self._inserts:
+            self._write_variants(state, player, out)
+
+    @staticmethod
+    def _write_runs(values: Any, runs: tuple[tuple[int, int, int], ...], out: Any) -> None:
+        for first, start, end in runs:
+            out[first : first + end - start] = values[start:end]
+
+    def _planes(self, state: GameState, player: int) -> bytes:
+        """The planes, in layout order."""
         plane = SQUARE_COUNT
-        cells = bytes(state.cells)
-        treasures = bytearray(plane)
-        for square in state.treasures:
-            treasures[square] = 1
-        n = self._players
-        relative = [(player + k) % n for k in range(n)]
-        leaders = bytearray(4 * n * plane)
-        placed = state.leaders
-        for k, seat in enumerate(relative):
-            for color in range(4):
-                square = placed[4 * seat + color]
+        cells, treasures, fixed = self._fixed
+        if state.cells != cells or state.treasures != treasures:
+            cells = state.cells
+            treasures = state.treasures
+            codes = bytes(cells)
+            found = bytearray(plane)
+            for square in treasures:
+                found[square] = 1
+            fixed = b"".join(
+                (
+                    *(codes.translate(table) for table in _TILE_TABLES),
+                    codes.translate(_FLIPPED_TABLE),
+                    codes.translate(_CATASTROPHE_TABLE),
+                    found,
+                    self._river,
+                )
+            )
+            self._fixed = (cells, treasures, fixed)
+        placed, leaders = self._leader_planes
+        if state.leaders != placed:
+            placed = state.leaders
+            planes = bytearray(len(placed) * plane)
+            for flat, square in enumerate(placed):
                 if square != NO_SQUARE:
-                    leaders[(4 * k + color) * plane + square] = 1
-        monuments = bytearray(len(MONUMENTS) * plane)
-        for index, top_left in enumerate(state.monuments):
-            if top_left != NO_SQUARE:
-                base = index * plane + top_left
-                for square in (base, base + 1, base + COLUMNS, base + COLUMNS + 1):
-                    monuments[square] = 1
+                    planes[flat * plane + square] = 1
+            leaders = bytes(planes)
+            self._leader_planes = (placed, leaders)
+        if player:
+            cut = 4 * player * plane
+            leaders = leaders[cut:] + leaders[:cut]
+        built, monuments = self._monument_planes
+        if state.monuments != built:
+            built = state.monuments
+            planes = bytearray(len(MONUMENTS) * plane)
+            for index, top_left in enumerate(built):
+                if top_left != NO_SQUARE:
+                    base = index * plane + top_left
+                    for square in (base, base + 1, base + COLUMNS, base + COLUMNS + 1):
+                        planes[square] = 1
+            monuments = bytes(planes)
+            self._monument_planes = (built, monuments)
         marks = bytearray(2 * plane)
         if state.marker != NO_SQUARE:
             marks[state.marker] = 1
         if state.placed != NO_SQUARE:
             marks[plane + state.placed] = 1
-        values = np.frombuffer(
-            b"".join(
-                (
-                    *(cells.translate(table) for table in _TILE_TABLES),
-                    cells.translate(_FLIPPED_TABLE),
-                    cells.translate(_CATASTROPHE_TABLE),
-                    treasures,
-                    self._river,
-                    leaders,
-                    monuments,
-                    marks,
-                )
-            ),
-            dtype=np.uint8,
-        )
-        for first, start, end in self._plane_runs:
-            out[first : first + end - start] = values[start:end]
-        tail = self._tail_values(state, player, relative)
-        for first, start, end in self._tail_runs:
-            out[first : first + end - start] = tail[start:end]
-        if self._inserts:
-            self._write_variants(state, player, out)
+        return b"".join((fixed, leaders, monuments, marks))
 
-    def _tail_values(self, state: GameState, me: int, relative: list[int]) -> list[int]:
+    def _tail_values(self, state: GameState, me: int) -> list[int]:
         """The values of every segment after the planes, in layout order."""
         over = state.over
         open_totals = over or self._config.open_scoring
+        n = self._players
         values: list[int] = []
-        for seat in relative:
+        for k in range(n):
+            seat = (me + k) % n
             hand = state.hands[seat]
             if over or seat == me:
                 values += (1, *hand)
             else:
-                values += (0, 0, 0, 0, 0)
+                values += _NO_HAND
             values.append(sum(hand))
             values.append(state.catastrophes[seat])
             if open_totals or seat == me:
                 values += seat_totals(state.scores[seat], state.treasures_held[seat])
             else:
-                values += (0, 0, 0, 0, 0, 0)
-        n = self._players
+                values += _NO_TOTALS
         values += (
             state.bag_size,
             observed_turn(state.turn),
@@ -162,14 +197,18 @@ class BoardObservationWriter:
             int(state.short_draw),
             int(over),
         )
-        values += one_hot(n, (state.active - me) % n)
+        one_hots = self._one_hots
+        values += one_hots[(state.active - me) % n]
         decision = state.pending
         if over:
-            values += [0] * n
+            values += _NONE[:n]
+        elif decision is None:
+            values += one_hots[(state.active - me) % n]
         else:
-            deciding = state.active if decision is None else decision.player
-            values += one_hot(n, (deciding - me) % n)
+            values += one_hots[(decision.player - me) % n]
         values += [1 if s == NO_SQUARE else 0 for s in state.monuments]
+        if decision is None:
+            return values + list(self._no_decision)
         return values + decision_values(decision, n, me, self._decisions)
 
     def _write_variants(self, state: GameState, player: int, out: Any) -> None:
@@ -213,3 +252,13 @@ _TAIL = frozenset(
     }
 )
 """The base segments after the seats'."""
+
+
+_NO_HAND: Final = (0, 0, 0, 0, 0)
+"""A hand not seen: its flag and four counts."""
+
+_NO_TOTALS: Final = (0, 0, 0, 0, 0, 0)
+"""Totals not seen: their flag, four scores and the treasures held."""
+
+_NONE: Final = (0, 0, 0, 0)
+"""No seat of a game of up to four."""

@@ -9,6 +9,7 @@ game is over (their sizes and top cards always). Needs numpy.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -40,7 +41,12 @@ _EMPTY: Final = b"\xff"
 
 
 class CardObservationWriter:
-    """Writes observations of card games of one configuration into arrays of its size."""
+    """Writes observations of card games of one configuration into arrays of its size.
+
+    The whole observation is made as one string of bytes and written with one copy; a
+    column's one-hot values are kept per column once made, and the leaders' spots by
+    absolute seat are kept from the last state written while the leaders stand where they
+    stood. Values above 255 (a turn past it) are written apart."""
 
     def __init__(self, config: GameConfig) -> None:
         n = config.players
@@ -52,24 +58,42 @@ class CardObservationWriter:
         self._table = COLUMNS + COLUMNS * limit * len(COLUMN_KINDS)
         self._leaders = self._table + COLUMNS + GAPS * (2 + 4 + n)
         self._seats = self._leaders + 4 * n * self._spots
+        self._columns: dict[bytes, bytes] = {}
+        self._leader_spots: tuple[object, bytes] = ((), b"")
+        self._one_hots = tuple(tuple(int(k == j) for j in range(n)) for k in range(n))
+        self._no_decision = decision_values(None, None, n)
 
     def write(self, state: CardGameState, player: int, out: Any) -> None:
         """``player``'s observation of ``state`` into ``out``, a one-dimensional array of
         the configuration's observation size."""
-        limit = self._limit
-        table = self._table
-        out[:COLUMNS] = [1 if head == TREASURE else 0 for head in state.heads]
-        codes = b"".join([column.ljust(limit, _EMPTY) for column in state.columns])
-        out[COLUMNS:table] = _ONE_HOT_KINDS[np.frombuffer(codes, dtype=np.uint8)].ravel()
-        out[table : self._seats] = np.frombuffer(self._middle(state, player), dtype=np.uint8)
-        out[self._seats :] = self._tail_values(state, player)
+        table = b"".join([self._column(column) for column in state.columns])
+        head = b"".join((bytes(state.heads).translate(_TREASURE_HEAD), table))
+        middle = self._middle(state, player)
+        tail = self._tail_values(state, player)
+        try:
+            values = b"".join((head, middle, bytes(tail)))
+        except ValueError:  # a value above 255
+            out[: self._seats] = np.frombuffer(head + middle, dtype=np.uint8)
+            out[self._seats :] = tail
+        else:
+            out[:] = np.frombuffer(values, dtype=np.uint8)
 
-    def _middle(self, state: CardGameState, me: int) -> bytearray:
+    def _column(self, column: bytes) -> bytes:
+        """The one-hot values of every position of ``column`` up to the column limit."""
+        found = self._columns.get(column)
+        if found is None:
+            codes = np.frombuffer(column.ljust(self._limit, _EMPTY), dtype=np.uint8)
+            found = _ONE_HOT_KINDS[codes].tobytes()
+            if len(self._columns) >= _KEPT_COLUMNS:
+                self._columns.clear()
+            self._columns[column] = found
+        return found
+
+    def _middle(self, state: CardGameState, me: int) -> bytes:
         """The column lengths, what is seen of the gaps, then the leaders' spots, seat by seat
         from ``me``: every value is at most the column limit."""
         n = self._players
-        limit = self._limit
-        values = bytearray(self._seats - self._table)
+        values = bytearray(self._leaders - self._table)
         values[:COLUMNS] = bytes([len(column) for column in state.columns])
         filled = COLUMNS
         face_up = filled + GAPS
@@ -85,14 +109,26 @@ class CardObservationWriter:
             elif gap.player == me:
                 values[colors + 4 * g + gap.card] = 1
             values[seats + n * g + (gap.player - me) % n] = 1
+        placed, spots = self._leader_spots
+        if state.leaders != placed:
+            placed = state.leaders
+            spots = self._spots_by_seat(placed)
+            self._leader_spots = (placed, spots)
+        if me:
+            cut = 4 * me * self._spots
+            spots = spots[cut:] + spots[:cut]
+        return b"".join((values, spots))
+
+    def _spots_by_seat(self, leaders: Sequence[Any]) -> bytes:
+        """The leaders' spots, seat by seat from the first."""
+        limit = self._limit
         spots = self._spots
-        leaders = self._leaders - self._table
-        for flat, loc in enumerate(state.leaders):
+        values = bytearray(len(leaders) * spots)
+        for flat, loc in enumerate(leaders):
             spot = leader_spot(loc, limit)
             if spot is not None:
-                k = (flat // 4 - me) % n
-                values[leaders + (4 * k + flat % 4) * spots + spot] = 1
-        return values
+                values[flat * spots + spot] = 1
+        return bytes(values)
 
     def _tail_values(self, state: CardGameState, me: int) -> list[int]:
         """Every segment after the leaders, in layout order."""
@@ -129,18 +165,20 @@ class CardObservationWriter:
         table = b"".join(state.columns)
         values += [0 if code in table else 1 for code in _BOAT_CODES]
         values += (min(state.turn, TURN_CAP), state.actions_taken, state.idle_turns, int(over))
-        active = [0] * n
-        active[(state.active - me) % n] = 1
-        values += active
-        deciding = [0] * n
+        one_hots = self._one_hots
+        values += one_hots[(state.active - me) % n]
         pending = state.pending
-        if not over:
-            deciding[((state.active if pending is None else pending.player) - me) % n] = 1
-        values += deciding
-        values += decision_values(
+        if over:
+            values += _NONE[:n]
+        elif pending is None:
+            values += one_hots[(state.active - me) % n]
+        else:
+            values += one_hots[(pending.player - me) % n]
+        if pending is None:
+            return values + self._no_decision
+        return values + decision_values(
             pending, lambda other: None if other is None else (other - me) % n, n
         )
-        return values
 
 
 _NO_HAND: Final = (0, 0, 0, 0, 0)
@@ -153,3 +191,12 @@ _NO_PILE_TOP: Final = (0, 0, 0, 0, 0)
 
 _NO_PILE_COUNTS: Final = (0, 0, 0, 0, 0, 0)
 """VP piles not shown by kind: their flag and five counts."""
+
+_NONE: Final = (0, 0, 0, 0)
+"""No seat of a game of up to four."""
+
+_TREASURE_HEAD: Final = bytes(int(code == TREASURE) for code in range(256))
+"""The translation of a head's code to 1 for a treasure, 0 for any other."""
+
+_KEPT_COLUMNS: Final = 4096
+"""How many columns' one-hot values a writer keeps at most (it forgets them all past it)."""
