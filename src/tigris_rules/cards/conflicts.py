@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
-
 from tigris_rules.cards.components import RED, spot_name
 from tigris_rules.cards.decisions import CardCommitDecision, CardConflict, PointCause
 from tigris_rules.cards.events import CardsDiscarded, CardsWon, RewardTaken
@@ -141,9 +139,17 @@ def commit(w: CardWork, decision: CardCommitDecision, count: int) -> None:
     w.take_from_hand(decision.player, color.index, count)
     w.events.append(SupportCommitted(decision.player, color, count))
     if decision.role is Role.ATTACKER:
-        w.pending = CardCommitDecision(
-            conflict.defender, Role.DEFENDER, attrs.evolve(conflict, attacker_commit=count)
+        answered = CardConflict(
+            kind=conflict.kind,
+            color=conflict.color,
+            attacker=conflict.attacker,
+            defender=conflict.defender,
+            attacker_base=conflict.attacker_base,
+            defender_base=conflict.defender_base,
+            attacker_commit=count,
+            gap=conflict.gap,
         )
+        w.pending = CardCommitDecision(conflict.defender, Role.DEFENDER, answered)
         return
     w.pending = None
     _resolve(w, conflict, count)
