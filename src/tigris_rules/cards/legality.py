@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import combinations
+from itertools import combinations, repeat
 from typing import Any, Final, assert_never, cast
 
 from tigris_rules._arguments import expect
@@ -29,6 +29,7 @@ from tigris_rules.cards.actions import (
 )
 from tigris_rules.cards.components import (
     COLUMNS,
+    FIRST_BOAT,
     GAPS,
     HAND_SIZE,
     RED,
@@ -89,25 +90,29 @@ class TableFacts:
     def __init__(self, state: CardGameState, limit: int) -> None:
         stride = limit + 2
         spots: list[int] = []
+        removable: list[int] = []
         columns = state.columns
         gaps = state.gaps
         for c, column in enumerate(columns):
             base = c * stride
-            if column and is_boat(max(column)):
-                spots.append(base)
-                spots.extend(base + y for y, card in enumerate(column, 1) if not is_boat(card))
+            cards: Sequence[int]
+            if column and max(column) >= FIRST_BOAT:
+                cards = [base + y for y, card in enumerate(column, 1) if card < FIRST_BOAT]
             else:
-                spots.extend(range(base, base + len(column) + 1))
+                cards = range(base + 1, base + len(column) + 1)
+            spots.append(base)
+            spots += cards
+            removable += cards
             if c < GAPS:
                 gap = gaps[c]
                 if gap is not None and gap.face_up:
                     spots.append(base + limit + 1)
+                    removable.append(base + limit + 1)
         self.cards = tuple(spots)
         """The cards a leader may go to, wherever it comes from and wherever the leaders
         stand: any face-up card (CARD-LEADER-2) that is not a boat (CARD-LEADER-3)."""
         self.cards_set = frozenset(spots)
-        removable = tuple(spot for spot in spots if spot % stride)
-        self.removable = removable
+        self.removable = tuple(removable)
         """The cards a catastrophe may remove wherever the leaders stand: any card on the
         table (CARD-CATA-2) but a head (CARD-CATA-4) or a boat (CARD-CATA-5)."""
         self.removable_set = frozenset(removable)
@@ -455,6 +460,15 @@ _GAP_PLAYS: Final = tuple(
 _END_TURN: Final = (EndTurn(),)
 
 
+@cache
+def _card_plays(
+    hand: tuple[int, int, int, int],
+) -> tuple[tuple[Table[CardAction], ...], tuple[Table[CardAction], ...]]:
+    """The column plays and the gap plays of each colour ``hand`` holds (CARD-PLAY-1)."""
+    held = [color for color, count in enumerate(hand) if count]
+    return tuple(_COLUMN_PLAYS[c] for c in held), tuple(_GAP_PLAYS[c] for c in held)
+
+
 class CardLegalActions(LazyActions[CardAction]):
     """Every legal input of a state, in a fixed order, built only when asked for.
 
@@ -486,20 +500,11 @@ class CardLegalActions(LazyActions[CardAction]):
         facts = table_facts(state, limit)
         occupied = _occupied(state, limit)
         free = _without(facts.cards, facts.cards_set, occupied)
-        for plays, targets in zip(
-            leader_plays, _leader_targets(state, free, facts.spans), strict=True
-        ):
-            parts.append((plays, targets))
+        parts += zip(leader_plays, _leader_targets(state, free, facts.spans), strict=True)
         active = state.active
-        hand = state.hands[active]
-        open_columns = facts.open_columns
-        for color, held in enumerate(hand):
-            if held:
-                parts.append((_COLUMN_PLAYS[color], open_columns))
-        open_gaps = facts.open_gaps
-        for color, held in enumerate(hand):
-            if held:
-                parts.append((_GAP_PLAYS[color], open_gaps))
+        column_plays, gap_plays = _card_plays(state.hands[active])
+        parts += zip(column_plays, repeat(facts.open_columns))
+        parts += zip(gap_plays, repeat(facts.open_gaps))
         if state.catastrophes[active]:
             parts.append((catastrophes, _without(facts.removable, facts.removable_set, occupied)))
         parts.append((_identity, _END_TURN))
