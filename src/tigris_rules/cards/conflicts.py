@@ -30,13 +30,15 @@ __all__ = [
 def revolt_defender(w: CardWork, flat: int) -> int:
     """CARD-REVOLT-1: the other leader of the same colour in the kingdom where the leader
     ``flat`` now stands, or -1."""
-    loc = w.leaders[flat]
+    leaders = w.leaders
+    loc = leaders[flat]
     if loc is None:
         return -1
     labels = w.labels()
     kingdom = labels[column_of(loc)]
-    for other in w.leaders_in(labels, kingdom):
-        if other != flat and other % 4 == flat % 4:
+    for other in range(flat % 4, len(leaders), 4):
+        there = leaders[other]
+        if there is not None and other != flat and labels[column_of(there)] == kingdom:
             return other
     return -1
 

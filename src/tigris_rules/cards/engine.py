@@ -211,13 +211,13 @@ def _card_vp_earner(w: CardWork, column: int, color: int) -> int:
     """CARD-PLAY-7: the owner of the kingdom's leader of the card's colour, else of its king,
     else nobody (-1)."""
     labels = w.labels()
-    leaders = w.leaders_in(labels, labels[column])
-    for flat in leaders:
-        if flat % 4 == color:
-            return flat // 4
-    for flat in leaders:
-        if flat % 4 == BLACK:
-            return flat // 4
+    kingdom = labels[column]
+    leaders = w.leaders
+    for wanted in (color, BLACK):
+        for flat in range(wanted, len(leaders), 4):
+            loc = leaders[flat]
+            if loc is not None and labels[column_of(loc)] == kingdom:
+                return flat // 4
     return -1
 
 

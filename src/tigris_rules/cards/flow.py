@@ -306,7 +306,7 @@ def _refill_and_end_checks(w: CardWork) -> None:
         w.add_to_hand(player, cards)
         if take < need:
             short = True
-        w.events.append(CardsDrawn(player, tuple(COLORS[c] for c in cards), take < need))
+        w.events.append(CardsDrawn(player, tuple(map(COLORS.__getitem__, cards)), take < need))
     w.idle_turns = w.idle_turns + 1 if idle else 0
     ends = end_conditions(short, w.heads.count(TREASURE), w.idle_turns, n)
     player = w.active

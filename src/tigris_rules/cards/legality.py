@@ -202,8 +202,10 @@ def check_card_action(state: CardGameState, action: object, player: object = Non
     :class:`InvalidActionError` first (CONV-19).
     """
     check_card_well_formed(action)
-    if player is not None and (type(player) is not int or not 0 <= player < state.players):
-        check_player(state.players, player)
+    if player is not None:
+        players = state.config.players
+        if type(player) is not int or not 0 <= player < players:
+            check_player(players, player)
     if state.over:
         raise _illegal("END-3", "the game is over; no action or answer is accepted")
     pending = state.pending

@@ -17,6 +17,7 @@ from tigris_rules.cards.kingdoms import Kingdoms, kingdom_labels, kingdoms_of
 from tigris_rules.cards.state import CardCache, CardGameState, GapCard, TurnStart, adopt_card_state
 from tigris_rules.cards.steps import Step
 from tigris_rules.model.colors import COLORS
+from tigris_rules.model.config import GameConfig
 
 __all__ = ["CardWork", "replaced"]
 
@@ -40,58 +41,47 @@ def _added(counts: tuple[int, int, int, int], color: int, count: int) -> tuple[i
 class CardWork:
     """The fields of a state that rules change: the steps in progress (``todo``) as a list
     changed in place, every other one as the state's own immutable value, replaced (never
-    changed) when a rule changes it."""
+    changed) when a rule changes it.
 
-    __slots__ = (
-        "_kingdoms",
-        "actions_taken",
-        "active",
-        "catastrophes",
-        "columns",
-        "draw_pos",
-        "end_reason",
-        "events",
-        "gaps",
-        "hands",
-        "heads",
-        "idle_turns",
-        "leaders",
-        "new_turn",
-        "out_of_game",
-        "over",
-        "pending",
-        "piles",
-        "source",
-        "todo",
-        "turn",
-        "turn_start",
-    )
+    The copy's attribute dictionary starts as a copy of the state's (its fields, its cache,
+    its ruleset when found) and becomes the next state's; what only the copy needs lives in
+    its slots.
+    """
+
+    __slots__ = ("__dict__", "_kingdoms", "events", "new_turn", "source", "todo")
+
+    config: GameConfig
+    heads: tuple[int, ...]
+    columns: tuple[bytes, ...]
+    """The cards below each head (replace one with :meth:`set_column`)."""
+    gaps: tuple[GapCard | None, ...]
+    """The gaps (replace one with :meth:`set_gap`, which keeps the kingdoms known)."""
+    leaders: tuple[Loc | None, ...]
+    """Where each leader stands (move one with :meth:`set_leader`)."""
+    hands: tuple[tuple[int, int, int, int], ...]
+    piles: tuple[bytes, ...]
+    draw: bytes
+    draw_pos: int
+    set_aside: bytes
+    out_of_game: tuple[int, int, int, int]
+    catastrophes: tuple[bool, ...]
+    active: int
+    turn: int
+    actions_taken: int
+    idle_turns: int
+    turn_start: TurnStart | None
+    pending: CardDecision | None
+    over: bool
+    end_reason: str | None
 
     def __init__(self, state: CardGameState) -> None:
-        # Every field of the state that a rule may change, as its metadata says (InWork).
+        self.__dict__.update(state.__dict__)
         self.source = state
-        self.heads = state.heads
-        self.columns = state.columns
-        """The cards below each head (replace one with :meth:`set_column`)."""
-        self.gaps = state.gaps
-        """The gaps (replace one with :meth:`set_gap`, which keeps the kingdoms known)."""
-        self.leaders = state.leaders
-        """Where each leader stands (move one with :meth:`set_leader`)."""
-        self.hands = state.hands
-        self.piles = state.piles
-        self.draw_pos = state.draw_pos
-        self.out_of_game = state.out_of_game
-        self.catastrophes = state.catastrophes
-        self.active = state.active
-        self.turn = state.turn
-        self.actions_taken = state.actions_taken
-        self.idle_turns = state.idle_turns
-        self.turn_start = state.turn_start
-        self.new_turn = False
-        self.pending: CardDecision | None = state.pending
         self.todo: list[Step] = list(state.todo)
-        self.over = state.over
-        self.end_reason = state.end_reason
+        """The steps in progress (the slot hides the state's ``todo`` in the dictionary)."""
+        self.new_turn = False
+        """Whether a new turn began: the next state's hands are also its turn-start
+        snapshot."""
         self.events: list[CardEvent] = []
         known = state._cache.kingdoms
         self._kingdoms: Kingdoms | None = known if isinstance(known, Kingdoms) else None
@@ -130,11 +120,19 @@ class CardWork:
             hands = self.hands
             self.hands = replaced(hands, player, _added(hands[player], color, -count))
 
-    def add_to_hand(self, player: int, cards: Iterable[int]) -> None:
-        hand = list(self.hands[player])
-        for card in cards:
-            hand[card] += 1
-        self.hands = replaced(self.hands, player, (hand[0], hand[1], hand[2], hand[3]))
+    def add_to_hand(self, player: int, cards: bytes) -> None:
+        """``cards`` (colour indices) join ``player``'s hand."""
+        hand = self.hands[player]
+        self.hands = replaced(
+            self.hands,
+            player,
+            (
+                hand[0] + cards.count(0),
+                hand[1] + cards.count(1),
+                hand[2] + cards.count(2),
+                hand[3] + cards.count(3),
+            ),
+        )
 
     def to_pile(self, player: int, cards: Iterable[int]) -> None:
         """Cards go onto ``player``'s VP pile in order; the last is the top card (CARD-VP-4)."""
@@ -219,41 +217,14 @@ class CardWork:
         ``InWork.FIXED`` (the configuration, the draw pile, the cards set aside) of the
         state it was made from. When a new turn began (``new_turn``), the state's hands are
         also its :class:`TurnStart` snapshot (shared, not copied). The new state keeps the
-        ruleset, the kingdoms when known, and the facts of the table when neither the
-        columns nor the gaps changed."""
+        ruleset once found, the kingdoms when known, and the facts of the table when neither
+        the columns nor the gaps changed."""
         s = self.source
-        hands = self.hands
-        turn_start = self.turn_start
+        values = self.__dict__.copy()
         if self.new_turn:
-            turn_start = TurnStart(hands)
-        columns = self.columns
-        gaps = self.gaps
-        table = s._cache.table if columns is s.columns and gaps is s.gaps else None
+            values["turn_start"] = TurnStart(self.hands)
         todo = self.todo
-        return adopt_card_state(
-            {
-                "config": s.config,
-                "heads": self.heads,
-                "columns": columns,
-                "gaps": gaps,
-                "leaders": self.leaders,
-                "hands": hands,
-                "piles": self.piles,
-                "draw": s.draw,
-                "draw_pos": self.draw_pos,
-                "set_aside": s.set_aside,
-                "out_of_game": self.out_of_game,
-                "catastrophes": self.catastrophes,
-                "active": self.active,
-                "turn": self.turn,
-                "actions_taken": self.actions_taken,
-                "idle_turns": self.idle_turns,
-                "turn_start": turn_start,
-                "pending": self.pending,
-                "todo": tuple(todo) if todo else (),
-                "over": self.over,
-                "end_reason": self.end_reason,
-                "_cache": CardCache(self._kingdoms, table),
-                "ruleset": s.ruleset,  # what ``CardGameState.ruleset`` would find
-            }
-        )
+        values["todo"] = tuple(todo) if todo else ()
+        table = s._cache.table if self.columns is s.columns and self.gaps is s.gaps else None
+        values["_cache"] = CardCache(self._kingdoms, table)
+        return adopt_card_state(values)
