@@ -86,7 +86,7 @@ def card_step(
         expect(state, CardGameState, "state")
     check_card_action(state, action, player)
     w = CardWork(state)
-    _resolve(w, action)
+    _RESOLVERS.get(type(action), _resolve_any)(w, action)  # _resolve
     run(w)
     return w.freeze(), tuple(w.events)
 
