@@ -28,8 +28,10 @@ from tigris_rules.model.colors import Color
 __all__ = [
     "CARD_COUNTS",
     "COLUMNS",
+    "FIRST_BOAT",
     "GAPS",
     "HAND_SIZE",
+    "KNOWN_SPOTS",
     "TOTAL_CARDS",
     "TREASURE",
     "TREASURE_CARDS",
@@ -102,9 +104,13 @@ BOAT_FOR_COLOR = {boat.other.index: boat for boat in BOATS}
 """The boat eligible for a run of a colour other than blue (CARD-BOAT-2)."""
 
 
+FIRST_BOAT: Final = 5
+"""The smallest boat code: every column code from it on is a boat."""
+
+
 def is_boat(code: int) -> bool:
     """Whether a column code is a boat."""
-    return code >= 5
+    return code >= FIRST_BOAT
 
 
 _SPOT = re.compile(r"([1-8])\.(0|[1-9][0-9]*)|g([1-7])")
@@ -114,7 +120,7 @@ def parse_spot(name: object) -> Loc | None:
     """The place a spot name means, or ``None`` when ``name`` is not a spot name (CONV-19)."""
     if not isinstance(name, str):
         return None
-    known = _KNOWN_SPOTS.get(name)
+    known = KNOWN_SPOTS.get(name)
     if known is not None:
         return known
     match = _SPOT.fullmatch(name)
@@ -127,10 +133,10 @@ def parse_spot(name: object) -> Loc | None:
 
 
 _KNOWN_DEPTH: Final = 24
-"""The deepest position whose name :data:`_KNOWN_SPOTS` holds: the last of the largest column
+"""The deepest position whose name :data:`KNOWN_SPOTS` holds: the last of the largest column
 limit (a deeper one is read by the pattern)."""
 
-_KNOWN_SPOTS: Final[dict[str, Loc]] = {
+KNOWN_SPOTS: Final[dict[str, Loc]] = {
     **{f"{c + 1}.{p}": (2 * c, p) for c in range(COLUMNS) for p in range(_KNOWN_DEPTH + 1)},
     **{f"g{g + 1}": (2 * g + 1, 0) for g in range(GAPS)},
 }

@@ -5,7 +5,8 @@ all its steps are done (CARD-TURN-2)."""
 
 from __future__ import annotations
 
-from typing import TypeVar, assert_never
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, assert_never
 
 from tigris_rules._arguments import expect
 from tigris_rules.cards.actions import (
@@ -42,9 +43,9 @@ from tigris_rules.cards.flow import begin_end_of_turn, build_boat, pay, run, tak
 from tigris_rules.cards.kingdoms import column_of
 from tigris_rules.cards.legality import check_card_action
 from tigris_rules.cards.state import CardGameState, GapCard
-from tigris_rules.cards.steps import BoatStep, EndActionStep, PayStep, Step, WarsStep
+from tigris_rules.cards.steps import END_ACTION, BoatStep, PayStep, Step, WarsStep
 from tigris_rules.cards.table import card_at
-from tigris_rules.cards.work import CardWork
+from tigris_rules.cards.work import CardWork, replaced
 from tigris_rules.model.colors import COLORS
 
 __all__ = ["card_apply", "card_is_over", "card_step", "card_to_move"]
@@ -85,7 +86,7 @@ def card_step(
         expect(state, CardGameState, "state")
     check_card_action(state, action, player)
     w = CardWork(state)
-    _resolve(w, action)
+    _RESOLVERS.get(type(action), _resolve_any)(w, action)  # _resolve
     run(w)
     return w.freeze(), tuple(w.events)
 
@@ -97,6 +98,11 @@ def card_apply(state: CardGameState, action: CardAction, player: object = None) 
 
 def _resolve(w: CardWork, action: CardAction) -> None:
     """Start resolving ``action``, already checked: each kind of input has its own step."""
+    _RESOLVERS.get(type(action), _resolve_any)(w, action)
+
+
+def _resolve_any(w: CardWork, action: CardAction) -> None:
+    """:func:`_resolve`, kind by kind."""
     match action:
         case PlayLeader():
             _leader(w, action)
@@ -109,20 +115,40 @@ def _resolve(w: CardWork, action: CardAction) -> None:
         case EndTurn():
             begin_end_of_turn(w)
         case ChooseConflict():
-            w.pending = None
-            start_war(w, _joining_gap(w), action.color.index)
+            _choose_conflict(w, action)
         case CommitSupport():
-            commit(w, _awaited(w, CardCommitDecision), action.count)
+            _commit(w, action)
         case PayPoints():
-            pay(w, _awaited(w, PaymentDecision), action.count)
+            _pay(w, action)
         case BuildBoat():
             build_boat(w, _awaited(w, BoatDecision), action.boat)
         case Decline():
-            w.pending = None
+            _decline(w, action)
         case TakeTreasures():
             take_treasures(w, _awaited(w, TreasureCardDecision), action.columns)
         case _:
             assert_never(action)
+
+
+def _choose_conflict(w: CardWork, action: ChooseConflict) -> None:
+    w.pending = None
+    start_war(w, _joining_gap(w), action.color.index)
+
+
+def _commit(w: CardWork, action: CommitSupport) -> None:
+    commit(w, _awaited(w, CardCommitDecision), action.count)
+
+
+def _pay(w: CardWork, action: PayPoints) -> None:
+    pay(w, _awaited(w, PaymentDecision), action.count)
+
+
+def _end_turn(w: CardWork, action: EndTurn) -> None:
+    begin_end_of_turn(w)
+
+
+def _decline(w: CardWork, action: Decline) -> None:
+    w.pending = None
 
 
 _D = TypeVar("_D")
@@ -151,13 +177,13 @@ def _leader(w: CardWork, action: PlayLeader) -> None:
     flat = 4 * player + action.color.index
     target = parse_spot(action.target)
     origin = w.leaders[flat]
-    w.leaders[flat] = target
+    w.set_leader(flat, target)
     w.events.append(
         LeaderPlayed(
             player, action.color, action.target, None if origin is None else spot_name(origin)
         )
     )
-    w.todo = [EndActionStep()]
+    w.todo = [END_ACTION]
     defender = revolt_defender(w, flat)
     if defender >= 0:
         start_revolt(w, flat, defender)
@@ -170,14 +196,14 @@ def _column(w: CardWork, action: PlayColumn) -> None:
     color = action.color.index
     column = action.column - 1
     w.take_from_hand(player, color, 1)
-    w.columns[column] = w.columns[column] + bytes((color,))
+    w.set_column(column, w.columns[column] + bytes((color,)))
     position = len(w.columns[column])
     w.events.append(ColumnCardPlayed(player, action.color, action.column, position))
     steps: list[Step] = []
     earner = _card_vp_earner(w, column, color)
     if earner >= 0:
         steps.append(PayStep(earner, color, 1, PointCause.CARD))
-    steps.extend((BoatStep(column), EndActionStep()))
+    steps.extend((BoatStep(column), END_ACTION))
     w.todo = steps
 
 
@@ -185,13 +211,13 @@ def _card_vp_earner(w: CardWork, column: int, color: int) -> int:
     """CARD-PLAY-7: the owner of the kingdom's leader of the card's colour, else of its king,
     else nobody (-1)."""
     labels = w.labels()
-    leaders = w.leaders_in(labels, labels[column])
-    for flat in leaders:
-        if flat % 4 == color:
-            return flat // 4
-    for flat in leaders:
-        if flat % 4 == BLACK:
-            return flat // 4
+    kingdom = labels[column]
+    leaders = w.leaders
+    for wanted in (color, BLACK):
+        for flat in range(wanted, len(leaders), 4):
+            loc = leaders[flat]
+            if loc is not None and labels[column_of(loc)] == kingdom:
+                return flat // 4
     return -1
 
 
@@ -204,7 +230,7 @@ def _gap(w: CardWork, action: PlayGap) -> None:
     w.take_from_hand(player, action.color.index, 1)
     w.set_gap(gap, GapCard(action.color.index, player, face_up=False))
     w.events.append(GapCardPlayed(player, action.gap))
-    w.todo = [WarsStep(gap), EndActionStep()]
+    w.todo = [WarsStep(gap), END_ACTION]
 
 
 def _catastrophe(w: CardWork, action: PlayCatastrophe) -> None:
@@ -222,6 +248,21 @@ def _catastrophe(w: CardWork, action: PlayCatastrophe) -> None:
     else:
         w.remove_from_column(column_of(loc), {loc[1]})
     w.discard(card, 1)
-    w.catastrophes[player] = False
+    w.catastrophes = replaced(w.catastrophes, player, False)
     w.events.append(CatastrophePlayed(player, action.target, COLORS[card]))
-    w.todo = [EndActionStep()]
+    w.todo = [END_ACTION]
+
+
+_RESOLVERS: Final[dict[type, Callable[[CardWork, Any], None]]] = {
+    PlayLeader: _leader,
+    PlayColumn: _column,
+    PlayGap: _gap,
+    PlayCatastrophe: _catastrophe,
+    EndTurn: _end_turn,
+    ChooseConflict: _choose_conflict,
+    CommitSupport: _commit,
+    PayPoints: _pay,
+    Decline: _decline,
+}
+"""The resolution of each kind of input, as :func:`_resolve_any` chooses it, found by type
+(the rarer answers are left to it)."""

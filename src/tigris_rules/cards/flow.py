@@ -7,7 +7,8 @@ left; each step is the rule it names.
 
 from __future__ import annotations
 
-import attrs
+from collections.abc import Callable
+from typing import Any, Final
 
 from tigris_rules.cards.components import (
     BLUE,
@@ -15,6 +16,7 @@ from tigris_rules.cards.components import (
     BOAT_OF_CODE,
     BOATS,
     COLUMNS,
+    FIRST_BOAT,
     GREEN,
     HAND_SIZE,
     RED,
@@ -39,7 +41,9 @@ from tigris_rules.cards.events import (
     TreasuresTaken,
 )
 from tigris_rules.cards.kingdoms import column_of
+from tigris_rules.cards.state import GapCard
 from tigris_rules.cards.steps import (
+    REFILL,
     BoatStep,
     EndActionStep,
     PayStep,
@@ -49,7 +53,7 @@ from tigris_rules.cards.steps import (
     TreasureStep,
     WarsStep,
 )
-from tigris_rules.cards.work import CardWork
+from tigris_rules.cards.work import CardWork, replaced
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.events import GameOver, TurnEnded
 from tigris_rules.model.outcome import Termination
@@ -66,28 +70,36 @@ __all__ = [
 
 def run(w: CardWork) -> None:
     """Run the waiting steps in order until a decision is pending or none is left."""
-    while w.pending is None and w.todo and not w.over:
-        step = w.todo.pop(0)
-        _run_step(w, step)
+    todo = w.todo
+    while todo and w.pending is None and not w.over:
+        step = todo.pop(0)
+        _STEPS.get(type(step), _other_step)(w, step)
 
 
-def _run_step(w: CardWork, step: Step) -> None:
-    if isinstance(step, PayStep):
-        w.pending = PaymentDecision(step.player, COLORS[step.color], step.points, step.cause)
-    elif isinstance(step, BoatStep):
-        _boat_opportunity(w, step.column)
-    elif isinstance(step, WarsStep):
-        _next_war(w, step.gap)
-    elif isinstance(step, RemovalStep):
-        remove_loser_cards(w, step)
-    elif isinstance(step, TreasureStep):
-        _treasure_opportunity(w, step.gap)
-    elif isinstance(step, EndActionStep):
-        w.actions_taken += 1
-        if w.actions_taken >= 2:  # TURN-3: the second action ends the turn
-            begin_end_of_turn(w)
-    elif isinstance(step, RefillStep):
-        _refill_and_end_checks(w)
+def _ask_payment(w: CardWork, step: PayStep) -> None:
+    w.pending = PaymentDecision(step.player, COLORS[step.color], step.points, step.cause)
+
+
+def _boat_step(w: CardWork, step: BoatStep) -> None:
+    _boat_opportunity(w, step.column)
+
+
+def _wars_step(w: CardWork, step: WarsStep) -> None:
+    _next_war(w, step.gap)
+
+
+def _treasure_step(w: CardWork, step: TreasureStep) -> None:
+    _treasure_opportunity(w, step.gap)
+
+
+def _end_of_action(w: CardWork, step: EndActionStep) -> None:
+    w.actions_taken += 1
+    if w.actions_taken >= 2:  # TURN-3: the second action ends the turn
+        begin_end_of_turn(w)
+
+
+def _refill_step(w: CardWork, step: RefillStep) -> None:
+    _refill_and_end_checks(w)
 
 
 # --- payment ----------------------------------------------------------------------------------
@@ -156,7 +168,7 @@ def build_boat(w: CardWork, decision: BoatDecision, boat: Boat) -> None:
         if flat >= 0:
             w.return_leader(flat, "boat")
     color = cards[-1]
-    w.columns[column] = cards[: top - 1] + bytes((boat.code,))
+    w.set_column(column, cards[: top - 1] + bytes((boat.code,)))
     w.discard(color, 4)
     w.events.append(CardsDiscarded(COLORS[color], 4, "boat"))
     w.events.append(BoatBuilt(w.active, boat, column + 1, top))
@@ -173,7 +185,7 @@ def _next_war(w: CardWork, gap: int) -> None:
     if not colors:
         card = w.gaps[gap]
         if card is not None:
-            w.set_gap(gap, attrs.evolve(card, face_up=True))
+            w.set_gap(gap, GapCard(card.card, card.player, face_up=True))
             w.events.append(GapCardTurned(gap + 1, card.color))
         w.todo.insert(0, TreasureStep(gap))
         return
@@ -205,7 +217,7 @@ def take_treasures(w: CardWork, decision: TreasureCardDecision, columns: tuple[i
     w.pending = None
     chosen = tuple(sorted(columns))
     for column in chosen:
-        w.heads[column - 1] = RED
+        w.heads = replaced(w.heads, column - 1, RED)
     w.take_from_hand(decision.player, RED, len(chosen))
     w.to_pile(decision.player, (TREASURE,) * len(chosen))
     w.events.append(TreasuresTaken(decision.player, chosen))
@@ -217,6 +229,21 @@ def take_treasures(w: CardWork, decision: TreasureCardDecision, columns: tuple[i
 def begin_end_of_turn(w: CardWork) -> None:
     """CARD-TURN-7 (1), CARD-BOAT-6: boat income of the active player, one payment decision per
     colour in canonical order, then the rest of the end of turn."""
+    steps: list[Step] = []
+    if max(b"".join(w.columns), default=0) >= FIRST_BOAT:
+        points = _boat_income(w)
+        steps.extend(
+            PayStep(w.active, color, points[color], PointCause.BOAT)
+            for color in range(4)
+            if points[color]
+        )
+    steps.append(REFILL)
+    w.todo[0:0] = steps
+
+
+def _boat_income(w: CardWork) -> list[int]:
+    """CARD-BOAT-6: per colour, the boats of the table in a kingdom where the active player's
+    leader of that colour stands."""
     labels = w.labels()
     points = [0, 0, 0, 0]
     for column, cards in enumerate(w.columns):
@@ -229,13 +256,7 @@ def begin_end_of_turn(w: CardWork) -> None:
                 loc = w.leaders[4 * w.active + color]
                 if loc is not None and labels[column_of(loc)] == labels[column]:
                     points[color] += 1
-    steps: list[Step] = [
-        PayStep(w.active, color, points[color], PointCause.BOAT)
-        for color in range(4)
-        if points[color]
-    ]
-    steps.append(RefillStep())
-    w.todo[0:0] = steps
+    return points
 
 
 def end_conditions(
@@ -285,9 +306,9 @@ def _refill_and_end_checks(w: CardWork) -> None:
         w.add_to_hand(player, cards)
         if take < need:
             short = True
-        w.events.append(CardsDrawn(player, tuple(COLORS[c] for c in cards), take < need))
+        w.events.append(CardsDrawn(player, tuple(map(COLORS.__getitem__, cards)), take < need))
     w.idle_turns = w.idle_turns + 1 if idle else 0
-    ends = end_conditions(short, sum(1 for head in w.heads if head == TREASURE), w.idle_turns, n)
+    ends = end_conditions(short, w.heads.count(TREASURE), w.idle_turns, n)
     player = w.active
     w.turn += 1
     w.actions_taken = 0
@@ -302,3 +323,23 @@ def _refill_and_end_checks(w: CardWork) -> None:
     w.active = (player + 1) % n
     w.new_turn = True
     w.events.append(TurnEnded(player, w.active))
+
+
+_STEPS: Final[dict[type, Callable[[CardWork, Any], None]]] = {
+    PayStep: _ask_payment,
+    BoatStep: _boat_step,
+    WarsStep: _wars_step,
+    RemovalStep: remove_loser_cards,
+    TreasureStep: _treasure_step,
+    EndActionStep: _end_of_action,
+    RefillStep: _refill_step,
+}
+"""What each kind of step does."""
+
+
+def _other_step(w: CardWork, step: Step) -> None:
+    """A step of a class derived from one of :data:`_STEPS`' (a position built by hand)."""
+    for kind, take in _STEPS.items():
+        if isinstance(step, kind):
+            take(w, step)
+            return

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tigris_rules.cards.components import COLUMNS, Loc
-from tigris_rules.cards.state import GapCard
+from tigris_rules.cards.state import CardGameState, GapCard
 
-__all__ = ["column_of", "kingdom_labels", "run_bounds"]
+__all__ = ["Kingdoms", "column_of", "kingdom_labels", "kingdoms_of", "run_bounds", "state_kingdoms"]
 
 
 def kingdom_labels(gaps: Sequence[GapCard | None], cut: int = -1) -> tuple[int, ...]:
@@ -44,3 +44,33 @@ def run_bounds(labels: Sequence[int], column: int) -> tuple[int, int]:
     while last + 1 < COLUMNS and labels[last + 1] == first:
         last += 1
     return first, last
+
+
+class Kingdoms:
+    """The kingdoms of one table, which only its gaps decide (CARD-DEF-4): ``labels`` as
+    :func:`kingdom_labels` gives them, and for each column the ``last`` column of its
+    kingdom."""
+
+    __slots__ = ("labels", "last")
+
+    def __init__(self, gaps: Sequence[GapCard | None]) -> None:
+        labels = kingdom_labels(gaps)
+        self.labels = labels
+        self.last = tuple(run_bounds(labels, column)[1] for column in range(COLUMNS))
+
+
+def kingdoms_of(gaps: Sequence[GapCard | None], known: object) -> Kingdoms:
+    """The kingdoms of ``gaps``: ``known`` when it is already theirs (a :class:`Kingdoms`
+    kept for them), else found now."""
+    return known if isinstance(known, Kingdoms) else Kingdoms(gaps)
+
+
+def state_kingdoms(state: CardGameState) -> Kingdoms:
+    """The kingdoms of ``state``'s table, found once and kept with the state."""
+    cache = state._cache
+    known = cache.kingdoms
+    if isinstance(known, Kingdoms):
+        return known
+    found = Kingdoms(state.gaps)
+    cache.kingdoms = found
+    return found

@@ -7,10 +7,10 @@ The checks and the list are built from the same per-state facts, so they agree.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import combinations
-from typing import Final, assert_never, cast
+from itertools import combinations, repeat
+from typing import Any, Final, assert_never, cast
 
 from tigris_rules._arguments import expect
 from tigris_rules.cards.actions import (
@@ -29,9 +29,11 @@ from tigris_rules.cards.actions import (
 )
 from tigris_rules.cards.components import (
     COLUMNS,
+    FIRST_BOAT,
     GAPS,
     HAND_SIZE,
     RED,
+    Loc,
     is_boat,
     parse_spot,
     spot_name,
@@ -43,7 +45,7 @@ from tigris_rules.cards.decisions import (
     PaymentDecision,
     TreasureCardDecision,
 )
-from tigris_rules.cards.kingdoms import column_of, kingdom_labels, run_bounds
+from tigris_rules.cards.kingdoms import column_of, state_kingdoms
 from tigris_rules.cards.state import CardGameState
 from tigris_rules.cards.table import HEAD, card_at, spot_number, table_spots
 from tigris_rules.cards.wellformed import check_card_well_formed, check_player
@@ -68,58 +70,122 @@ def gap_playable(columns: Sequence[bytes], gap: int) -> bool:
     return len(columns[gap]) >= 3 and len(columns[gap + 1]) >= 3
 
 
-def _free_spots(state: CardGameState, limit: int) -> list[int]:
-    """The spot numbers (:func:`~tigris_rules.cards.table.spot_number`), in table order, of
-    the cards a leader may go to, wherever it comes from: any face-up card (CARD-LEADER-2)
-    that is not a boat (CARD-LEADER-3) and carries no leader (CARD-LEADER-4)."""
-    stride = limit + 2
-    spots: list[int] = []
-    gaps = state.gaps
-    for c, column in enumerate(state.columns):
-        base = c * stride
-        if column and is_boat(max(column)):
+class TableFacts:
+    """What the legal-action list needs of a table, which only its columns and gaps decide,
+    kept with the state (``CardCache.table``) and handed on while they do not change.
+
+    Places are spot numbers (:func:`~tigris_rules.cards.table.spot_number`), in table order.
+    """
+
+    __slots__ = (
+        "cards",
+        "cards_set",
+        "open_columns",
+        "open_gaps",
+        "removable",
+        "removable_set",
+        "spans",
+    )
+
+    def __init__(self, state: CardGameState, limit: int) -> None:
+        stride = limit + 2
+        spots: list[int] = []
+        removable: list[int] = []
+        columns = state.columns
+        gaps = state.gaps
+        for c, column in enumerate(columns):
+            base = c * stride
+            cards: Sequence[int]
+            if column and max(column) >= FIRST_BOAT:
+                cards = [base + y for y, card in enumerate(column, 1) if card < FIRST_BOAT]
+            else:
+                cards = range(base + 1, base + len(column) + 1)
             spots.append(base)
-            spots.extend(base + y for y, card in enumerate(column, 1) if not is_boat(card))
-        else:
-            spots.extend(range(base, base + len(column) + 1))
-        if c < GAPS:
-            gap = gaps[c]
-            if gap is not None and gap.face_up:
-                spots.append(base + limit + 1)
-    occupied = {spot_number(loc, limit) for loc in state.leaders if loc is not None}
-    if occupied:
-        return [spot for spot in spots if spot not in occupied]
-    return spots
+            spots += cards
+            removable += cards
+            if c < GAPS:
+                gap = gaps[c]
+                if gap is not None and gap.face_up:
+                    spots.append(base + limit + 1)
+                    removable.append(base + limit + 1)
+        self.cards = tuple(spots)
+        """The cards a leader may go to, wherever it comes from and wherever the leaders
+        stand: any face-up card (CARD-LEADER-2) that is not a boat (CARD-LEADER-3)."""
+        self.cards_set = frozenset(spots)
+        self.removable = tuple(removable)
+        """The cards a catastrophe may remove wherever the leaders stand: any card on the
+        table (CARD-CATA-2) but a head (CARD-CATA-4) or a boat (CARD-CATA-5)."""
+        self.removable_set = frozenset(removable)
+        self.open_columns = tuple(c for c, column in enumerate(columns) if len(column) < limit)
+        """The columns a card may go below (CARD-PLAY-3)."""
+        self.open_gaps = tuple(
+            g for g in range(GAPS) if gaps[g] is None and gap_playable(columns, g)
+        )
+        """The gaps a card may go into (CARD-PLAY-4)."""
+        kingdoms = state_kingdoms(state)
+        self.spans = tuple(
+            (kingdoms.labels[c] * stride, (kingdoms.last[c] + 1) * stride)
+            for c in range(len(columns))
+        )
+        """For each column, the spot numbers of its kingdom: a kingdom is a run of columns
+        with the gaps between them, so its spots are one range ``[start, stop)``."""
 
 
-def _leader_targets(state: CardGameState, free: list[int], limit: int) -> list[list[int]]:
+def table_facts(state: CardGameState, limit: int) -> TableFacts:
+    """The :class:`TableFacts` of ``state``, found once and kept with the state."""
+    cache = state._cache
+    known = cache.table
+    if isinstance(known, TableFacts):
+        return known
+    found = TableFacts(state, limit)
+    cache.table = found
+    return found
+
+
+@cache
+def _spot_numbers(limit: int) -> dict[Loc | None, int | None]:
+    """For a column limit, the spot number of each place of the table, and ``None`` for the
+    supply."""
+    numbers: dict[Loc | None, int | None] = {None: None}
+    numbers.update((loc, spot_number(loc, limit)) for loc in table_spots(limit))
+    return numbers
+
+
+def _occupied(state: CardGameState, limit: int) -> set[int | None]:
+    """The spot numbers of the places where leaders stand (and ``None`` for the supply)."""
+    leaders = state.leaders
+    try:
+        return set(map(_spot_numbers(limit).__getitem__, leaders))
+    except (KeyError, TypeError):  # a leader off the table (a position built by hand)
+        return {None, *(spot_number(loc, limit) for loc in leaders if loc is not None)}
+
+
+def _without(
+    spots: tuple[int, ...], spot_set: frozenset[int], occupied: set[int | None]
+) -> Sequence[int]:
+    """``spots`` but ``occupied``, in order."""
+    if spot_set.isdisjoint(occupied):
+        return spots
+    return sorted(spot_set.difference(occupied))
+
+
+def _leader_targets(
+    state: CardGameState, free: Sequence[int], spans: tuple[tuple[int, int], ...]
+) -> list[Sequence[int]]:
     """For each colour, the spots of ``free`` the active player's leader may go to: all of
     them from the supply (CARD-LEADER-5), those of the other kingdoms for a move
-    (CARD-LEADER-6). A kingdom is a run of columns with the gaps between them, so its spots
-    are one run of spot numbers."""
-    stride = limit + 2
-    labels: tuple[int, ...] | None = None
-    targets: list[list[int]] = []
-    for color in range(4):
-        origin = state.leaders[4 * state.active + color]
+    (CARD-LEADER-6)."""
+    targets: list[Sequence[int]] = []
+    first = 4 * state.active
+    for origin in state.leaders[first : first + 4]:
         if origin is None:
             targets.append(free)
             continue
-        if labels is None:
-            labels = kingdom_labels(state.gaps)
-        first, last = run_bounds(labels, column_of(origin))
-        start = bisect_left(free, first * stride)
-        stop = bisect_left(free, (last + 1) * stride, start)
-        targets.append(free[:start] + free[stop:])
+        start_spot, stop_spot = spans[origin[0] // 2]
+        start = bisect_left(free, start_spot)
+        stop = bisect_left(free, stop_spot, start)
+        targets.append([*free[:start], *free[stop:]])
     return targets
-
-
-def _catastrophe_targets(free: list[int], limit: int) -> list[int]:
-    """Cards a catastrophe may remove: any card on the table (CARD-CATA-2) but one with a
-    leader (CARD-CATA-3), a head (CARD-CATA-4) or a boat (CARD-CATA-5): the spots of ``free``
-    but the heads."""
-    stride = limit + 2
-    return [spot for spot in free if spot % stride]
 
 
 # --- checks (CONV-17) -----------------------------------------------------------------------
@@ -136,19 +202,21 @@ def check_card_action(state: CardGameState, action: object, player: object = Non
     :class:`InvalidActionError` first (CONV-19).
     """
     check_card_well_formed(action)
-    check_player(state.players, player)
-    act = cast("CardAction", action)
+    if player is not None:
+        players = state.config.players
+        if type(player) is not int or not 0 <= player < players:
+            check_player(players, player)
     if state.over:
         raise _illegal("END-3", "the game is over; no action or answer is accepted")
     pending = state.pending
     if pending is not None:
-        _check_answer(state, pending, act, player)
+        _check_answer(state, pending, cast("CardAction", action), player)
         return
     if player is not None and player != state.active:
         raise _illegal(
             "TURN-1", f"it is player {state.active}'s turn; player {player} may not act now"
         )
-    _check_main(state, act)
+    _MAIN_CHECKS.get(type(action), _check_main)(state, action)
 
 
 def describe_decision(decision: CardDecision) -> str:
@@ -263,20 +331,9 @@ def _check_main(state: CardGameState, action: CardAction) -> None:
         case PlayLeader():
             _check_leader(state, action)
         case PlayColumn():
-            _check_hand(state, action)
-            limit = state.config.column_limit
-            if len(state.columns[action.column - 1]) >= limit:
-                raise _illegal("CARD-PLAY-3", f"column {action.column} already holds {limit} cards")
+            _check_column(state, action)
         case PlayGap():
-            _check_hand(state, action)
-            gap = action.gap - 1
-            if state.gaps[gap] is not None:
-                raise _illegal("CARD-PLAY-4", f"gap {action.gap} already holds a card")
-            if not gap_playable(state.columns, gap):
-                raise _illegal(
-                    "CARD-PLAY-4",
-                    f"columns {action.gap} and {action.gap + 1} must each hold at least 3 cards",
-                )
+            _check_gap(state, action)
         case PlayCatastrophe():
             _check_catastrophe(state, action)
         case EndTurn():
@@ -297,6 +354,25 @@ def _check_main(state: CardGameState, action: CardAction) -> None:
             assert_never(action)
 
 
+def _check_column(state: CardGameState, action: PlayColumn) -> None:
+    _check_hand(state, action)
+    limit = state.config.column_limit
+    if len(state.columns[action.column - 1]) >= limit:
+        raise _illegal("CARD-PLAY-3", f"column {action.column} already holds {limit} cards")
+
+
+def _check_gap(state: CardGameState, action: PlayGap) -> None:
+    _check_hand(state, action)
+    gap = action.gap - 1
+    if state.gaps[gap] is not None:
+        raise _illegal("CARD-PLAY-4", f"gap {action.gap} already holds a card")
+    if not gap_playable(state.columns, gap):
+        raise _illegal(
+            "CARD-PLAY-4",
+            f"columns {action.gap} and {action.gap + 1} must each hold at least 3 cards",
+        )
+
+
 def _check_hand(state: CardGameState, action: PlayColumn | PlayGap) -> None:
     if state.hands[state.active][action.color.index] < 1:
         raise _illegal("CARD-PLAY-1", f"you hold no {action.color.value} card")
@@ -315,7 +391,7 @@ def _check_leader(state: CardGameState, action: PlayLeader) -> None:
         raise _illegal("CARD-LEADER-4", f"a leader already stands on {action.target}")
     origin = state.leaders[4 * state.active + action.color.index]
     if origin is not None:
-        labels = kingdom_labels(state.gaps)
+        labels = state_kingdoms(state).labels
         if labels[column_of(origin)] == labels[column_of(loc)]:
             raise _illegal(
                 "CARD-LEADER-6",
@@ -339,6 +415,20 @@ def _check_catastrophe(state: CardGameState, action: PlayCatastrophe) -> None:
         raise _illegal("CARD-CATA-4", f"{action.target} is a column's head")
     if is_boat(card):
         raise _illegal("CARD-CATA-5", f"{action.target} is a boat")
+
+
+def _no_check(state: CardGameState, action: CardAction) -> None:
+    """Ending the turn is always allowed (CARD-TURN-1)."""
+
+
+_MAIN_CHECKS: Final[dict[type, Callable[[CardGameState, Any], None]]] = {
+    PlayLeader: _check_leader,
+    PlayColumn: _check_column,
+    PlayGap: _check_gap,
+    PlayCatastrophe: _check_catastrophe,
+    EndTurn: _no_check,
+}
+"""The checks of each kind of action, as :func:`_check_main` chooses them, found by type."""
 
 
 # --- generation -----------------------------------------------------------------------------
@@ -372,6 +462,15 @@ _GAP_PLAYS: Final = tuple(
 _END_TURN: Final = (EndTurn(),)
 
 
+@cache
+def _card_plays(
+    hand: tuple[int, int, int, int],
+) -> tuple[tuple[Table[CardAction], ...], tuple[Table[CardAction], ...]]:
+    """The column plays and the gap plays of each colour ``hand`` holds (CARD-PLAY-1)."""
+    held = [color for color, count in enumerate(hand) if count]
+    return tuple(_COLUMN_PLAYS[c] for c in held), tuple(_GAP_PLAYS[c] for c in held)
+
+
 class CardLegalActions(LazyActions[CardAction]):
     """Every legal input of a state, in a fixed order, built only when asked for.
 
@@ -400,22 +499,16 @@ class CardLegalActions(LazyActions[CardAction]):
         parts = self._parts
         limit = state.config.column_limit
         leader_plays, catastrophes = _spot_inputs(limit)
-        free = _free_spots(state, limit)
-        for plays, targets in zip(leader_plays, _leader_targets(state, free, limit), strict=True):
-            parts.append((plays, targets))
-        hand = state.hands[state.active]
-        columns = state.columns
-        open_columns = [c for c, col in enumerate(columns) if len(col) < limit]
-        gaps = state.gaps
-        open_gaps = [g for g in range(GAPS) if gaps[g] is None and gap_playable(columns, g)]
-        for color, held in enumerate(hand):
-            if held:
-                parts.append((_COLUMN_PLAYS[color], open_columns))
-        for color, held in enumerate(hand):
-            if held:
-                parts.append((_GAP_PLAYS[color], open_gaps))
-        if state.catastrophes[state.active]:
-            parts.append((catastrophes, _catastrophe_targets(free, limit)))
+        facts = table_facts(state, limit)
+        occupied = _occupied(state, limit)
+        free = _without(facts.cards, facts.cards_set, occupied)
+        parts += zip(leader_plays, _leader_targets(state, free, facts.spans), strict=True)
+        active = state.active
+        column_plays, gap_plays = _card_plays(state.hands[active])
+        parts += zip(column_plays, repeat(facts.open_columns))
+        parts += zip(gap_plays, repeat(facts.open_gaps))
+        if state.catastrophes[active]:
+            parts.append((catastrophes, _without(facts.removable, facts.removable_set, occupied)))
         parts.append((_identity, _END_TURN))
 
     def _accepts(self, action: object) -> bool:

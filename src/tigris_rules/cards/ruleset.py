@@ -6,9 +6,9 @@ from typing import Any, cast
 
 from tigris_rules.cards.actions import CardAction
 from tigris_rules.cards.components import HAND_SIZE
-from tigris_rules.cards.engine import card_apply, card_is_over, card_step, card_to_move
+from tigris_rules.cards.engine import card_is_over, card_step, card_to_move
 from tigris_rules.cards.events import CardEvent
-from tigris_rules.cards.legality import CardLegalActions, card_legal_actions
+from tigris_rules.cards.legality import CardLegalActions
 from tigris_rules.cards.scoring import card_result
 from tigris_rules.cards.setup import CardDeal, card_deal_from_seed, new_card_game
 from tigris_rules.cards.state import CardGameState
@@ -78,7 +78,7 @@ class CardRules(Ruleset[CardGameState, CardAction, CardEvent]):
         return card_is_over(state)
 
     def legal_actions(self, state: CardGameState) -> CardLegalActions:
-        return card_legal_actions(state)
+        return CardLegalActions(state)
 
     def step(
         self, state: CardGameState, action: CardAction, player: object = None
@@ -88,7 +88,7 @@ class CardRules(Ruleset[CardGameState, CardAction, CardEvent]):
     def apply(
         self, state: CardGameState, action: CardAction, player: object = None
     ) -> CardGameState:
-        return card_apply(state, action, player)
+        return card_step(state, action, player)[0]
 
     def result(self, state: CardGameState) -> Result:
         return card_result(state)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import functools
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
@@ -21,12 +22,12 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.fields import InView, InWork, kept
 from tigris_rules.model.pens import position_repr, svg_picture, text_picture
-from tigris_rules.model.ruleset import Ruleset, ruleset_for
+from tigris_rules.model.ruleset import ruleset_for
 
 if TYPE_CHECKING:
     from tigris_rules.cards.ruleset import CardRules
 
-__all__ = ["CardGameState", "GapCard", "TurnStart"]
+__all__ = ["CardCache", "CardGameState", "GapCard", "TurnStart", "adopt_card_state"]
 
 
 @attrs.frozen
@@ -71,7 +72,24 @@ class TurnStart:
         return all(a == b for a, b in zip(self.hands, hands, strict=True))
 
 
-@attrs.frozen
+class CardCache:
+    """What the rules compute once per state and keep with it (never written, compared or
+    copied): each slot ``None`` until computed, or handed on by the engine from the state
+    before when what it depends on did not change. The values are the rules' own (this
+    module does not know their classes): their readers check them with ``isinstance``."""
+
+    __slots__ = ("kingdoms", "table")
+
+    def __init__(self, kingdoms: object = None, table: object = None) -> None:
+        self.kingdoms: object = kingdoms
+        """The kingdoms of the table (``cards.kingdoms.Kingdoms``): they depend on the gaps
+        only."""
+        self.table: object = table
+        """The places of the table and the plays they allow (``cards.legality``): they
+        depend on the columns and the gaps."""
+
+
+@attrs.frozen(slots=False)
 class CardGameState:
     """A complete, immutable position of the card game (RULES.md Part II).
 
@@ -111,21 +129,21 @@ class CardGameState:
     """
 
     config: GameConfig = attrs.field(metadata=kept(InWork.FIXED, InView.PUBLIC))
-    heads: tuple[int, ...] = attrs.field(metadata=kept(InWork.THAWED, InView.PUBLIC))
-    columns: tuple[bytes, ...] = attrs.field(metadata=kept(InWork.THAWED, InView.PUBLIC))
-    gaps: tuple[GapCard | None, ...] = attrs.field(metadata=kept(InWork.THAWED, InView.FILTERED))
-    leaders: tuple[Loc | None, ...] = attrs.field(metadata=kept(InWork.THAWED, InView.PUBLIC))
+    heads: tuple[int, ...] = attrs.field(metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    columns: tuple[bytes, ...] = attrs.field(metadata=kept(InWork.REPLACED, InView.PUBLIC))
+    gaps: tuple[GapCard | None, ...] = attrs.field(metadata=kept(InWork.REPLACED, InView.FILTERED))
+    leaders: tuple[Loc | None, ...] = attrs.field(metadata=kept(InWork.REPLACED, InView.PUBLIC))
     hands: tuple[tuple[int, int, int, int], ...] = attrs.field(
-        metadata=kept(InWork.THAWED, InView.PER_SEAT)
+        metadata=kept(InWork.REPLACED, InView.PER_SEAT)
     )
-    piles: tuple[bytes, ...] = attrs.field(metadata=kept(InWork.THAWED, InView.HIDDEN))
+    piles: tuple[bytes, ...] = attrs.field(metadata=kept(InWork.REPLACED, InView.HIDDEN))
     draw: bytes = attrs.field(metadata=kept(InWork.FIXED, InView.HIDDEN))
     draw_pos: int = attrs.field(metadata=kept(InWork.REPLACED, InView.HIDDEN))
     set_aside: bytes = attrs.field(metadata=kept(InWork.FIXED, InView.HIDDEN))
     out_of_game: tuple[int, int, int, int] = attrs.field(
-        metadata=kept(InWork.THAWED, InView.PUBLIC)
+        metadata=kept(InWork.REPLACED, InView.PUBLIC)
     )
-    catastrophes: tuple[bool, ...] = attrs.field(metadata=kept(InWork.THAWED, InView.PUBLIC))
+    catastrophes: tuple[bool, ...] = attrs.field(metadata=kept(InWork.REPLACED, InView.PUBLIC))
     active: int = attrs.field(default=0, metadata=kept(InWork.REPLACED, InView.PUBLIC))
     turn: int = attrs.field(default=0, metadata=kept(InWork.REPLACED, InView.PUBLIC))
     actions_taken: int = attrs.field(default=0, metadata=kept(InWork.REPLACED, InView.PUBLIC))
@@ -141,21 +159,33 @@ class CardGameState:
     end_reason: str | None = attrs.field(
         default=None, metadata=kept(InWork.REPLACED, InView.PUBLIC)
     )
+    _cache: CardCache = attrs.field(factory=CardCache, eq=False, repr=False, init=False, hash=False)
+
+    def __getstate__(self) -> dict[str, object]:
+        """The fields only: the private cache and the ruleset are found again from them."""
+        return {name: getattr(self, name) for name in _FIELD_NAMES}
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        values = dict(fields)
+        values["_cache"] = CardCache()
+        object.__setattr__(self, "__dict__", values)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> CardGameState:
+        """An equal state whose fields are copies; its private cache starts empty."""
+        fields = {name: copy.deepcopy(getattr(self, name), memo) for name in _FIELD_NAMES}
+        return CardGameState(**fields)
 
     @property
     def players(self) -> int:
         """The number of players."""
         return self.config.players
 
-    @property
+    @functools.cached_property
     def ruleset(self) -> CardRules:
         """The rules this game follows: the card game of its configuration (found once, then
-        kept by the state, outside its fields: never compared, hashed, copied or pickled)."""
-        return cast("CardRules", self._rules)
-
-    @functools.cached_property
-    def _rules(self) -> Ruleset[Any, Any, Any]:
-        return ruleset_for(self.config)
+        kept by the state, outside its fields: never compared, hashed, copied or pickled;
+        the engine hands it on to the next state)."""
+        return cast("CardRules", ruleset_for(self.config))
 
     @property
     def draw_size(self) -> int:
@@ -213,6 +243,21 @@ class CardGameState:
         for code in self.piles[player]:
             counts[code] += 1
         return (counts[0], counts[1], counts[2], counts[3], counts[4])
+
+
+_FIELD_NAMES: Final = tuple(a.name for a in attrs.fields(CardGameState) if a.init)
+"""The fields of a state, without its private cache."""
+
+
+def adopt_card_state(values: dict[str, object]) -> CardGameState:
+    """The state whose attribute dictionary is ``values``, as the engine's working copy
+    builds it after every input: every field of :class:`CardGameState` by name, its cache
+    (``_cache``) and, when known, its ruleset (``ruleset``). Nothing is checked: the working
+    copy writes each field by name, as the test suite checks against the fields' metadata.
+    ``values`` must not be used again."""
+    state: CardGameState = object.__new__(CardGameState)
+    object.__setattr__(state, "__dict__", values)
+    return state
 
 
 def _field_repr(state: CardGameState) -> str:

@@ -8,13 +8,15 @@ decision or until none is left. Columns and gaps are 0-based here.
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
 from tigris_rules.cards.decisions import PointCause
 
 __all__ = [
+    "END_ACTION",
+    "REFILL",
     "BoatStep",
     "EndActionStep",
     "PayStep",
@@ -85,3 +87,9 @@ class RefillStep:
 Step: TypeAlias = (
     PayStep | BoatStep | WarsStep | RemovalStep | TreasureStep | EndActionStep | RefillStep
 )
+
+END_ACTION: Final = EndActionStep()
+"""The step ending every action (it has no field: one object serves every action)."""
+
+REFILL: Final = RefillStep()
+"""The step ending every turn (it has no field: one object serves every turn)."""

@@ -6,7 +6,8 @@ field.
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Callable
+from typing import Any, Final, cast
 
 import attrs
 
@@ -15,6 +16,8 @@ from tigris_rules.cards.actions import (
     BuildBoat,
     ChooseConflict,
     CommitSupport,
+    Decline,
+    EndTurn,
     PayPoints,
     PlayCatastrophe,
     PlayColumn,
@@ -22,7 +25,7 @@ from tigris_rules.cards.actions import (
     PlayLeader,
     TakeTreasures,
 )
-from tigris_rules.cards.components import COLUMNS, GAPS, Boat, parse_spot
+from tigris_rules.cards.components import COLUMNS, GAPS, KNOWN_SPOTS, Boat, parse_spot
 from tigris_rules.errors import InvalidActionError
 from tigris_rules.model.colors import Color
 
@@ -53,10 +56,39 @@ def _need_spot(value: object, field: str) -> None:
         )
 
 
+def _no_field(action: Any) -> bool:
+    return True
+
+
+_QUICK_CHECKS: Final[dict[type, Callable[[Any], bool]]] = {
+    PlayLeader: lambda a: type(a.color) is Color and a.target in KNOWN_SPOTS,
+    PlayColumn: lambda a: (
+        type(a.color) is Color and type(a.column) is int and 1 <= a.column <= COLUMNS
+    ),
+    PlayGap: lambda a: type(a.color) is Color and type(a.gap) is int and 1 <= a.gap <= GAPS,
+    PlayCatastrophe: lambda a: a.target in KNOWN_SPOTS,
+    ChooseConflict: lambda a: type(a.color) is Color,
+    CommitSupport: lambda a: type(a.count) is int and a.count >= 0,
+    PayPoints: lambda a: type(a.count) is int and a.count >= 0,
+    BuildBoat: lambda a: type(a.boat) is Boat,
+    EndTurn: _no_field,
+    Decline: _no_field,
+}
+"""For each kind of input, a test that passes only when every field is well formed, in its
+common form (exact types, a spot name of the table): a quick test, leaving anything else to
+the checks below, which say what is wrong."""
+
+
 def check_card_well_formed(action: object) -> None:
     """Raise :class:`InvalidActionError` unless ``action`` is a well-formed card-game action
     or answer (CONV-19). A board-game-only action (a swap, a withdrawal, a tile) is not one
     (CARD-TURN-1)."""
+    quick = _QUICK_CHECKS.get(type(action))
+    try:
+        if quick is not None and quick(action):
+            return
+    except (AttributeError, TypeError):  # a missing field, an unhashable spot
+        pass
     if type(action) not in CARD_ACTION_TYPES:
         raise InvalidActionError("type", f"not a card-game action: {action!r}")
     for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(action))):

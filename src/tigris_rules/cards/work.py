@@ -13,66 +13,79 @@ from typing import TypeVar
 from tigris_rules.cards.components import Loc, spot_name
 from tigris_rules.cards.decisions import CardDecision
 from tigris_rules.cards.events import CardEvent, LeaderToSupply
-from tigris_rules.cards.kingdoms import column_of, kingdom_labels
-from tigris_rules.cards.state import CardGameState, GapCard, TurnStart
+from tigris_rules.cards.kingdoms import Kingdoms, kingdom_labels, kingdoms_of
+from tigris_rules.cards.state import CardCache, CardGameState, GapCard, TurnStart, adopt_card_state
 from tigris_rules.cards.steps import Step
 from tigris_rules.model.colors import COLORS
+from tigris_rules.model.config import GameConfig
 
-__all__ = ["CardWork"]
+__all__ = ["CardWork", "replaced"]
 
 T = TypeVar("T")
 
 
-class CardWork:
-    """Mutable copies of the parts of a state that rules change."""
+def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with item ``index`` replaced by ``value``."""
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
-    __slots__ = (
-        "actions_taken",
-        "active",
-        "catastrophes",
-        "columns",
-        "draw_pos",
-        "end_reason",
-        "events",
-        "gaps",
-        "hands",
-        "heads",
-        "idle_turns",
-        "leaders",
-        "new_turn",
-        "out_of_game",
-        "over",
-        "pending",
-        "piles",
-        "source",
-        "todo",
-        "turn",
-        "turn_start",
-    )
+
+def _added(counts: tuple[int, int, int, int], color: int, count: int) -> tuple[int, int, int, int]:
+    """``counts`` with ``count`` added to item ``color``."""
+    changed = list(counts)
+    changed[color] += count
+    return (changed[0], changed[1], changed[2], changed[3])
+
+
+class CardWork:
+    """The fields of a state that rules change: the steps in progress (``todo``) as a list
+    changed in place, every other one as the state's own immutable value, replaced (never
+    changed) when a rule changes it.
+
+    The copy's attribute dictionary starts as a copy of the state's (its fields, its cache,
+    its ruleset when found) and becomes the next state's; what only the copy needs lives in
+    its slots.
+    """
+
+    __slots__ = ("__dict__", "_kingdoms", "events", "new_turn", "source", "todo")
+
+    config: GameConfig
+    heads: tuple[int, ...]
+    columns: tuple[bytes, ...]
+    """The cards below each head (replace one with :meth:`set_column`)."""
+    gaps: tuple[GapCard | None, ...]
+    """The gaps (replace one with :meth:`set_gap`, which keeps the kingdoms known)."""
+    leaders: tuple[Loc | None, ...]
+    """Where each leader stands (move one with :meth:`set_leader`)."""
+    hands: tuple[tuple[int, int, int, int], ...]
+    piles: tuple[bytes, ...]
+    draw: bytes
+    draw_pos: int
+    set_aside: bytes
+    out_of_game: tuple[int, int, int, int]
+    catastrophes: tuple[bool, ...]
+    active: int
+    turn: int
+    actions_taken: int
+    idle_turns: int
+    turn_start: TurnStart | None
+    pending: CardDecision | None
+    over: bool
+    end_reason: str | None
 
     def __init__(self, state: CardGameState) -> None:
-        # Every field of the state that a rule may change, as its metadata says (InWork).
+        self.__dict__.update(state.__dict__)
         self.source = state
-        self.heads = list(state.heads)
-        self.columns = list(state.columns)
-        self.gaps = list(state.gaps)
-        self.leaders = list(state.leaders)
-        self.hands = list(state.hands)
-        self.piles = list(state.piles)
-        self.draw_pos = state.draw_pos
-        self.out_of_game = list(state.out_of_game)
-        self.catastrophes = list(state.catastrophes)
-        self.active = state.active
-        self.turn = state.turn
-        self.actions_taken = state.actions_taken
-        self.idle_turns = state.idle_turns
-        self.turn_start = state.turn_start
-        self.new_turn = False
-        self.pending: CardDecision | None = state.pending
         self.todo: list[Step] = list(state.todo)
-        self.over = state.over
-        self.end_reason = state.end_reason
+        """The steps in progress (the slot hides the state's ``todo`` in the dictionary)."""
+        self.new_turn = False
+        """Whether a new turn began: the next state's hands are also its turn-start
+        snapshot."""
         self.events: list[CardEvent] = []
+        known = state._cache.kingdoms
+        self._kingdoms: Kingdoms | None = known if isinstance(known, Kingdoms) else None
+        """The kingdoms of :attr:`gaps` when known (kept from the state, or found once)."""
 
     @property
     def players(self) -> int:
@@ -104,27 +117,44 @@ class CardWork:
         """``count`` cards of ``color`` leave ``player``'s hand (the caller checked he holds
         them)."""
         if count:
-            hand = list(self.hands[player])
-            hand[color] -= count
-            self.hands[player] = (hand[0], hand[1], hand[2], hand[3])
+            hands = self.hands
+            self.hands = replaced(hands, player, _added(hands[player], color, -count))
 
-    def add_to_hand(self, player: int, cards: Iterable[int]) -> None:
-        hand = list(self.hands[player])
-        for card in cards:
-            hand[card] += 1
-        self.hands[player] = (hand[0], hand[1], hand[2], hand[3])
+    def add_to_hand(self, player: int, cards: bytes) -> None:
+        """``cards`` (colour indices) join ``player``'s hand."""
+        hand = self.hands[player]
+        self.hands = replaced(
+            self.hands,
+            player,
+            (
+                hand[0] + cards.count(0),
+                hand[1] + cards.count(1),
+                hand[2] + cards.count(2),
+                hand[3] + cards.count(3),
+            ),
+        )
 
     def to_pile(self, player: int, cards: Iterable[int]) -> None:
         """Cards go onto ``player``'s VP pile in order; the last is the top card (CARD-VP-4)."""
-        self.piles[player] = self.piles[player] + bytes(cards)
+        self.piles = replaced(self.piles, player, self.piles[player] + bytes(cards))
 
     def discard(self, color: int, count: int) -> None:
         """``count`` cards of ``color`` leave the game (CARD-DEF-6, CONV-12)."""
-        self.out_of_game[color] += count
+        self.out_of_game = _added(self.out_of_game, color, count)
 
     # --- the table --------------------------------------------------------------------------
 
+    def kingdoms(self) -> Kingdoms:
+        """The kingdoms of the working table (CARD-DEF-4)."""
+        known = self._kingdoms
+        if known is None:
+            known = self._kingdoms = kingdoms_of(self.gaps, None)
+        return known
+
     def labels(self, cut: int = -1) -> tuple[int, ...]:
+        """:func:`~tigris_rules.cards.kingdoms.kingdom_labels` of the working table."""
+        if cut < 0:
+            return self.kingdoms().labels
         return kingdom_labels(self.gaps, cut)
 
     def leader_at(self, loc: Loc) -> int:
@@ -139,16 +169,24 @@ class CardWork:
         return [
             flat
             for flat, loc in enumerate(self.leaders)
-            if loc is not None and labels[column_of(loc)] == kingdom
+            if loc is not None and labels[loc[0] // 2] == kingdom
         ]
+
+    def set_leader(self, flat: int, loc: Loc | None) -> None:
+        """The leader ``flat`` now stands on ``loc`` (``None``: in its owner's supply)."""
+        self.leaders = replaced(self.leaders, flat, loc)
 
     def return_leader(self, flat: int, reason: str) -> None:
         """The leader ``flat`` goes back to its owner's supply (CARD-LEADER-7)."""
         loc = self.leaders[flat]
         if loc is None:
             return
-        self.leaders[flat] = None
+        self.set_leader(flat, None)
         self.events.append(LeaderToSupply(flat // 4, COLORS[flat % 4], spot_name(loc), reason))
+
+    def set_column(self, column: int, cards: bytes) -> None:
+        """Column ``column`` now holds ``cards``."""
+        self.columns = replaced(self.columns, column, cards)
 
     def remove_from_column(self, column: int, positions: set[int]) -> None:
         """Cards at ``positions`` (1-based) leave ``column``; the cards below move up and take
@@ -156,18 +194,21 @@ class CardWork:
         if not positions:
             return
         old = self.columns[column]
-        self.columns[column] = bytes(
-            card for p, card in enumerate(old, start=1) if p not in positions
+        self.set_column(
+            column, bytes(card for p, card in enumerate(old, start=1) if p not in positions)
         )
         x = 2 * column
         for flat, loc in enumerate(self.leaders):
             if loc is not None and loc[0] == x and loc[1] > 0:
                 shift = sum(1 for p in positions if p < loc[1])
                 if shift:
-                    self.leaders[flat] = (x, loc[1] - shift)
+                    self.set_leader(flat, (x, loc[1] - shift))
 
     def set_gap(self, gap: int, card: GapCard | None) -> None:
-        self.gaps[gap] = card
+        gaps = self.gaps
+        if (gaps[gap] is None) != (card is None):
+            self._kingdoms = None
+        self.gaps = replaced(gaps, gap, card)
 
     # --- freezing ---------------------------------------------------------------------------
 
@@ -175,44 +216,15 @@ class CardWork:
         """The new state holding every change made to this copy, and the fixed fields of
         ``InWork.FIXED`` (the configuration, the draw pile, the cards set aside) of the
         state it was made from. When a new turn began (``new_turn``), the state's hands are
-        also its :class:`TurnStart` snapshot (shared, not copied)."""
+        also its :class:`TurnStart` snapshot (shared, not copied). The new state keeps the
+        ruleset once found, the kingdoms when known, and the facts of the table when neither
+        the columns nor the gaps changed."""
         s = self.source
-        hands = _same(self.hands, s.hands)
-        piles = _same(self.piles, s.piles)
-        out_of_game = _same(self.out_of_game, s.out_of_game)
-        turn_start = self.turn_start
+        values = self.__dict__.copy()
         if self.new_turn:
-            turn_start = TurnStart(hands)
-        return CardGameState(
-            config=s.config,
-            heads=_same(self.heads, s.heads),
-            columns=_same(self.columns, s.columns),
-            gaps=_same(self.gaps, s.gaps),
-            leaders=_same(self.leaders, s.leaders),
-            hands=hands,
-            piles=piles,
-            draw=s.draw,
-            draw_pos=self.draw_pos,
-            set_aside=s.set_aside,
-            out_of_game=_four(out_of_game),
-            catastrophes=_same(self.catastrophes, s.catastrophes),
-            active=self.active,
-            turn=self.turn,
-            actions_taken=self.actions_taken,
-            idle_turns=self.idle_turns,
-            turn_start=turn_start,
-            pending=self.pending,
-            todo=tuple(self.todo),
-            over=self.over,
-            end_reason=self.end_reason,
-        )
-
-
-def _four(values: tuple[int, ...]) -> tuple[int, int, int, int]:
-    return (values[0], values[1], values[2], values[3])
-
-
-def _same(new: list[T], old: tuple[T, ...]) -> tuple[T, ...]:
-    """``old`` itself when nothing changed (structural sharing), else a new tuple."""
-    frozen = tuple(new)
-    return old if frozen == old else frozen
+            values["turn_start"] = TurnStart(self.hands)
+        todo = self.todo
+        values["todo"] = tuple(todo) if todo else ()
+        table = s._cache.table if self.columns is s.columns and self.gaps is s.gaps else None
+        values["_cache"] = CardCache(self._kingdoms, table)
+        return adopt_card_state(values)
