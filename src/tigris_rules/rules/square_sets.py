@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator
 from functools import cache
 from itertools import compress
-from typing import Any, Final, TypeVar, overload
+from typing import Final, TypeVar, overload
 
 from tigris_rules.model.lazy_actions import Selection
 from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
@@ -125,6 +125,10 @@ class Squares(Selection):
         self._set = squares
         self._len = squares.bit_count()
         self._list: list[int] | None = None
+
+    def holds(self, square: int) -> bool:
+        """Whether ``square`` is one of these squares."""
+        return bool(self._set >> (_LANE * square) & 1)
 
     def _squares(self) -> list[int]:
         found = self._list
