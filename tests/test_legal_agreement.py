@@ -11,6 +11,7 @@ import pytest
 import tigris_rules as tr
 from tigris_rules.model.squares import SQUARE_NAMES
 from tigris_rules.model.state import GameState
+from tigris_rules.rules.legality import check_action
 
 
 def all_well_formed(state: GameState) -> Iterator[tr.Action]:
@@ -65,6 +66,29 @@ def test_listed_and_accepted_agree(index: int) -> None:
         with pytest.raises(tr.IllegalActionError) as info:
             tr.apply(state, action)
         assert info.value.rule, action
+
+
+@pytest.mark.parametrize("index", range(0, 30, 3))
+def test_a_rejection_is_the_same_once_the_list_is_built(index: int) -> None:
+    """An input's check answers the same, rule and reason, whether or not the state's
+    legal-action list was built before (it passes a listed input at once)."""
+
+    def verdicts(state: GameState) -> list[tuple[str, str] | None]:
+        found: list[tuple[str, str] | None] = []
+        for action in all_well_formed(state):
+            try:
+                check_action(state, action)
+            except tr.IllegalActionError as error:
+                found.append((error.rule, error.reason))
+            else:
+                found.append(None)
+        return found
+
+    state = _SAMPLES[index]
+    fresh = tr.loads(tr.dumps(state), GameState)
+    before = verdicts(fresh)
+    tr.legal_actions(fresh)
+    assert verdicts(fresh) == before
 
 
 def test_legal_actions_sequence_protocol() -> None:

@@ -51,7 +51,7 @@ from tigris_rules.model.squares import (
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Hooked, Rejection, Restriction, Variant
-from tigris_rules.rules.regions import Regions, regions_of
+from tigris_rules.rules.regions import RegionFacts, Regions, regions_of
 from tigris_rules.rules.square_sets import (
     Squares,
     beside_set,
@@ -134,23 +134,33 @@ def _leader_targets(
     from_supply = near_temple & ~two
     supply_list = Squares(from_supply)
     leader: list[Squares] = []
-    player = state.active
-    for color in range(4):
-        origin = state.leaders[4 * player + color]
+    leaders = state.leaders
+    label = regions.label
+    first = 4 * state.active
+    for flat in range(first, first + 4):
+        origin = leaders[flat]
         if origin == NO_SQUARE:
             leader.append(supply_list)
             continue
-        home = regions.label[origin]
-        near = regions.facts(home).beside & near_temple
-        moved = (
-            _move_targets(state, regions, from_supply, near, two, origin) if near else from_supply
-        )
+        home = label[origin]
+        facts = regions.facts(home)
+        near = facts.beside & near_temple
+        if not near:
+            leader.append(supply_list)
+            continue
+        moved = _move_targets(state, regions, facts, from_supply, near, two, origin)
         leader.append(supply_list if moved == from_supply else Squares(moved))
     return leader
 
 
 def _move_targets(
-    state: GameState, regions: Regions, from_supply: int, near: int, two: int, origin: int
+    state: GameState,
+    regions: Regions,
+    facts: RegionFacts,
+    from_supply: int,
+    near: int,
+    two: int,
+    origin: int,
 ) -> int:
     """LEADER-8 for a leader moved from ``origin``, judged with it lifted (D7).
 
@@ -161,7 +171,8 @@ def _move_targets(
     (``near``) are judged again: a square beside the home alone is left beside at most the
     pieces of it that keep a leader, a square beside the home and another kingdom (in
     ``two``) beside that kingdom and those pieces. The pieces depend only on the home's
-    shape and are kept with it (:class:`~tigris_rules.rules.regions.RegionFacts`).
+    shape and are kept with it (``facts``, the home's
+    :class:`~tigris_rules.rules.regions.RegionFacts`).
     """
     label = regions.label
     home = label[origin]
@@ -170,7 +181,6 @@ def _move_targets(
     if len(in_home) == 1:  # the home becomes a territory
         added = near & two
     else:
-        facts = regions.facts(home)
         pieces = facts.pieces_without(label, home, origin)
         if not pieces:
             # The rest of the home stays one kingdom: only a square beside the home through
@@ -202,6 +212,16 @@ def _lifted(state: Position, base: Regions, origin: int) -> Regions:
     else:
         state._cache.lifted = (origin, base, lifted, False)
     return lifted
+
+
+def _known_targets(state: Position) -> _Targets | None:
+    """The targets of ``state`` when some caller already computed them (a legal-action list
+    was built): an input they hold passes its check at once; any other is checked rule by
+    rule, for the rule it breaks."""
+    if isinstance(state, Work):
+        return None
+    targets = state._cache.targets
+    return targets if isinstance(targets, _Targets) else None
 
 
 def _targets(state: GameState) -> _Targets:
@@ -420,8 +440,11 @@ def _check_end_turn(state: Position, action: EndTurn) -> None:
 def _check_leader(state: Position, action: PlaceLeader) -> None:
     """Where the leader may go. Nothing remembers where it stood earlier in the turn: a
     leader that left the board may come back, even to the same square (LEADER-10)."""
-    cells = state.cells
     target = SQUARE_INDEX[action.square]
+    known = _known_targets(state)
+    if known is not None and known.leader[action.color.index].holds(target):
+        return
+    cells = state.cells
     origin = state.leaders[4 * state.active + action.color.index]
     if target == origin:
         raise _illegal(
@@ -449,6 +472,13 @@ def _check_leader(state: Position, action: PlaceLeader) -> None:
 def _check_tile(state: Position, action: PlaceTile) -> None:
     color = action.color.index
     target = SQUARE_INDEX[action.square]
+    known = _known_targets(state)
+    if (
+        known is not None
+        and state.hands[state.active][color]
+        and (known.river_tiles if color == BLUE else known.land_tiles).holds(target)
+    ):
+        return
     if state.hands[state.active][color] < 1:
         raise _illegal("TILE-1", f"you hold no {action.color.value} tile")
     if state.cells[target] != EMPTY:
@@ -468,6 +498,9 @@ def _check_catastrophe(state: Position, action: PlaceCatastrophe) -> None:
     """CATA-1, CATA-3, CATA-4, CATA-5, CATA-6 in this order, before the variants' exclusions
     (CATA-7, CATA-8, D26): any square, land or river, but those excluded (CATA-2)."""
     target = square_index(action.square)
+    known = _known_targets(state)
+    if known is not None and state.catastrophes[state.active] and known.catastrophe.holds(target):
+        return
     cell = state.cells[target]
     where = action.square
     if state.catastrophes[state.active] < 1:

@@ -126,6 +126,10 @@ class Squares(Selection):
         self._len = squares.bit_count()
         self._list: list[int] | None = None
 
+    def holds(self, square: int) -> bool:
+        """Whether ``square`` is one of these squares."""
+        return bool(self._set >> (_LANE * square) & 1)
+
     def _squares(self) -> list[int]:
         found = self._list
         if found is None:
