@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from tigris_rules.cards.components import RED, spot_name
 from tigris_rules.cards.decisions import CardCommitDecision, CardConflict, PointCause
 from tigris_rules.cards.events import CardsDiscarded, CardsWon, RewardTaken
@@ -30,15 +32,12 @@ __all__ = [
 def revolt_defender(w: CardWork, flat: int) -> int:
     """CARD-REVOLT-1: the other leader of the same colour in the kingdom where the leader
     ``flat`` now stands, or -1."""
-    leaders = w.leaders
-    loc = leaders[flat]
+    loc = w.leaders[flat]
     if loc is None:
         return -1
     labels = w.labels()
-    kingdom = labels[column_of(loc)]
-    for other in range(flat % 4, len(leaders), 4):
-        there = leaders[other]
-        if there is not None and other != flat and labels[column_of(there)] == kingdom:
+    for other in w.leaders_of(labels, labels[column_of(loc)], flat % 4):
+        if other != flat:
             return other
     return -1
 
@@ -99,7 +98,7 @@ def side_strength(w: CardWork, labels: tuple[int, ...], column: int, color: int)
 
 def _war_leaders(w: CardWork, gap: int, color: int) -> list[int]:
     labels = w.labels()
-    return [f for f in w.leaders_in(labels, labels[gap]) if f % 4 == color]
+    return w.leaders_of(labels, labels[gap], color)
 
 
 def start_war(w: CardWork, gap: int, color: int) -> None:
@@ -141,17 +140,9 @@ def commit(w: CardWork, decision: CardCommitDecision, count: int) -> None:
     w.take_from_hand(decision.player, color.index, count)
     w.events.append(SupportCommitted(decision.player, color, count))
     if decision.role is Role.ATTACKER:
-        answered = CardConflict(
-            kind=conflict.kind,
-            color=conflict.color,
-            attacker=conflict.attacker,
-            defender=conflict.defender,
-            attacker_base=conflict.attacker_base,
-            defender_base=conflict.defender_base,
-            attacker_commit=count,
-            gap=conflict.gap,
+        w.pending = CardCommitDecision(
+            conflict.defender, Role.DEFENDER, attrs.evolve(conflict, attacker_commit=count)
         )
-        w.pending = CardCommitDecision(conflict.defender, Role.DEFENDER, answered)
         return
     w.pending = None
     _resolve(w, conflict, count)

@@ -86,7 +86,7 @@ def card_step(
         expect(state, CardGameState, "state")
     check_card_action(state, action, player)
     w = CardWork(state)
-    _RESOLVERS.get(type(action), _resolve_any)(w, action)  # _resolve
+    _resolve(w, action)
     run(w)
     return w.freeze(), tuple(w.events)
 
@@ -211,13 +211,9 @@ def _card_vp_earner(w: CardWork, column: int, color: int) -> int:
     """CARD-PLAY-7: the owner of the kingdom's leader of the card's colour, else of its king,
     else nobody (-1)."""
     labels = w.labels()
-    kingdom = labels[column]
-    leaders = w.leaders
     for wanted in (color, BLACK):
-        for flat in range(wanted, len(leaders), 4):
-            loc = leaders[flat]
-            if loc is not None and labels[column_of(loc)] == kingdom:
-                return flat // 4
+        for flat in w.leaders_of(labels, labels[column], wanted):
+            return flat // 4
     return -1
 
 

@@ -201,7 +201,7 @@ def _treasure_opportunity(w: CardWork, gap: int) -> None:
     treasure-card heads there: his owner is asked, even with no red card."""
     labels = w.labels()
     kingdom = labels[gap]
-    traders = [f for f in w.leaders_in(labels, kingdom) if f % 4 == GREEN]
+    traders = w.leaders_of(labels, kingdom, GREEN)
     if not traders:
         return
     columns = tuple(

@@ -172,6 +172,17 @@ class CardWork:
             if loc is not None and labels[loc[0] // 2] == kingdom
         ]
 
+    def leaders_of(self, labels: tuple[int, ...], kingdom: int, color: int) -> list[int]:
+        """The leaders (flat numbers) of the colour index ``color`` standing in ``kingdom``,
+        in seat order."""
+        leaders = self.leaders
+        found = []
+        for flat in range(color, len(leaders), 4):
+            loc = leaders[flat]
+            if loc is not None and labels[loc[0] // 2] == kingdom:
+                found.append(flat)
+        return found
+
     def set_leader(self, flat: int, loc: Loc | None) -> None:
         """The leader ``flat`` now stands on ``loc`` (``None``: in its owner's supply)."""
         self.leaders = replaced(self.leaders, flat, loc)
