@@ -86,7 +86,7 @@ def test_a_restriction_by_square_of_an_action_naming_none_is_refused() -> None:
     """CONV-18: restrict_main may forbid squares only of the kinds naming one; otherwise the
     list and the check both raise ConfigError naming the variant."""
     state = tr.new_game(tr.GameConfig(players=2), seed=1)
-    parts: list[Any] = [(legality._withdraw, [tr.Color.RED])]
+    parts: list[Any] = [(legality._WITHDRAW, [tr.Color.RED.index])]
     with pytest.raises(tr.ConfigError, match="no-withdrawal-here"):
         legality._narrow(state, parts, _NoWithdrawalHere())
     hooked = ((0, _NoWithdrawalHere()),)
@@ -107,7 +107,7 @@ def test_a_restriction_by_square_narrows_the_list_as_the_check() -> None:
     rejects an input naming one of them with that square's own rule."""
     state = tr.new_game(tr.GameConfig(players=2), seed=1)
     variant = _NoLeaderOnSquareZero()
-    parts: list[Any] = [(legality._PLACE_LEADER[0], [0, 1, 5]), (legality._withdraw, [])]
+    parts: list[Any] = [(legality._PLACE_LEADER[0], [0, 1, 5]), (legality._WITHDRAW, [])]
     legality._narrow(state, parts, variant)
     assert parts[0][1] == [5]
     with pytest.raises(tr.IllegalActionError) as info:

@@ -280,22 +280,26 @@ def test_a_table_part_is_marked_at_once_only_when_it_safely_can() -> None:
     """A part of a table's inputs is written into the mask as one run of flags only when
     its inputs in the space have consecutive indices, no number flagged is outside the space
     and no other part has marked that run; otherwise the mask is left as it was."""
+
+    def lanes(flags: bytes) -> int:
+        return int.from_bytes(flags, "little")
+
     config = tr.GameConfig(players=2)
     encoding = action_encoding(config)
     actions = encoding.actions
     outside = tr.EndTurn()  # its index is not next to the others below
     table = Table([actions[7], actions[8], actions[9]])
     codes = _codes_of(encoding, table)
-    assert (codes.start, codes.complete, codes.outside) == (7, True, 0)
+    assert (codes.start, codes.complete, codes.inside, codes.outside) == (7, True, 3, 0)
     mask = bytearray(encoding.size)
-    assert codes.mark(mask, b"\x01\x00\x01")
+    assert codes.mark(mask, lanes(b"\x01\x00\x01"))
     assert [i for i, bit in enumerate(mask) if bit] == [7, 9]
-    assert not codes.mark(mask, b"\x00\x01\x00")  # the run was marked already
+    assert not codes.mark(mask, lanes(b"\x00\x01\x00"))  # the run was marked already
     assert [i for i, bit in enumerate(mask) if bit] == [7, 9]
 
     gapped = _codes_of(encoding, Table([actions[3], outside, actions[4]]))
     assert gapped.start is None
-    assert not gapped.mark(bytearray(encoding.size), b"\x01\x00\x01")
+    assert not gapped.mark(bytearray(encoding.size), lanes(b"\x01\x00\x01"))
 
     class Stranger(tr.SwapTiles):
         """An input the space does not hold."""
@@ -303,8 +307,8 @@ def test_a_table_part_is_marked_at_once_only_when_it_safely_can() -> None:
     holed = _codes_of(encoding, Table([actions[3], Stranger(1, 0, 0, 0), actions[4]]))
     assert (holed.start, holed.complete) == (3, False)
     mask = bytearray(encoding.size)
-    assert holed.mark(mask, b"\x01\x00\x01")
+    assert holed.mark(mask, lanes(b"\x01\x00\x01"))
     assert [i for i, bit in enumerate(mask) if bit] == [3, 4]
     untouched = bytearray(encoding.size)
-    assert not holed.mark(untouched, b"\x00\x01\x00")  # a number outside the space
+    assert not holed.mark(untouched, lanes(b"\x00\x01\x00"))  # a number outside the space
     assert untouched == bytearray(encoding.size)

@@ -175,7 +175,7 @@ class ActionEncoding:
     _index: Mapping[AnyAction, int]
     _items: Mapping[tuple[type, Color | None], ItemTable]
     _remembered: dict[tuple[Any, Any], tuple[int, ...]] = attrs.field(factory=dict, init=False)
-    _tables: dict[Any, ItemTable] = attrs.field(factory=dict, init=False)
+    _tables: dict[Any, ItemTable | None] = attrs.field(factory=dict, init=False)
     _codes: dict[Table[Any], _TableCodes] = attrs.field(factory=dict, init=False)
     _numbers: tuple[int, ...] = attrs.field(init=False)
 
@@ -311,12 +311,17 @@ def legal_action_flags(state: AnyState) -> bytearray:
     for make, items in legal_actions(state)._parts:
         if not items:
             continue
-        if type(make) is Table and is_selection(items):
-            flags = items.flags(len(make.inputs))
-            if flags is not None and (codes.get(make) or _codes_of(encoding, make)).mark(
-                mask, flags
-            ):
-                continue
+        if type(make) is Table:
+            table = codes.get(make) or _codes_of(encoding, make)
+            start = table.start
+            if start is not None:
+                if is_selection(items):
+                    lanes = items.lanes(table.width)
+                    if lanes is not None and table.mark(mask, lanes):
+                        continue
+                elif table.complete:
+                    rest.extend([start + n for n in items])
+                    continue
         rest.extend(_part_indices(encoding, make, items))
     for index in rest:
         mask[index] = 1
@@ -345,7 +350,8 @@ def _part_indices(encoding: ActionEncoding, make: Any, items: Sequence[Any]) -> 
     are. Any other part's items go straight to indices through the table of the kind and
     colour of the action its first item makes, when that table gives that action's own
     index (squares, spots, columns); the table found for a factory serves its next parts
-    while it knows their first item. Any other part is encoded action by action, and when
+    while it knows their first item, and a factory whose first part had no table is not
+    looked at again. Any other part is encoded action by action, and when
     its items compare by value (a tuple, the swaps of a hand) its indices are remembered for
     the same factory and items.
     """
@@ -357,17 +363,16 @@ def _part_indices(encoding: ActionEncoding, make: Any, items: Sequence[Any]) -> 
     factory = _factory(make)
     tables = encoding._tables
     try:
-        table = tables.get(factory)
-        known_first = table is not None and table.get(items[0]) is not None
+        table = tables.get(factory, _UNSEEN)
+        usable = table is None or (table is not _UNSEEN and table.get(items[0]) is not None)
     except TypeError:  # an unhashable factory or item
-        table, known_first = None, False
-    if not known_first:
+        table, usable = None, False
+    if not usable:
         table = _table_of(encoding, make, items[0])
-        if table is not None:
-            if len(tables) >= PARTS_KEPT:
-                tables.clear()
-            with suppress(TypeError):
-                tables[factory] = table
+        if len(tables) >= PARTS_KEPT:
+            tables.clear()
+        with suppress(TypeError):
+            tables[factory] = table
     if table is not None:
         return list(map(table.__getitem__, items))
     if type(items).__eq__ is object.__eq__ or type(items).__hash__ is None:
@@ -394,27 +399,31 @@ class _TableCodes:
     start: int | None
     """When the inputs in the space have consecutive indices in the order of the table, the
     first of them; else ``None``."""
+    width: int
+    """How many inputs the table holds."""
+    inside: int
+    """How many inputs are in the space."""
     outside: int
-    """The numbers of the inputs outside the space, as flags of 2 (one byte per number,
+    """The numbers of the inputs outside the space, as lanes of 2 (one byte per number,
     little-endian)."""
 
-    def mark(self, mask: bytearray, flags: bytes) -> bool:
-        """Set to 1 the indices of the numbers ``flags`` gives (:meth:`Selection.flags`)
-        in ``mask``, when the inputs in the space are one run of indices that no other part
-        has touched and no number flagged is outside the space; else leave ``mask``
-        unchanged and answer ``False``."""
+    def mark(self, mask: bytearray, lanes: int) -> bool:
+        """Set to 1 the indices of the numbers ``lanes`` holds (:meth:`Selection.lanes` of
+        :attr:`width` numbers) in ``mask``, when the inputs in the space are one run of
+        indices that no other part has touched and no number held is outside the space;
+        else leave ``mask`` unchanged and answer ``False``."""
         start = self.start
         if start is None:
             return False
+        # Outside numbers read 2, or 3 when held: dropping the 2s leaves the run in the
+        # space, one byte longer for each number held outside it.
+        run = (lanes | self.outside).to_bytes(self.width, "little")
         if self.outside:
-            marked = (int.from_bytes(flags, "little") | self.outside).to_bytes(len(flags), "little")
-            if b"\x03" in marked:  # an input outside the space
-                return False
-            flags = marked.translate(None, b"\x02")
-        end = start + len(flags)
-        if mask.find(1, start, end) != -1:
+            run = run.translate(None, b"\x02")
+        end = start + self.inside
+        if len(run) != self.inside or mask.find(1, start, end) != -1:
             return False
-        mask[start:end] = flags
+        mask[start:end] = run
         return True
 
 
@@ -429,12 +438,18 @@ def _codes_of(encoding: ActionEncoding, table: Table[Any]) -> _TableCodes:
         Table(numbers),
         not outside.count(2),
         inside[0] if consecutive else None,
+        len(numbers),
+        len(inside),
         int.from_bytes(outside, "little"),
     )
     if len(encoding._codes) >= PARTS_KEPT:
         encoding._codes.clear()
     encoding._codes[table] = found
     return found
+
+
+_UNSEEN: Any = object()
+"""A factory not met yet (``None`` marks one met whose parts have no table)."""
 
 
 def _factory(make: Any) -> Any:

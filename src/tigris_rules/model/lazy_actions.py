@@ -30,8 +30,9 @@ class Selection(Sequence[int]):
         """The items of ``inputs`` at these numbers, in order."""
         raise NotImplementedError
 
-    def flags(self, size: int) -> bytes | None:
-        """One byte per number below ``size``: 1 for a number of this selection, 0 for any
+    def lanes(self, size: int) -> int | None:
+        """One byte per number below ``size``, as an int (little-endian: the byte of number
+        ``n`` is ``lanes >> 8 * n & 0xFF``): 1 for a number of this selection, 0 for any
         other; ``None`` when this selection cannot say it at once (then read its numbers)."""
         return None
 

@@ -30,7 +30,7 @@ from tigris_rules.model.actions import (
 )
 from tigris_rules.model.board import board_layout
 from tigris_rules.model.cells import BLUE, CATASTROPHE, EMPTY, FLIPPED, LEADER, RED
-from tigris_rules.model.colors import COLORS, Color
+from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import (
     CommitDecision,
     ConflictKind,
@@ -631,8 +631,8 @@ def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
     for color in range(4):
         parts.append((_PLACE_LEADER[color], targets.leader[color]))
     leaders = state.leaders
-    on_board = [c for c in COLORS if leaders[4 * player + c.index] != NO_SQUARE]
-    parts.append((_withdraw, on_board))
+    on_board = [c for c in range(4) if leaders[4 * player + c] != NO_SQUARE]
+    parts.append((_WITHDRAW, on_board))
     hand = state.hands[player]
     for color in range(4):
         if hand[color]:
@@ -680,14 +680,14 @@ _PLACE_TILE: Final[tuple[Table[Action], ...]] = tuple(
     Table([PlaceTile(color, name) for name in SQUARE_NAMES]) for color in COLORS
 )
 _place_catastrophe: Final[Table[Action]] = Table([PlaceCatastrophe(name) for name in SQUARE_NAMES])
-_WITHDRAW_ACTIONS: Final[dict[Color, Action]] = {color: WithdrawLeader(color) for color in COLORS}
-_withdraw: Final[Callable[[Color], Action]] = _WITHDRAW_ACTIONS.__getitem__
-_END_TURN: Final[Part[Action]] = (_identity, (EndTurn(),))
+_WITHDRAW: Final[Table[Action]] = Table([WithdrawLeader(color) for color in COLORS])
+_END_TURN: Final[Part[Action]] = (Table([EndTurn()]), (0,))
 _KIND_OF_PART: Final[dict[Callable[[Any], Action], type[Action]]] = {
     **dict.fromkeys(_PLACE_LEADER, PlaceLeader),
     **dict.fromkeys(_PLACE_TILE, PlaceTile),
     _place_catastrophe: PlaceCatastrophe,
-    _withdraw: WithdrawLeader,
+    _WITHDRAW: WithdrawLeader,
+    _END_TURN[0]: EndTurn,
 }
 """The kind of input each part's factory makes (the swaps and the end of turn share one)."""
 

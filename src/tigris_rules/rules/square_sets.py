@@ -156,10 +156,8 @@ class Squares(Selection):
             return list(compress(inputs, self._set.to_bytes(SQUARE_COUNT, "little")))
         return [inputs[s] for s in self._squares()]
 
-    def flags(self, size: int) -> bytes | None:
-        if size != SQUARE_COUNT:
-            return None
-        return self._set.to_bytes(SQUARE_COUNT, "little")
+    def lanes(self, size: int) -> int | None:
+        return self._set if size == SQUARE_COUNT else None
 
     def __repr__(self) -> str:
         return f"Squares({self._squares()!r})"
