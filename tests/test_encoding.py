@@ -294,6 +294,9 @@ def test_a_table_part_is_marked_at_once_only_when_it_safely_can() -> None:
     mask = bytearray(encoding.size)
     assert codes.mark(mask, lanes(b"\x01\x00\x01"))
     assert [i for i, bit in enumerate(mask) if bit] == [7, 9]
+    again = bytearray(encoding.size)
+    assert codes.mark(again, lanes(b"\x01\x00\x01"))  # the run made before
+    assert again == mask
     assert not codes.mark(mask, lanes(b"\x00\x01\x00"))  # the run was marked already
     assert [i for i, bit in enumerate(mask) if bit] == [7, 9]
 

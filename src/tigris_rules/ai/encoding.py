@@ -177,6 +177,7 @@ class ActionEncoding:
     _remembered: dict[tuple[Any, Any], tuple[int, ...]] = attrs.field(factory=dict, init=False)
     _tables: dict[Any, ItemTable | None] = attrs.field(factory=dict, init=False)
     _codes: dict[Table[Any], _TableCodes] = attrs.field(factory=dict, init=False)
+    _runs: dict[bytes, dict[int, bytes]] = attrs.field(factory=dict, init=False)
     _numbers: tuple[int, ...] = attrs.field(init=False)
 
     @_numbers.default
@@ -406,6 +407,9 @@ class _TableCodes:
     outside: int
     """The numbers of the inputs outside the space, as lanes of 2 (one byte per number,
     little-endian)."""
+    runs: dict[int, bytes]
+    """The runs made so far of the sets of numbers met, by set (shared by the tables with the
+    same numbers outside the space: the leaders' and the land tiles', for instance)."""
 
     def mark(self, mask: bytearray, lanes: int) -> bool:
         """Set to 1 the indices of the numbers ``lanes`` holds (:meth:`Selection.lanes` of
@@ -415,16 +419,26 @@ class _TableCodes:
         start = self.start
         if start is None:
             return False
-        # Outside numbers read 2, or 3 when held: dropping the 2s leaves the run in the
-        # space, one byte longer for each number held outside it.
-        run = (lanes | self.outside).to_bytes(self.width, "little")
-        if self.outside:
-            run = run.translate(None, b"\x02")
+        runs = self.runs
+        run = runs.get(lanes)
+        if run is None:
+            # Outside numbers read 2, or 3 when held: dropping the 2s leaves the run in the
+            # space, one byte longer for each number held outside it.
+            run = (lanes | self.outside).to_bytes(self.width, "little")
+            if self.outside:
+                run = run.translate(None, b"\x02")
+            if len(runs) >= RUNS_KEPT:
+                runs.clear()
+            runs[lanes] = run
         end = start + self.inside
         if len(run) != self.inside or mask.find(1, start, end) != -1:
             return False
         mask[start:end] = run
         return True
+
+
+RUNS_KEPT = 1024
+"""How many runs of a mask each kind of table remembers (a few hundred kilobytes)."""
 
 
 def _codes_of(encoding: ActionEncoding, table: Table[Any]) -> _TableCodes:
@@ -441,6 +455,7 @@ def _codes_of(encoding: ActionEncoding, table: Table[Any]) -> _TableCodes:
         len(numbers),
         len(inside),
         int.from_bytes(outside, "little"),
+        encoding._runs.setdefault(outside, {}),
     )
     if len(encoding._codes) >= PARTS_KEPT:
         encoding._codes.clear()
