@@ -93,10 +93,21 @@ class LazyActions(Sequence[A], Generic[A]):
 
     def __init__(self, parts: list[Part[A]]) -> None:
         self._parts = parts
-        self._sizes = [len(items) for _, items in parts]
-        self._total = sum(self._sizes)
+        self._sizes: list[int] | None = None
+        """The length of each part, counted when first needed (a mask or an iteration
+        does not need them)."""
+        self._total = -1
+
+    def _count(self) -> list[int]:
+        sizes = self._sizes
+        if sizes is None:
+            sizes = self._sizes = [len(items) for _, items in self._parts]
+            self._total = sum(sizes)
+        return sizes
 
     def __len__(self) -> int:
+        if self._total < 0:
+            self._count()
         return self._total
 
     @overload
@@ -106,12 +117,14 @@ class LazyActions(Sequence[A], Generic[A]):
     def __getitem__(self, index: slice) -> Sequence[A]: ...
 
     def __getitem__(self, index: int | slice) -> A | Sequence[A]:
+        sizes = self._count()
+        total = self._total
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._total))]
+            return [self[i] for i in range(*index.indices(total))]
         if index < 0:
-            index += self._total
-        if 0 <= index < self._total:
-            for (make, items), size in zip(self._parts, self._sizes, strict=True):
+            index += total
+        if 0 <= index < total:
+            for (make, items), size in zip(self._parts, sizes, strict=True):
                 if index < size:
                     return make(items[index])
                 index -= size
@@ -127,4 +140,4 @@ class LazyActions(Sequence[A], Generic[A]):
         return any(action == item for item in self)
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__}: {self._total} actions>"
+        return f"<{type(self).__name__}: {len(self)} actions>"
