@@ -35,7 +35,7 @@ from tigris_rules.model.deal import Deal
 from tigris_rules.model.decisions import Decision
 from tigris_rules.model.events import Event
 from tigris_rules.model.squares import COLUMNS, ROWS
-from tigris_rules.model.state import GameState
+from tigris_rules.model.state import GameState, StateCache
 from tigris_rules.records._board_notation import BoardNotation, board_notation
 from tigris_rules.records._board_position import board_position_fields
 from tigris_rules.records._position_fields import PositionField
@@ -147,8 +147,14 @@ class BoardGame(BoardRules):
         return state.bag_size
 
     def spiel_drawing(self, state: GameState, pieces: Sequence[int]) -> GameState:
+        """The state keeps what the rules computed of ``state`` (its private cache: the
+        regions, the targets of the actions), as none of it depends on the bag."""
         left = drawing_first(state.bag[state.bag_pos :], pieces)
-        return attrs.evolve(state, bag=state.bag[: state.bag_pos] + tuple(left))
+        drawing = attrs.evolve(state, bag=state.bag[: state.bag_pos] + tuple(left))
+        kept, cache = state._cache, drawing._cache
+        for name in StateCache.__slots__:
+            setattr(cache, name, getattr(kept, name))
+        return drawing
 
     def spiel_sample(
         self, state: GameState, player: int, rng: random.Random, discards: Discards
