@@ -271,6 +271,76 @@ def test_the_information_state_tensor_is_the_observation_discards_and_decisions(
     assert state.information_state_tensor(1)[size - 5 :] == [0.0, 0.0, 0.0, 0.0, 1.0]
 
 
+@pytest.mark.parametrize(
+    "spec", ["tigris_euphrates(players=3)", "tigris_euphrates_cards(players=2)"]
+)
+def test_tensors_and_legal_actions_answer_as_openspiel_s_own_methods(spec: str) -> None:
+    """The state answers ``information_state_tensor``, ``observation_tensor``,
+    ``legal_actions`` and ``is_chance_node`` itself, as OpenSpiel's methods (through the
+    observers and ``_legal_actions``) do, at chance nodes, decisions and the end, for every
+    seat and the player to move; any other argument is OpenSpiel's to answer (and refuse)."""
+    game = pyspiel.load_game(spec)
+    players = game.num_players()
+    rng = np.random.default_rng(5)
+    state = game.new_initial_state()
+    for _ in range(400):
+        for seat in range(players):
+            assert state.information_state_tensor(seat) == (
+                pyspiel.State.information_state_tensor(state, seat)
+            )
+            assert state.observation_tensor(seat) == pyspiel.State.observation_tensor(state, seat)
+            assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        if state.current_player() >= 0:
+            assert state.information_state_tensor() == (
+                pyspiel.State.information_state_tensor(state)
+            )
+            assert state.observation_tensor() == pyspiel.State.observation_tensor(state)
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.legal_actions(np.int64(0)) == pyspiel.State.legal_actions(state, 0)
+    with pytest.raises(pyspiel.SpielError):
+        state.information_state_tensor(players)
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(-1)
+    with pytest.raises(TypeError):
+        state.information_state_tensor(player=0)
+
+
+def test_the_draws_keep_what_the_rules_computed_of_the_state() -> None:
+    """The state an action is applied to once its draws are chosen keeps the private cache
+    of the state before (nothing in it depends on the bag), in a cache of its own."""
+    game = pyspiel.load_game("tigris_euphrates(players=2)")
+    state = _random_play(_dealt(game, seed=3), np.random.default_rng(3), 6)
+    before = state.game_state
+    legal = tr.legal_actions(before)  # computes the regions and the targets
+    undrawn = before.bag[before.bag_pos :]
+    drawing = before.ruleset.spiel_drawing(before, [undrawn[-1], undrawn[0]])
+    assert drawing.bag[drawing.bag_pos : drawing.bag_pos + 2] == (undrawn[-1], undrawn[0])
+    assert drawing._cache is not before._cache
+    for name in type(before._cache).__slots__:
+        assert getattr(drawing._cache, name) is getattr(before._cache, name)
+    assert before._cache.regions is not None
+    assert list(tr.legal_actions(drawing)) == list(legal)
+
+
+def test_the_card_draws_keep_what_the_rules_computed_of_the_state() -> None:
+    game = pyspiel.load_game("tigris_euphrates_cards(players=2)")
+    state = _random_play(game.new_initial_state(), np.random.default_rng(4), 6)
+    before = state.game_state
+    legal = tr.legal_actions(before)  # computes the kingdoms and the table
+    undrawn = before.draw[before.draw_pos :] + before.set_aside
+    drawing = before.ruleset.spiel_drawing(before, [undrawn[-1]])
+    assert drawing.draw[drawing.draw_pos] == undrawn[-1]
+    assert drawing._cache is not before._cache
+    for name in type(before._cache).__slots__:
+        assert getattr(drawing._cache, name) is getattr(before._cache, name)
+    assert before._cache.kingdoms is not None
+    assert list(tr.legal_actions(drawing)) == list(legal)
+
+
 def test_the_root_search_does_not_depend_on_the_order_of_the_bag() -> None:
     """Deals with equal hands and bags in other orders give one state, and OpenSpiel's MCTS
     with one seed searches it alike: the search meets each draw as a chance node."""

@@ -7,8 +7,6 @@ from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import attrs
-
 from tigris_rules.ai._board_encoding import board_action_space
 from tigris_rules.ai._board_information import (
     board_observation,
@@ -35,7 +33,7 @@ from tigris_rules.model.deal import Deal
 from tigris_rules.model.decisions import Decision
 from tigris_rules.model.events import Event
 from tigris_rules.model.squares import COLUMNS, ROWS
-from tigris_rules.model.state import GameState
+from tigris_rules.model.state import GameState, StateCache, adopt
 from tigris_rules.records._board_notation import BoardNotation, board_notation
 from tigris_rules.records._board_position import board_position_fields
 from tigris_rules.records._position_fields import PositionField
@@ -147,8 +145,18 @@ class BoardGame(BoardRules):
         return state.bag_size
 
     def spiel_drawing(self, state: GameState, pieces: Sequence[int]) -> GameState:
+        """The state keeps the ruleset of ``state`` and what the rules computed of it (its
+        private cache: the facts of the configuration, the regions, the targets of the
+        actions), in a cache of its own: none of it depends on the bag."""
         left = drawing_first(state.bag[state.bag_pos :], pieces)
-        return attrs.evolve(state, bag=state.bag[: state.bag_pos] + tuple(left))
+        kept = state._cache
+        cache = StateCache(kept.facts, kept.regions, kept.no_claim)
+        cache.lifted = kept.lifted
+        cache.targets = kept.targets
+        values = dict(state.__dict__)
+        values["bag"] = state.bag[: state.bag_pos] + tuple(left)
+        values["_cache"] = cache
+        return adopt(values)
 
     def spiel_sample(
         self, state: GameState, player: int, rng: random.Random, discards: Discards

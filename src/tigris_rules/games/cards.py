@@ -8,8 +8,6 @@ from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import attrs
-
 from tigris_rules.ai._card_encoding import card_action_space
 from tigris_rules.ai._card_information import (
     card_observation,
@@ -43,7 +41,7 @@ from tigris_rules.cards.events import CardEvent
 from tigris_rules.cards.render import render_card_result, render_table
 from tigris_rules.cards.ruleset import CardRules
 from tigris_rules.cards.setup import CardDeal, new_card_game
-from tigris_rules.cards.state import CardGameState
+from tigris_rules.cards.state import CardCache, CardGameState, adopt_card_state
 from tigris_rules.cards.view import CardView, card_view
 from tigris_rules.errors import ArgumentValueError
 from tigris_rules.model.colors import COLORS
@@ -143,13 +141,17 @@ class CardGame(CardRules):
         return state.draw_size
 
     def spiel_drawing(self, state: CardGameState, pieces: Sequence[int]) -> CardGameState:
+        """The state keeps the ruleset of ``state`` and what the rules computed of it (its
+        private cache: the kingdoms and the places of the table), in a cache of its own: none
+        of it depends on the cards unseen."""
         left = drawing_first(state.draw[state.draw_pos :] + state.set_aside, pieces)
         size = state.draw_size
-        return attrs.evolve(
-            state,
-            draw=state.draw[: state.draw_pos] + bytes(left[:size]),
-            set_aside=bytes(left[size:]),
-        )
+        kept = state._cache
+        values = dict(state.__dict__)
+        values["draw"] = state.draw[: state.draw_pos] + bytes(left[:size])
+        values["set_aside"] = bytes(left[size:])
+        values["_cache"] = CardCache(kept.kingdoms, kept.table)
+        return adopt_card_state(values)
 
     def spiel_sample(
         self, state: CardGameState, player: int, rng: random.Random, discards: Discards

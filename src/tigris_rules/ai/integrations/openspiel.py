@@ -68,7 +68,7 @@ import attrs
 
 from tigris_rules._arguments import expect
 from tigris_rules._extras import extra_needed
-from tigris_rules.ai.encoding import ActionEncoding, action_encoding, legal_indices_ascending
+from tigris_rules.ai.encoding import ActionEncoding, action_encoding, legal_action_flags
 from tigris_rules.ai.information import (
     Discards,
     InformationError,
@@ -254,6 +254,12 @@ class _Rules:
     """Pieces per kind dealt at random: the hands and everything left to draw."""
     hands: tuple[int, ...]
     """Pieces each seat is dealt at the start."""
+    observed: Any = attrs.field(eq=False)
+    """A float32 array of the observation's length, that
+    :meth:`SpielState.observation_tensor` writes into."""
+    informed: Any = attrs.field(eq=False)
+    """A float32 array of the information state's length, that
+    :meth:`SpielState.information_state_tensor` writes into."""
 
     def __deepcopy__(self, memo: object) -> _Rules:
         return self  # immutable: clones share it
@@ -300,6 +306,16 @@ def _counts(pieces: Sequence[int]) -> list[int]:
     return [found[kind] for kind in range(len(COLORS))]
 
 
+def _floats(values: Any) -> list[float]:
+    """The float32 array ``values`` as a list of floats, equal to ``values.tolist()``: zeros,
+    with the entries that are not zero set."""
+    out = [0.0] * len(values)
+    where = (values != 0).nonzero()[0]
+    for index, value in zip(where.tolist(), values[where].tolist(), strict=True):
+        out[index] = value
+    return out
+
+
 class _SpielGame(pyspiel.Game):  # type: ignore[misc]
     """A game of one configuration, registered under :attr:`registration`'s name."""
 
@@ -324,6 +340,8 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=cap,
         )
         super().__init__(self.game_type, info, dict(params or {}))
+        observed = observation_size(config)
+        informed = observed + len(COLORS) + 1
         self.rules = _Rules(
             config,
             encoding,
@@ -332,6 +350,8 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
             observation_writer(config),
             tuple(game.spiel_pieces()),
             tuple(game.spiel_hands()),
+            np.zeros(observed, np.float32),
+            np.zeros(informed, np.float32),
         )
 
     @property
@@ -377,16 +397,27 @@ class TigrisCardGame(_SpielGame):
     game_type = CARD_GAME_TYPE
 
 
+_CHANCE: int = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: int = int(pyspiel.PlayerId.TERMINAL)
+_OPENING = _Position()
+"""The position of a new game: no piece dealt yet."""
+
+
 class SpielState(pyspiel.State):  # type: ignore[misc]
     """A point of a game: dealing the hands (chance nodes), then the rules' state, with a
     chance node for each piece an action draws."""
 
+    _deciding: tuple[_Position | None, int] = (None, 0)
+    """The position :meth:`current_player` last answered for, and its answer (kept by the
+    state once it answers)."""
+    _leaving: tuple[_Position | None, tuple[int, ...]] = (None, ())
+    """The position :meth:`_left` last counted, and its count (kept by the state once it
+    counts)."""
+
     def __init__(self, game: _SpielGame) -> None:
         super().__init__(game)
         self._rules = game.rules
-        self._position = _Position()
-        self._deciding: tuple[_Position | None, int] = (None, 0)
-        """The position :meth:`current_player` last answered for, and its answer."""
+        self._position = _OPENING
 
     @property
     def game_state(self) -> Any:
@@ -406,12 +437,13 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         known, answer = self._deciding
         if known is position:
             return answer
-        if position.state is None or position.pending is not None:
-            answer = int(pyspiel.PlayerId.CHANCE)
-        elif self.is_terminal():
-            answer = int(pyspiel.PlayerId.TERMINAL)
+        state = position.state
+        if state is None or position.pending is not None:
+            answer = _CHANCE
+        elif position.decisions >= self._rules.max_decisions or is_over(state):
+            answer = _TERMINAL
         else:
-            player = to_move(position.state)
+            player = to_move(state)
             assert player is not None  # the game is not over
             answer = player
         self._deciding = (position, answer)
@@ -419,34 +451,87 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Over by the rules, or stopped at the cap on decisions."""
-        position = self._position
-        return (
-            position.state is not None
-            and position.pending is None
-            and (is_over(position.state) or position.decisions >= self._rules.max_decisions)
-        )
+        return self.current_player() == _TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """Whether a piece is dealt or drawn next (OpenSpiel's ``is_chance_node``)."""
+        return self.current_player() == _CHANCE
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player() or player < 0:
             return []
-        return legal_indices_ascending(self._position.state)
+        flags = legal_action_flags(self._position.state)
+        indices: list[int] = np.frombuffer(flags, np.bool_).nonzero()[0].tolist()
+        return indices
+
+    def legal_actions(self, *args: Any, **kwargs: Any) -> list[int]:
+        """OpenSpiel's ``legal_actions(player)``: at a decision, the legal actions of
+        ``player`` if he is to move, else none; none at the end; at a chance node its
+        outcomes (answered by OpenSpiel's own method)."""
+        seat = self._seat(args, kwargs)
+        if seat is None or self.current_player() == _CHANCE:
+            return list(super().legal_actions(*args, **kwargs))
+        return self._legal_actions(seat)
+
+    def _seat(self, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> int | None:
+        """The seat that OpenSpiel's ``legal_actions`` or tensor methods name with these
+        arguments (a seat number, or none for the player to move), or ``None`` when
+        OpenSpiel's own method should answer them (another argument, or a seat out of range:
+        it raises its error)."""
+        if kwargs or len(args) > 1:
+            return None
+        seat = args[0] if args else self.current_player()
+        if type(seat) is not int or not 0 <= seat < self._rules.config.players:
+            return None
+        return seat
+
+    def information_state_tensor(self, *args: Any, **kwargs: Any) -> list[float]:
+        """OpenSpiel's ``information_state_tensor(player)``, the same floats (those of
+        :meth:`write_information`) written straight into a list."""
+        seat = self._seat(args, kwargs)
+        if seat is None:
+            return list(super().information_state_tensor(*args, **kwargs))
+        rules = self._rules
+        if self._position.state is None:
+            return [0.0] * len(rules.informed)
+        self.write_information(seat, rules.informed)
+        return _floats(rules.informed)
+
+    def observation_tensor(self, *args: Any, **kwargs: Any) -> list[float]:
+        """OpenSpiel's ``observation_tensor(player)``, the same floats (the observation, all
+        zeros while the hands are dealt) written straight into a list."""
+        seat = self._seat(args, kwargs)
+        if seat is None:
+            return list(super().observation_tensor(*args, **kwargs))
+        rules = self._rules
+        state = self._position.state
+        if state is None:
+            return [0.0] * len(rules.observed)
+        rules.writer.write(state, seat, rules.observed)
+        return _floats(rules.observed)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The colours the next piece dealt or drawn may have, each with the share of the
         pieces left that have it."""
-        if self.current_player() != pyspiel.PlayerId.CHANCE:
+        if self.current_player() != _CHANCE:
             return []
         left = self._left()
         total = sum(left)
         return [(c, n / total) for c, n in enumerate(left) if n]
 
-    def _left(self) -> list[int]:
+    def _left(self) -> tuple[int, ...]:
+        """How many pieces of each kind the next chance node may deal or draw."""
         position = self._position
+        known, left = self._leaving
+        if known is position:
+            return left
         if position.state is None:
             taken, pool = position.dealt, self._rules.pieces
         else:
             taken, pool = position.drawn, self._rules.game.spiel_undrawn(position.state)
-        return [n - t for n, t in zip(pool, _counts(taken), strict=True)]
+        left = tuple(n - taken.count(kind) for kind, n in enumerate(pool))
+        self._leaving = (position, left)
+        return left
 
     def _apply_action(self, action: int) -> None:
         position = self._position
@@ -467,19 +552,24 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         after, events = step(position.state, move, player=player)
         drawn = game.spiel_left(position.state) - game.spiel_left(after)
         if drawn:
-            self._position = attrs.evolve(position, pending=action, drawing=drawn, drawn=())
+            self._position = _Position(
+                dealt=position.dealt,
+                state=position.state,
+                pending=action,
+                drawing=drawn,
+                steps=position.steps,
+                decisions=position.decisions,
+                discards=position.discards,
+            )
         else:
             self._commit(position.state, player, move, after, events)
 
     def _commit(self, before: Any, player: int, move: Any, after: Any, events: Any) -> None:
         position = self._position
         discards = position.discards or Discards.start(self._rules.config)
-        self._position = attrs.evolve(
-            position,
+        self._position = _Position(
+            dealt=position.dealt,
             state=after,
-            pending=None,
-            drawing=0,
-            drawn=(),
             steps=_Step(position.steps, player, move, events),
             decisions=position.decisions + 1,
             discards=discards.after(before, move),
@@ -488,8 +578,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def _chance(self, action: int) -> None:
         if isinstance(action, bool) or not isinstance(action, int):
             raise ArgumentTypeError.expected("chance action", "a colour index (int)", action)
-        piece = self._rules.game.spiel_piece()
         if not 0 <= action < len(COLORS) or not self._left()[action]:
+            piece = self._rules.game.spiel_piece()
             raise DealError(f"chance action {action}: no {piece} of that colour is left")
         position = self._position
         if position.state is None:
@@ -497,7 +587,16 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             return
         drawn = (*position.drawn, action)
         if len(drawn) < position.drawing:
-            self._position = attrs.evolve(position, drawn=drawn)
+            self._position = _Position(
+                dealt=position.dealt,
+                state=position.state,
+                pending=position.pending,
+                drawing=position.drawing,
+                drawn=drawn,
+                steps=position.steps,
+                decisions=position.decisions,
+                discards=position.discards,
+            )
             return
         game = self._rules.game
         before = game.spiel_drawing(position.state, drawn)
@@ -507,6 +606,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         move = self._rules.encoding.decode(position.pending)
         after, events = step(before, move, player=player)
         if game.spiel_left(before) - game.spiel_left(after) != len(drawn):
+            piece = game.spiel_piece()
             raise SpielGameError(
                 f"{format_action(move, self._rules.config)} drew another number of {piece}s "
                 f"than {len(drawn)} once they were chosen"

@@ -90,9 +90,13 @@ def drawing_first(undrawn: Sequence[int], pieces: Sequence[int]) -> list[int]:
     """The pieces of ``undrawn`` (kinds, in any order) with ``pieces`` first, in their order,
     and the others after them in kind order: the undrawn part of a pile whose next draws are
     ``pieces``. A piece that ``undrawn`` lacks is a :class:`~tigris_rules.DealError`."""
-    left = sorted(undrawn)
+    kinds = sorted(set(undrawn))
+    left = {kind: undrawn.count(kind) for kind in kinds}
     for piece in pieces:
-        if piece not in left:
+        if not left.get(piece):
             raise DealError(f"no piece of kind {piece} is left to draw")
-        left.remove(piece)
-    return [*pieces, *left]
+        left[piece] -= 1
+    drawing = [*pieces]
+    for kind in kinds:
+        drawing += [kind] * left[kind]
+    return drawing
