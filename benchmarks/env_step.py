@@ -81,7 +81,10 @@ def openspiel_steps(game: str, steps: int, seed: int) -> int:
     import tigris_rules.ai.integrations.openspiel  # registers both games  # noqa: F401
 
     name = "tigris_euphrates" if game == "board" else "tigris_euphrates_cards"
-    env = rl_environment.Environment(pyspiel.load_game(f"{name}(players=2)"), seed=seed)
+    env = rl_environment.Environment(
+        pyspiel.load_game(f"{name}(players=2)"),
+        chance_event_sampler=rl_environment.ChanceEventSampler(seed=seed),
+    )
     rng = np.random.default_rng(seed)
     played = 0
     while played < steps:
