@@ -253,8 +253,9 @@ def adopt_card_state(values: dict[str, object]) -> CardGameState:
     """The state whose attribute dictionary is ``values``, as the engine's working copy
     builds it after every input: every field of :class:`CardGameState` by name, its cache
     (``_cache``) and, when known, its ruleset (``ruleset``). Nothing is checked: the working
-    copy writes each field by name, as the test suite checks against the fields' metadata.
-    ``values`` must not be used again."""
+    copy writes each field by name, as the test suite checks against the fields' metadata,
+    and a copy of a state's own dictionary with a field replaced by a value of its type is
+    as sound. ``values`` must not be used again."""
     state: CardGameState = object.__new__(CardGameState)
     object.__setattr__(state, "__dict__", values)
     return state

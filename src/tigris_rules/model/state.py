@@ -215,8 +215,9 @@ def adopt(values: dict[str, object]) -> GameState:
     """The state whose attribute dictionary is ``values``, as the engine's working copy
     builds it after every input: every field of :class:`GameState` by name, its cache
     (``_cache``) and its ruleset (``ruleset``). Nothing is checked: the working copy writes
-    each field by name, as the test suite checks against the fields' metadata; any other
-    caller uses :func:`assemble`. ``values`` must not be used again."""
+    each field by name, as the test suite checks against the fields' metadata, and a copy of
+    a state's own dictionary with a field replaced by a value of its type is as sound; any
+    other caller uses :func:`assemble`. ``values`` must not be used again."""
     state: GameState = object.__new__(GameState)
     object.__setattr__(state, "__dict__", values)
     return state
