@@ -258,3 +258,27 @@ def test_a_card_writer_that_forgets_its_columns_writes_the_same(
 
     monkeypatch.setattr(_card_observation_array, "_KEPT_COLUMNS", 2)
     check_positions(tr.GameConfig(3, game="cards", column_limit=8), every=7, cap=600)
+
+
+SHUFFLED_CONFIGS = [
+    tr.GameConfig(2),
+    tr.GameConfig(4, board="alternative", variants=VARIANTS, open_scoring=True),
+    tr.GameConfig(2, game="cards"),
+    tr.GameConfig(3, game="cards", column_limit=4),
+    tr.GameConfig(4, game="cards", column_limit=24, open_scoring=True),
+]
+
+
+@pytest.mark.parametrize("config", SHUFFLED_CONFIGS, ids=repr)
+def test_one_writer_follows_states_of_several_games_in_any_order(config: tr.GameConfig) -> None:
+    """One writer given the states of three games shuffled together, each for a seat drawn
+    at random and then for the seat to move, writes the view's observation every time."""
+    states = [state for seed in (7, 8, 9) for state in positions(config, seed, 1, 150)]
+    rng = random.Random(11)
+    rng.shuffle(states)
+    writer = observation_writer(config)
+    out = np.full(observation_size(config), -7, dtype=np.int32)
+    for state in states:
+        for seat in (rng.randrange(config.players), tr.to_move(state) or 0):
+            writer.write(state, seat, out)
+            assert out.tolist() == list(observation(view(state, seat), seat))
