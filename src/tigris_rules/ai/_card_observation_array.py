@@ -55,9 +55,10 @@ class CardObservationWriter:
     The whole observation is made as one string of bytes and written with one copy. Kept
     from the last state written while the fields they come from are equal: the heads, the
     table, the column lengths and the boats available; per seat, what it sees of the gaps
-    and the leaders' spots from its place; the leaders' spots by absolute seat; each VP
-    pile's size, top card and counts. A column's one-hot values are kept per column once
-    made. A turn above 255 is written apart."""
+    and the leaders' spots from its place; each VP pile's top card and counts; per
+    seat, the values of the decision pending while it is the same. A column's one-hot values
+    and a leader's spot's are kept by column and by place once made. A turn above 255 is
+    written apart."""
 
     def __init__(self, config: GameConfig) -> None:
         n = config.players
@@ -76,8 +77,9 @@ class CardObservationWriter:
         self._turn_at = seats + n * _SEAT_VALUES + 1 + 4 + len(_BOAT_CODES)
         self._columns: dict[bytes, bytes] = {}
         self._table: tuple[object, object, bytes, bytes] = ((), (), b"", b"")
-        self._leader_spots: tuple[object, bytes] = ((), b"")
-        self._fronts: list[tuple[object, object, bytes]] = [((), (), b"")] * n
+        self._gap_values: list[tuple[object, bytes]] = [((), b"")] * n
+        self._leader_spots: list[tuple[object, bytes]] = [((), b"")] * n
+        self._spot_values = _SpotValues(self._spots, limit)
         self._piles: list[tuple[object, bytes, bytes]] = [(None, b"", b"")] * n
         self._one_hots = (*(bytes(int(k == j) for j in range(n)) for k in range(n)), bytes(n))
         self._no_decision = bytes(decision_values(None, None, n))
@@ -89,7 +91,8 @@ class CardObservationWriter:
         n = self._players
         over = state.over
         table, boats = self._head(state)
-        parts = [table, self._front(state, player)]
+        gaps, spots = self._front(state, player)
+        parts = [table, gaps, spots]
         open_piles = over or self._config.open_scoring
         hands = state.hands
         piles = state.piles
@@ -160,15 +163,23 @@ class CardObservationWriter:
             self._columns[column] = found
         return found
 
-    def _front(self, state: CardGameState, me: int) -> bytes:
-        """What ``me`` sees of the gaps, then the leaders' spots, seat by seat from ``me``."""
-        gaps, placed, values = self._fronts[me]
-        if state.gaps != gaps or state.leaders != placed:
+    def _front(self, state: CardGameState, me: int) -> tuple[bytes, bytes]:
+        """What ``me`` sees of the gaps; the leaders' spots, seat by seat from ``me``."""
+        gaps, seen = self._gap_values[me]
+        if state.gaps != gaps:
             gaps = state.gaps
+            seen = self._gaps(gaps, me)
+            self._gap_values[me] = (gaps, seen)
+        placed, spots = self._leader_spots[me]
+        if state.leaders != placed:
             placed = state.leaders
-            values = b"".join((self._gaps(gaps, me), self._spots_from(placed, me)))
-            self._fronts[me] = (gaps, placed, values)
-        return values
+            if me:
+                cut = 4 * me
+                spots = b"".join(map(self._spot_values.__getitem__, placed[cut:] + placed[:cut]))
+            else:
+                spots = b"".join(map(self._spot_values.__getitem__, placed))
+            self._leader_spots[me] = (placed, spots)
+        return seen, spots
 
     def _gaps(self, gaps: Sequence[GapCard | None], me: int) -> bytes:
         """Which gaps hold a card, which face up, the colours ``me`` sees, and who played
@@ -190,28 +201,6 @@ class CardObservationWriter:
             values[seats + n * g + (gap.player - me) % n] = 1
         return bytes(values)
 
-    def _spots_from(self, leaders: Sequence[Loc | None], me: int) -> bytes:
-        """The leaders' spots, seat by seat from ``me``."""
-        placed, spots = self._leader_spots
-        if leaders != placed:
-            spots = self._spots_by_seat(leaders)
-            self._leader_spots = (leaders, spots)
-        if me:
-            cut = 4 * me * self._spots
-            spots = spots[cut:] + spots[:cut]
-        return spots
-
-    def _spots_by_seat(self, leaders: Sequence[Loc | None]) -> bytes:
-        """The leaders' spots, seat by seat from the first."""
-        limit = self._limit
-        spots = self._spots
-        values = bytearray(len(leaders) * spots)
-        for flat, loc in enumerate(leaders):
-            spot = leader_spot(loc, limit)
-            if spot is not None:
-                values[flat * spots + spot] = 1
-        return bytes(values)
-
     @staticmethod
     def _pile(pile: bytes) -> tuple[bytes, bytes, bytes]:
         """``pile``, then the values after its size: its top card, then its counts by kind
@@ -221,6 +210,24 @@ class CardObservationWriter:
             (1, pile.count(0), pile.count(1), pile.count(2), pile.count(3), pile.count(4))
         )
         return pile, top + _NO_PILE_COUNTS, top + counts
+
+
+class _SpotValues(dict[Loc | None, bytes]):
+    """The one-hot values of a leader's spot (all zeros for a leader in his supply), by his
+    place, made at the first look-up of each place."""
+
+    def __init__(self, spots: int, limit: int) -> None:
+        super().__init__()
+        self._spots = spots
+        self._limit = limit
+
+    def __missing__(self, loc: Loc | None) -> bytes:
+        values = bytearray(self._spots)
+        spot = leader_spot(loc, self._limit)
+        if spot is not None:
+            values[spot] = 1
+        self[loc] = found = bytes(values)
+        return found
 
 
 class _DecisionWriter:
