@@ -282,3 +282,19 @@ def test_one_writer_follows_states_of_several_games_in_any_order(config: tr.Game
         for seat in (rng.randrange(config.players), tr.to_move(state) or 0):
             writer.write(state, seat, out)
             assert out.tolist() == list(observation(view(state, seat), seat))
+
+
+def test_a_board_turn_or_score_past_255_is_written_whole() -> None:
+    """A board writer writes values above 255 apart, then goes on with the next state."""
+    config = tr.GameConfig(2, open_scoring=True)
+    state = tr.new_game(config, seed=1)
+    writer = observation_writer(config)
+    out = np.zeros(observation_size(config), dtype=np.int32)
+    changes: list[dict[str, Any]] = [
+        {"turn": turn} for turn in (254, 255, 256, 999, 1000, 1003)
+    ] + [{"scores": ((score, 0, 0, 0), (0, 0, score, 0))} for score in (255, 256, 1001)]
+    for change in changes:
+        for seat in (0, 1):
+            for each in (attrs.evolve(state, **change), state):
+                writer.write(each, seat, out)
+                assert out.tolist() == list(observation(view(each, seat), seat))
