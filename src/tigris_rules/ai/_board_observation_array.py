@@ -39,9 +39,13 @@ def _code_table(code: int) -> bytes:
     return bytes(int(value == code) for value in range(256))
 
 
-_TILE_TABLES = tuple(_code_table(color) for color in range(4))
-_FLIPPED_TABLE = _code_table(FLIPPED)
-_CATASTROPHE_TABLE = _code_table(CATASTROPHE)
+_CELL_TABLES: Final = (
+    *(_code_table(color) for color in range(4)),
+    _code_table(FLIPPED),
+    _code_table(CATASTROPHE),
+)
+"""The translations of the cells' codes to the planes of the face-up tiles of each colour,
+the flipped tiles and the catastrophes."""
 
 
 def _runs(positions: list[int]) -> tuple[tuple[int, int, int], ...]:
@@ -94,6 +98,7 @@ class BoardObservationWriter:
                 tail.extend(range(offsets[name], offsets[name] + length))
         self._tail_runs = _runs(tail)
         self._runs = _runs(planes + tail)
+        self._whole = self._runs == ((0, 0, position),)
         self._river = bytes(board_layout(config.board).river)
         n = config.players
         self._one_hots = tuple(tuple(one_hot(n, k)) for k in range(n))
@@ -102,9 +107,13 @@ class BoardObservationWriter:
         self._no_decision_bytes = bytes(self._no_decision)
         self._squares = {
             NO_SQUARE: bytes(SQUARE_COUNT),
-            **{square: _code_table(square)[:SQUARE_COUNT] for square in range(SQUARE_COUNT)},
+            **{
+                square: bytes(square) + b"\x01" + bytes(SQUARE_COUNT - square - 1)
+                for square in range(SQUARE_COUNT)
+            },
         }
-        self._fixed: tuple[object, object, bytes] = ((), (), b"")
+        self._tiles: tuple[object, bytes] = ((), b"")
+        self._treasures: tuple[object, bytes] = ((), b"")
         self._leader_planes: list[tuple[object, bytes]] = [((), b"")] * n
         self._monuments: tuple[object, bytes, bytes] = ((), b"", b"")
         self._last_decision: tuple[object, dict[int, bytes]] = (None, {})
@@ -120,7 +129,11 @@ class BoardObservationWriter:
             self._write_runs(planes, self._plane_runs, out)
             self._write_runs(self._tail_values(state, player), self._tail_runs, out)
         else:
-            self._write_runs(np.frombuffer(b"".join(parts), dtype=np.uint8), self._runs, out)
+            values = np.frombuffer(b"".join(parts), dtype=np.uint8)
+            if self._whole:
+                out[:] = values
+            else:
+                self._write_runs(values, self._runs, out)
         if self._inserts:
             self._write_variants(state, player, out)
 
@@ -132,24 +145,20 @@ class BoardObservationWriter:
     def _planes(self, state: GameState, player: int) -> list[bytes]:
         """The planes, in layout order, in :data:`_PLANE_PARTS` strings of bytes."""
         plane = SQUARE_COUNT
-        cells, treasures, fixed = self._fixed
-        if state.cells != cells or state.treasures != treasures:
+        cells, tiles = self._tiles
+        if state.cells != cells:
             cells = state.cells
-            treasures = state.treasures
             codes = bytes(cells)
-            found = bytearray(plane)
+            tiles = b"".join([codes.translate(table) for table in _CELL_TABLES])
+            self._tiles = (cells, tiles)
+        treasures, found = self._treasures
+        if state.treasures != treasures:
+            treasures = state.treasures
+            values = bytearray(plane)
             for square in treasures:
-                found[square] = 1
-            fixed = b"".join(
-                (
-                    *(codes.translate(table) for table in _TILE_TABLES),
-                    codes.translate(_FLIPPED_TABLE),
-                    codes.translate(_CATASTROPHE_TABLE),
-                    found,
-                    self._river,
-                )
-            )
-            self._fixed = (cells, treasures, fixed)
+                values[square] = 1
+            found = bytes(values) + self._river
+            self._treasures = (treasures, found)
         squares = self._squares
         placed, leaders = self._leader_planes[player]
         if state.leaders != placed:
@@ -172,7 +181,8 @@ class BoardObservationWriter:
             monuments = bytes(planes)
             available = bytes([1 if s == NO_SQUARE else 0 for s in built])
             self._monuments = (built, monuments, available)
-        return [fixed, leaders, monuments, squares[state.marker], squares[state.placed]]
+        marks = (squares[state.marker], squares[state.placed])
+        return [tiles, found, leaders, monuments, *marks]
 
     def _tail(self, state: GameState, me: int) -> list[bytes]:
         """The values of every segment after the planes, in layout order, as strings of
@@ -310,9 +320,10 @@ _TAIL = frozenset(
 """The base segments after the seats'."""
 
 
-_PLANE_PARTS: Final = 5
-"""The strings of bytes the planes are made of: the planes that do not depend on the seat,
-the leaders', the monuments', the marker's and the placed tile's."""
+_PLANE_PARTS: Final = 6
+"""The strings of bytes the planes are made of: the tiles', flipped tiles' and
+catastrophes'; the treasures' and the river's; the leaders'; the monuments'; the marker's;
+the placed tile's."""
 
 _UNSEEN_TOTALS: Final = bytes(6)
 """Totals not seen: their flag, four scores and the treasures held."""
