@@ -24,7 +24,7 @@ from tigris_rules.ai._board_information import (
 from tigris_rules.errors import ConfigError
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import board_layout
-from tigris_rules.model.cells import CATASTROPHE, FLIPPED
+from tigris_rules.model.cells import BLACK, BLUE, CATASTROPHE, FLIPPED, GREEN, RED
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.decisions import Decision
 from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
@@ -39,13 +39,14 @@ def _code_table(code: int) -> bytes:
     return bytes(int(value == code) for value in range(256))
 
 
-_CELL_TABLES: Final = (
-    *(_code_table(color) for color in range(4)),
-    _code_table(FLIPPED),
-    _code_table(CATASTROPHE),
-)
-"""The translations of the cells' codes to the planes of the face-up tiles of each colour,
-the flipped tiles and the catastrophes."""
+_BLACK: Final = _code_table(BLACK)
+_RED: Final = _code_table(RED)
+_BLUE: Final = _code_table(BLUE)
+_GREEN: Final = _code_table(GREEN)
+"""The translations of the cells' codes to the planes of the face-up tiles of each colour."""
+
+_FLIPPED: Final = _code_table(FLIPPED)
+_CATASTROPHE: Final = _code_table(CATASTROPHE)
 
 
 def _runs(positions: list[int]) -> tuple[tuple[int, int, int], ...]:
@@ -149,7 +150,16 @@ class BoardObservationWriter:
         if state.cells != cells:
             cells = state.cells
             codes = bytes(cells)
-            tiles = b"".join([codes.translate(table) for table in _CELL_TABLES])
+            tiles = b"".join(
+                (
+                    codes.translate(_BLACK),
+                    codes.translate(_RED),
+                    codes.translate(_BLUE),
+                    codes.translate(_GREEN),
+                    codes.translate(_FLIPPED),
+                    codes.translate(_CATASTROPHE),
+                )
+            )
             self._tiles = (cells, tiles)
         treasures, found = self._treasures
         if state.treasures != treasures:
