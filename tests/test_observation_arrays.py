@@ -258,3 +258,43 @@ def test_a_card_writer_that_forgets_its_columns_writes_the_same(
 
     monkeypatch.setattr(_card_observation_array, "_KEPT_COLUMNS", 2)
     check_positions(tr.GameConfig(3, game="cards", column_limit=8), every=7, cap=600)
+
+
+SHUFFLED_CONFIGS = [
+    tr.GameConfig(2),
+    tr.GameConfig(4, board="alternative", variants=VARIANTS, open_scoring=True),
+    tr.GameConfig(2, game="cards"),
+    tr.GameConfig(3, game="cards", column_limit=4),
+    tr.GameConfig(4, game="cards", column_limit=24, open_scoring=True),
+]
+
+
+@pytest.mark.parametrize("config", SHUFFLED_CONFIGS, ids=repr)
+def test_one_writer_follows_states_of_several_games_in_any_order(config: tr.GameConfig) -> None:
+    """One writer given the states of three games shuffled together, each for a seat drawn
+    at random and then for the seat to move, writes the view's observation every time."""
+    states = [state for seed in (7, 8, 9) for state in positions(config, seed, 1, 150)]
+    rng = random.Random(11)
+    rng.shuffle(states)
+    writer = observation_writer(config)
+    out = np.full(observation_size(config), -7, dtype=np.int32)
+    for state in states:
+        for seat in (rng.randrange(config.players), tr.to_move(state) or 0):
+            writer.write(state, seat, out)
+            assert out.tolist() == list(observation(view(state, seat), seat))
+
+
+def test_a_board_turn_or_score_past_255_is_written_whole() -> None:
+    """A board writer writes values above 255 apart, then goes on with the next state."""
+    config = tr.GameConfig(2, open_scoring=True)
+    state = tr.new_game(config, seed=1)
+    writer = observation_writer(config)
+    out = np.zeros(observation_size(config), dtype=np.int32)
+    changes: list[dict[str, Any]] = [
+        {"turn": turn} for turn in (254, 255, 256, 999, 1000, 1003)
+    ] + [{"scores": ((score, 0, 0, 0), (0, 0, score, 0))} for score in (255, 256, 1001)]
+    for change in changes:
+        for seat in (0, 1):
+            for each in (attrs.evolve(state, **change), state):
+                writer.write(each, seat, out)
+                assert out.tolist() == list(observation(view(each, seat), seat))

@@ -24,8 +24,9 @@ from tigris_rules.ai._board_information import (
 from tigris_rules.errors import ConfigError
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.board import board_layout
-from tigris_rules.model.cells import CATASTROPHE, FLIPPED
+from tigris_rules.model.cells import BLACK, BLUE, CATASTROPHE, FLIPPED, GREEN, RED
 from tigris_rules.model.config import GameConfig
+from tigris_rules.model.decisions import Decision
 from tigris_rules.model.squares import COLUMNS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.views import view
@@ -38,9 +39,14 @@ def _code_table(code: int) -> bytes:
     return bytes(int(value == code) for value in range(256))
 
 
-_TILE_TABLES = tuple(_code_table(color) for color in range(4))
-_FLIPPED_TABLE = _code_table(FLIPPED)
-_CATASTROPHE_TABLE = _code_table(CATASTROPHE)
+_BLACK: Final = _code_table(BLACK)
+_RED: Final = _code_table(RED)
+_BLUE: Final = _code_table(BLUE)
+_GREEN: Final = _code_table(GREEN)
+"""The translations of the cells' codes to the planes of the face-up tiles of each colour."""
+
+_FLIPPED: Final = _code_table(FLIPPED)
+_CATASTROPHE: Final = _code_table(CATASTROPHE)
 
 
 def _runs(positions: list[int]) -> tuple[tuple[int, int, int], ...]:
@@ -59,11 +65,12 @@ class BoardObservationWriter:
     """Writes observations of board games of one configuration into arrays of its size.
 
     The planes and the values after them are made as one string of bytes and written with
-    one copy wherever the layout holds them side by side. The planes that do not depend on
-    the seat (tiles, flipped tiles, catastrophes, treasures, river), the leaders' planes by
-    absolute seat and the monuments' planes are kept from the last state written while the
-    fields they come from are equal, so that a step that leaves them alone does not make
-    them again; values above 255 (a turn or a score past it) are written apart."""
+    one copy wherever the layout holds them side by side. Kept from the last state written
+    while the fields they come from are equal: the planes that do not depend on the seat
+    (tiles, flipped tiles, catastrophes, treasures, river), the monuments' planes and which
+    monuments are available, and per seat the leaders' planes from its place; per seat too,
+    the values of the decision pending while it is the same. The plane of one square is
+    made once per square. Values above 255 (a turn or a score past it) are written apart."""
 
     def __init__(self, config: GameConfig) -> None:
         plan = observation_plan(config)
@@ -92,26 +99,42 @@ class BoardObservationWriter:
                 tail.extend(range(offsets[name], offsets[name] + length))
         self._tail_runs = _runs(tail)
         self._runs = _runs(planes + tail)
+        self._whole = self._runs == ((0, 0, position),)
         self._river = bytes(board_layout(config.board).river)
         n = config.players
         self._one_hots = tuple(tuple(one_hot(n, k)) for k in range(n))
         self._no_decision = tuple(decision_values(None, n, 0, self._decisions))
-        self._fixed: tuple[object, object, bytes] = ((), (), b"")
-        self._leader_planes: tuple[object, bytes] = ((), b"")
-        self._monument_planes: tuple[object, bytes] = ((), b"")
+        self._seat_bytes = (*(bytes(values) for values in self._one_hots), bytes(n))
+        self._no_decision_bytes = bytes(self._no_decision)
+        self._squares = {
+            NO_SQUARE: bytes(SQUARE_COUNT),
+            **{
+                square: bytes(square) + b"\x01" + bytes(SQUARE_COUNT - square - 1)
+                for square in range(SQUARE_COUNT)
+            },
+        }
+        self._tiles: tuple[object, bytes] = ((), b"")
+        self._treasures: tuple[object, bytes] = ((), b"")
+        self._leader_planes: list[tuple[object, bytes]] = [((), b"")] * n
+        self._monuments: tuple[object, bytes, bytes] = ((), b"", b"")
+        self._last_decision: tuple[object, dict[int, bytes]] = (None, {})
 
     def write(self, state: GameState, player: int, out: Any) -> None:
         """``player``'s observation of ``state`` into ``out``, a one-dimensional array of
         :attr:`size` entries."""
-        planes = self._planes(state, player)
-        tail = self._tail_values(state, player)
+        parts = self._planes(state, player)
         try:
-            values = np.frombuffer(planes + bytes(tail), dtype=np.uint8)
+            parts += self._tail(state, player)
         except ValueError:  # a value above 255
-            self._write_runs(np.frombuffer(planes, dtype=np.uint8), self._plane_runs, out)
-            self._write_runs(tail, self._tail_runs, out)
+            planes = np.frombuffer(b"".join(parts[:_PLANE_PARTS]), dtype=np.uint8)
+            self._write_runs(planes, self._plane_runs, out)
+            self._write_runs(self._tail_values(state, player), self._tail_runs, out)
         else:
-            self._write_runs(values, self._runs, out)
+            values = np.frombuffer(b"".join(parts), dtype=np.uint8)
+            if self._whole:
+                out[:] = values
+            else:
+                self._write_runs(values, self._runs, out)
         if self._inserts:
             self._write_variants(state, player, out)
 
@@ -120,40 +143,43 @@ class BoardObservationWriter:
         for first, start, end in runs:
             out[first : first + end - start] = values[start:end]
 
-    def _planes(self, state: GameState, player: int) -> bytes:
-        """The planes, in layout order."""
+    def _planes(self, state: GameState, player: int) -> list[bytes]:
+        """The planes, in layout order, in :data:`_PLANE_PARTS` strings of bytes."""
         plane = SQUARE_COUNT
-        cells, treasures, fixed = self._fixed
-        if state.cells != cells or state.treasures != treasures:
+        cells, tiles = self._tiles
+        if state.cells != cells:
             cells = state.cells
-            treasures = state.treasures
             codes = bytes(cells)
-            found = bytearray(plane)
-            for square in treasures:
-                found[square] = 1
-            fixed = b"".join(
+            tiles = b"".join(
                 (
-                    *(codes.translate(table) for table in _TILE_TABLES),
-                    codes.translate(_FLIPPED_TABLE),
-                    codes.translate(_CATASTROPHE_TABLE),
-                    found,
-                    self._river,
+                    codes.translate(_BLACK),
+                    codes.translate(_RED),
+                    codes.translate(_BLUE),
+                    codes.translate(_GREEN),
+                    codes.translate(_FLIPPED),
+                    codes.translate(_CATASTROPHE),
                 )
             )
-            self._fixed = (cells, treasures, fixed)
-        placed, leaders = self._leader_planes
+            self._tiles = (cells, tiles)
+        treasures, found = self._treasures
+        if state.treasures != treasures:
+            treasures = state.treasures
+            values = bytearray(plane)
+            for square in treasures:
+                values[square] = 1
+            found = bytes(values) + self._river
+            self._treasures = (treasures, found)
+        squares = self._squares
+        placed, leaders = self._leader_planes[player]
         if state.leaders != placed:
             placed = state.leaders
-            planes = bytearray(len(placed) * plane)
-            for flat, square in enumerate(placed):
-                if square != NO_SQUARE:
-                    planes[flat * plane + square] = 1
-            leaders = bytes(planes)
-            self._leader_planes = (placed, leaders)
-        if player:
-            cut = 4 * player * plane
-            leaders = leaders[cut:] + leaders[:cut]
-        built, monuments = self._monument_planes
+            if player:
+                cut = 4 * player
+                leaders = b"".join(map(squares.__getitem__, placed[cut:] + placed[:cut]))
+            else:
+                leaders = b"".join(map(squares.__getitem__, placed))
+            self._leader_planes[player] = (placed, leaders)
+        built, monuments, _ = self._monuments
         if state.monuments != built:
             built = state.monuments
             planes = bytearray(len(MONUMENTS) * plane)
@@ -163,13 +189,63 @@ class BoardObservationWriter:
                     for square in (base, base + 1, base + COLUMNS, base + COLUMNS + 1):
                         planes[square] = 1
             monuments = bytes(planes)
-            self._monument_planes = (built, monuments)
-        marks = bytearray(2 * plane)
-        if state.marker != NO_SQUARE:
-            marks[state.marker] = 1
-        if state.placed != NO_SQUARE:
-            marks[plane + state.placed] = 1
-        return b"".join((fixed, leaders, monuments, marks))
+            available = bytes([1 if s == NO_SQUARE else 0 for s in built])
+            self._monuments = (built, monuments, available)
+        marks = (squares[state.marker], squares[state.placed])
+        return [tiles, found, leaders, monuments, *marks]
+
+    def _tail(self, state: GameState, me: int) -> list[bytes]:
+        """The values of every segment after the planes, in layout order, as strings of
+        bytes; ValueError for a value above 255."""
+        over = state.over
+        open_totals = over or self._config.open_scoring
+        n = self._players
+        hands = state.hands
+        catastrophes = state.catastrophes
+        scores = state.scores
+        held = state.treasures_held
+        parts: list[bytes] = []
+        for k in range(n):
+            seat = (me + k) % n
+            hand = hands[seat]
+            size = hand[0] + hand[1] + hand[2] + hand[3]
+            if over or seat == me:
+                parts.append(bytes((1, *hand, size, catastrophes[seat])))
+            else:
+                parts.append(bytes((0, 0, 0, 0, 0, size, catastrophes[seat])))
+            if open_totals or seat == me:
+                parts.append(bytes((1, *scores[seat], held[seat])))
+            else:
+                parts.append(_UNSEEN_TOTALS)
+        one_hots = self._seat_bytes
+        decision = state.pending
+        if over:
+            mover = n
+        elif decision is None:
+            mover = (state.active - me) % n
+        else:
+            mover = (decision.player - me) % n
+        parts += (
+            bytes((state.bag_size, state.turn, state.actions_taken, state.short_draw, over)),
+            one_hots[(state.active - me) % n],
+            one_hots[mover],
+            self._monuments[2],
+            self._no_decision_bytes if decision is None else self._decision(decision, me),
+        )
+        return parts
+
+    def _decision(self, decision: Decision, me: int) -> bytes:
+        """The values of ``decision``, pending, seen by ``me``: kept seat by seat while it
+        is the same decision."""
+        last, seen = self._last_decision
+        if decision is not last:
+            seen = {}
+            self._last_decision = (decision, seen)
+        found = seen.get(me)
+        if found is None:
+            found = bytes(decision_values(decision, self._players, me, self._decisions))
+            seen[me] = found
+        return found
 
     def _tail_values(self, state: GameState, me: int) -> list[int]:
         """The values of every segment after the planes, in layout order."""
@@ -253,6 +329,14 @@ _TAIL = frozenset(
 )
 """The base segments after the seats'."""
 
+
+_PLANE_PARTS: Final = 6
+"""The strings of bytes the planes are made of: the tiles', flipped tiles' and
+catastrophes'; the treasures' and the river's; the leaders'; the monuments'; the marker's;
+the placed tile's."""
+
+_UNSEEN_TOTALS: Final = bytes(6)
+"""Totals not seen: their flag, four scores and the treasures held."""
 
 _NO_HAND: Final = (0, 0, 0, 0, 0)
 """A hand not seen: its flag and four counts."""
