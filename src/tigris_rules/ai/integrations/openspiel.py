@@ -552,15 +552,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         after, events = step(position.state, move, player=player)
         drawn = game.spiel_left(position.state) - game.spiel_left(after)
         if drawn:
-            self._position = _Position(
-                dealt=position.dealt,
-                state=position.state,
-                pending=action,
-                drawing=drawn,
-                steps=position.steps,
-                decisions=position.decisions,
-                discards=position.discards,
-            )
+            self._position = attrs.evolve(position, pending=action, drawing=drawn, drawn=())
         else:
             self._commit(position.state, player, move, after, events)
 
@@ -587,16 +579,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             return
         drawn = (*position.drawn, action)
         if len(drawn) < position.drawing:
-            self._position = _Position(
-                dealt=position.dealt,
-                state=position.state,
-                pending=position.pending,
-                drawing=position.drawing,
-                drawn=drawn,
-                steps=position.steps,
-                decisions=position.decisions,
-                discards=position.discards,
-            )
+            self._position = attrs.evolve(position, drawn=drawn)
             return
         game = self._rules.game
         before = game.spiel_drawing(position.state, drawn)
