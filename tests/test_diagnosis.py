@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 import tigris_rules as tr
+from tigris_rules.records import _repair
+from tigris_rules.records._replaying import Reached
 
 ROOT = Path(__file__).parent.parent
 LOGS = Path(__file__).parent / "data" / "logs"
@@ -108,7 +110,6 @@ def test_a_valid_log_has_no_diagnosis() -> None:
 def test_a_duplicated_action_is_not_judged_twice(at: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Leaving out the first copy is the same guess as leaving out the second: the two do not
     tie round after round to the end of the log."""
-    from tigris_rules.records import _repair
 
     judged: list[tuple[str, int]] = []
     judge = _repair._judge
@@ -175,7 +176,6 @@ def test_a_field_with_fewer_other_values_is_tried_first() -> None:
     """Of the legal actions one field apart from an action replayed before a rejected one, the
     other colours come before the other squares: a slip that leaves few other values is the
     likelier."""
-    from tigris_rules.records import _repair
 
     log = tr.loads(json.dumps(classic()), tr.GameLog)
     state, entry = tr.replay(log).states[4], log.actions[4]
@@ -187,7 +187,6 @@ def test_a_field_with_fewer_other_values_is_tried_first() -> None:
 
 
 def test_the_missing_actions_tried_cover_every_kind_first() -> None:
-    from tigris_rules.records import _repair
 
     log = tr.loads(json.dumps(classic()), tr.GameLog)
     legal = list(tr.legal_actions(tr.replay(log).states[4]))
@@ -207,3 +206,57 @@ def test_a_swap_around_the_rejected_action_is_found(k: int, at: int, rejected: i
     assert (problem.index, problem.diagnosis) == (at, "swapped")
     assert problem.likely == f"actions {at} and {at + k} appear swapped"
     assert problem.reason.startswith(f"action {rejected} is then rejected: ")
+
+
+def test_a_colour_slip_tens_of_actions_before_the_action_it_makes_fail_is_found_there() -> None:
+    """A tile played in another colour its player also holds: the rules take it, and 33
+    actions later that player lacks a tile of the colour (SWAP-1). The reason names the
+    colour; the player's earlier actions that played it, past the look back of 4, are tried
+    with another colour (docs/log-format.md, Validation, way 7): the log gives one problem,
+    at the slip, with its diagnosis, the reason naming the action rejected."""
+    data = classic()
+    assert data["actions"][142] == {
+        "player": 1,
+        "type": "place_tile",
+        "color": "green",
+        "square": "m6",
+    }
+    (problem,) = problems(data, changed(color="black")(data["actions"], 142))
+    assert (problem.index, problem.rule, problem.diagnosis) == (142, "SWAP-1", "wrong-color")
+    assert problem.likely == "action 142 most likely has the wrong color: place_tile green m6 fits"
+    assert problem.reason.startswith("action 175 is then rejected: ")
+    assert _repair.LOOKBACK < 175 - 142
+
+
+def test_without_the_deep_look_back_that_slip_is_found_later(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same log with the look back limited to 4 actions: the first problem stands at
+    the action rejected, and more follow."""
+    monkeypatch.setattr(_repair, "DEEP_LOOKBACK", _repair.LOOKBACK)
+    data = classic()
+    found = problems(data, changed(color="black")(data["actions"], 142))
+    assert found[0].index == 175
+    assert len(found) > 1
+
+
+def test_the_trail_finds_the_positions_far_back_and_keeps_a_bounded_part() -> None:
+    """The positions before actions up to ``DEEP_LOOKBACK`` places back are those of the
+    replay, found from the nearest position kept; the trail holds at most
+    ``DEEP_LOOKBACK + 2 * CHECKPOINT`` actions, whatever the length of the log."""
+    log = tr.read_log(LOGS / "game-2p-classic-seed1.json")
+    states = tr.replay(log).states
+    trail = _repair.Trail(states[0], well_formed=False)
+    position = Reached(states[0])
+    for index, entry in enumerate(log.actions):
+        position.apply(entry)
+        trail.played(index, entry, position)
+        assert len(trail.entries) < _repair.DEEP_LOOKBACK + 2 * _repair.CHECKPOINT
+    last = len(log.actions) - 1
+    found, work = trail.before([5, 40, _repair.DEEP_LOOKBACK])
+    assert [at for _, at, _ in found] == [last - 4, last - 39, last - 127]
+    assert all(state == states[at] for state, at, _ in found)
+    assert work < _repair.DEEP_LOOKBACK + _repair.CHECKPOINT  # from the position kept before
+    earlier, _ = trail.earlier()
+    assert [at for _, at, _ in earlier] == [last, last - 1, last - 2, last - 3]
+    assert all(state == states[at] for state, at, _ in earlier)

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from tigris_rules.records._repair import (
     CHECKPOINT,
+    DEEP_CANDIDATES,
+    DEEP_LOOKBACK,
     LISTING_COST,
     LOOKAHEAD,
     LOOKBACK,
@@ -100,6 +102,8 @@ from tigris_rules.records.validation import (
 
 __all__ = [
     "CHECKPOINT",
+    "DEEP_CANDIDATES",
+    "DEEP_LOOKBACK",
     "DEFAULT_MAX_BYTES",
     "FORMAT_NAME",
     "FORMAT_VERSION",

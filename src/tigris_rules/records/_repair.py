@@ -3,10 +3,11 @@ go on, each judged by how many of the following actions replay after it."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice, zip_longest
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import attrs
 
@@ -18,6 +19,8 @@ from tigris_rules.records.problems import describe_action
 
 __all__ = [
     "CHECKPOINT",
+    "DEEP_CANDIDATES",
+    "DEEP_LOOKBACK",
     "LISTING_COST",
     "LOOKAHEAD",
     "LOOKBACK",
@@ -88,6 +91,15 @@ with the fewest changes that are legal first (another colour before another squa
 CHECKPOINT: Final = 16
 """Validation keeps the position every this many actions, to go back to the positions
 before the last :data:`LOOKBACK` actions when one is rejected."""
+
+DEEP_LOOKBACK: Final = 128
+"""When a rejected action is refused for a colour its seat lacks (its reason names the
+colour), the actions of that seat up to this many places before it that played that colour
+are tried with another colour, when the budget allows..."""
+
+DEEP_CANDIDATES: Final = 6
+"""... at most this many of them, the nearest first, with at most half of the inputs left
+for the rejected action."""
 
 
 def repair_budget(length: int) -> int:
@@ -339,10 +351,12 @@ Earlier = tuple[AnyState, int, LogEntry]
 
 
 class Trail:
-    """The actions replayed since a position kept (a checkpoint every :data:`CHECKPOINT`
-    actions), to find the positions before the last :data:`LOOKBACK` of them."""
+    """The actions replayed since a position kept, with the position every
+    :data:`CHECKPOINT` actions, to find the positions before the last :data:`LOOKBACK` of
+    them, or before one of the last :data:`DEEP_LOOKBACK`; at most :data:`DEEP_LOOKBACK`
+    and two checkpoints' worth of actions are kept."""
 
-    __slots__ = ("base", "entries", "middle", "well_formed")
+    __slots__ = ("checkpoints", "entries", "well_formed")
 
     def __init__(self, state: AnyState, *, well_formed: bool) -> None:
         self.well_formed = well_formed
@@ -350,34 +364,51 @@ class Trail:
 
     def restart(self, state: AnyState) -> None:
         """Start again from ``state``: the actions before it are not gone back to."""
-        self.base = state
-        self.middle: AnyState | None = None
+        self.checkpoints: list[AnyState] = [state]  # the position before entries[k * CHECKPOINT]
         self.entries: list[tuple[int, LogEntry]] = []
 
     def played(self, index: int, entry: LogEntry, position: Reached) -> None:
         """Action ``index`` replayed, reaching ``position``."""
         self.entries.append((index, entry))
-        if len(self.entries) == CHECKPOINT:
-            self.middle = position.state
-        elif len(self.entries) == 2 * CHECKPOINT:
-            self.base, self.middle = cast("AnyState", self.middle), position.state
-            del self.entries[:CHECKPOINT]
+        if len(self.entries) % CHECKPOINT == 0:
+            self.checkpoints.append(position.state)
+            if len(self.entries) >= DEEP_LOOKBACK + 2 * CHECKPOINT:
+                del self.entries[:CHECKPOINT]
+                del self.checkpoints[0]
+
+    def before(self, backs: Sequence[int]) -> tuple[list[Earlier], int]:
+        """The actions ``backs`` places before the end (1: the last replayed), each with the
+        position before it, in the order of ``backs``; and the inputs replayed to find them."""
+        if not backs:
+            return [], 0
+        kept = len(self.entries)
+        firsts = sorted({kept - back for back in backs})
+        done = firsts[0] // CHECKPOINT * CHECKPOINT
+        position = Reached(self.checkpoints[done // CHECKPOINT], well_formed=self.well_formed)
+        found: dict[int, Earlier] = {}
+        for at in range(done, firsts[-1] + 1):
+            index, entry = self.entries[at]
+            if at in firsts:
+                found[kept - at] = (position.state, index, entry)
+            if at < firsts[-1]:
+                position.apply(entry)
+        return [found[back] for back in backs], firsts[-1] - done
 
     def earlier(self) -> tuple[list[Earlier], int]:
         """The last :data:`LOOKBACK` actions replayed, the last first, each with the
         position before it; and the inputs replayed to find them."""
         count = min(LOOKBACK, len(self.entries))
-        state, done = self.base, 0
-        if self.middle is not None and len(self.entries) - count >= CHECKPOINT:
-            state, done = self.middle, CHECKPOINT
-        position = Reached(state, well_formed=self.well_formed)
-        for _, entry in self.entries[done : len(self.entries) - count]:
+        kept = len(self.entries)
+        first = kept - count
+        done = first // CHECKPOINT * CHECKPOINT
+        position = Reached(self.checkpoints[done // CHECKPOINT], well_formed=self.well_formed)
+        for _, entry in self.entries[done:first]:
             position.apply(entry)
         found: list[Earlier] = []
-        for index, entry in self.entries[len(self.entries) - count :]:
+        for index, entry in self.entries[first:]:
             found.append((position.state, index, entry))
             position.apply(entry)
-        return found[::-1], len(self.entries) - done
+        return found[::-1], kept - done
 
 
 def _earlier_ways(
@@ -430,6 +461,69 @@ def _earlier_ways(
                 back=back,
                 start=start,
             )
+
+
+_FINAL: Final = max(SWAP_DISTANCE, LOOKBACK) + 1
+"""The inputs a way kept plays again at most, held back from the search; a way that changes
+an action further back holds back what it plays more."""
+
+_WORD = re.compile(r"[a-z0-9]+")
+_PLAYER = re.compile(r"\bplayer (\d+)\b")
+
+
+def _named(entries: Sequence[tuple[int, LogEntry]], entry: LogEntry, reason: str) -> list[int]:
+    """How many places before the end of ``entries`` stand the actions, past the last
+    :data:`LOOKBACK` and up to :data:`DEEP_LOOKBACK`, that played a colour that ``reason``
+    (why ``entry`` was rejected) names, of the seat it names (the seat of ``entry`` when it
+    names none): at most :data:`DEEP_CANDIDATES`, the nearest first."""
+    words = set(_WORD.findall(reason))
+    named = _PLAYER.search(reason)
+    seat = int(named.group(1)) if named is not None else entry.player
+    backs: list[int] = []
+    for back in range(LOOKBACK + 1, min(DEEP_LOOKBACK, len(entries)) + 1):
+        earlier = entries[-back][1]
+        color = getattr(getattr(earlier.action, "color", None), "value", None)
+        if earlier.player == seat and isinstance(color, str) and color in words:
+            backs.append(back)
+            if len(backs) == DEEP_CANDIDATES:
+                break
+    return backs
+
+
+def _deep_ways(search: _Search, trail: Trail, backs: list[int]) -> None:
+    """The ways that change the colour of one of the actions far before the rejected one
+    that ``backs`` gives (:func:`_named`), each with the actions between as written and the
+    rejected one, which must replay; within half of the inputs left."""
+    full = search.budget
+    search.budget -= (full - search.work) // 2
+    reserve = max(backs, default=0) + 1 - _FINAL  # the way kept is played again
+    if not backs or not search.left(reserve + max(backs) + CHECKPOINT):
+        search.budget = full
+        return
+    search.budget -= reserve
+    entries = trail.entries
+    found, work = trail.before(backs)
+    search.work += work
+    for back, (start, at, earlier_entry) in zip(backs, found, strict=True):
+        if not search.left(LISTING_COST + back + 1):
+            break
+        between = tuple(e for _, e in entries[len(entries) - back + 1 :])
+        search.work += LISTING_COST
+        neighbours = _neighbours(list(legal_actions(start)), earlier_entry.action)
+        for action, field in neighbours:
+            if field != "color":
+                continue
+            if not search.left(back + 1):
+                break
+            search.add(
+                "wrong-color",
+                at,
+                (LogEntry(earlier_entry.player, action), *between, search.entry),
+                action=action,
+                back=back,
+                start=start,
+            )
+    search.budget = full - reserve
 
 
 def _first_ways(search: _Search, following: list[LogEntry], previous: LogEntry | None) -> None:
@@ -501,6 +595,8 @@ def resume(
     index: int = 0,
     previous: LogEntry | None = None,
     earlier: Callable[[], tuple[list[Earlier], int]] | None = None,
+    trail: Trail | None = None,
+    reason: str = "",
     well_formed: bool = False,
 ) -> Resumed:
     """How to go on after ``entry``, action ``index`` of the log, was rejected in ``state``
@@ -515,10 +611,15 @@ def resume(
     5. one of the :data:`LOOKBACK` actions replayed before it (``earlier``) changed in one
        field, left out, or exchanged with it or with one of the next actions: the slip stood
        there, and the rejected action only shows it;
-    6. one legal action of the seat to move played before it (an action missing).
+    6. one legal action of the seat to move played before it (an action missing);
+    7. when the reason of the rejection (``reason``) names a colour, one of the actions of
+       the seat it names that played that colour, up to :data:`DEEP_LOOKBACK` actions
+       before it (``trail``), with another colour: the rules took the slip, and the hand it
+       left shows only now.
 
-    The last two are tried only when none of the others replays the ``LOOKAHEAD`` next
-    actions whole.
+    Ways 5 and 6 are tried only when none of the others replays the ``LOOKAHEAD`` next
+    actions whole; way 7 is tried whatever the others replay, within half of the inputs
+    left.
 
     Each way is judged by how many of the log's actions replay: the rejected one, and those
     of the ``LOOKAHEAD`` next ones (``ahead(n)``: the next ``n`` readable actions of the
@@ -527,7 +628,7 @@ def resume(
     to ``MAX_LOOKAHEAD``, the end of the log or the ``budget`` of inputs tried (a last round
     that does not fit judges the ways by as many next actions as it allows); the first way
     that leads then wins, in the order above."""
-    final = max(SWAP_DISTANCE, LOOKBACK) + 1  # the inputs of the way kept, played again
+    final = _FINAL  # the inputs of the way kept, played again
     search = _Search(state, entry, index, budget - final, well_formed=well_formed)
     following = ahead(LOOKAHEAD)
     _first_ways(search, following, previous)
@@ -540,6 +641,12 @@ def resume(
             found, work = earlier()
             search.work += work
             _earlier_ways(search, found, following)
+        if len(search.ways) > first:
+            more, best, cut = _judge(search, search.ways[first:], following, 0, best)
+            ways = [way for way in (*ways, *more) if way.fitting == best]
+    if trail is not None and not cut:  # even when a way replays the next actions whole
+        first = len(search.ways)
+        _deep_ways(search, trail, _named(trail.entries, entry, reason))
         if len(search.ways) > first:
             more, best, cut = _judge(search, search.ways[first:], following, 0, best)
             ways = [way for way in (*ways, *more) if way.fitting == best]

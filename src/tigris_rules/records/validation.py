@@ -238,6 +238,8 @@ def _check(
                     index=index,
                     previous=previous,
                     earlier=trail.earlier,
+                    trail=trail,
+                    reason=reason,
                     well_formed=well_formed,
                 )
                 assumed, diagnosis, likely = resumed.assumed, resumed.diagnosis, resumed.likely
@@ -292,13 +294,14 @@ def validate_log(
     A rejected action is reported (with its index, player, rule ID and reason) and the
     replay goes on: with the same action sent by the seat to move when the log names
     another, with a legal action of the same kind one field apart from it, without it,
-    exchanged with one of the next actions, after one action the log lacks, or with one of
-    the actions just before it mended, whichever lets the most of the next actions replay
-    (``Problem.assumed`` says which, ``Problem.diagnosis`` and ``Problem.likely`` what most
-    likely happened; docs/log-format.md, Validation). The expected result, when the log
-    gives one, is compared once every action replayed without a problem. With
-    ``strict=True`` the first problem raises :class:`~tigris_rules.errors.LogError`
-    instead.
+    exchanged with one of the next actions, after one action the log lacks, with one of the
+    actions just before it mended, or with an action far before it given another colour
+    when the reason names a colour its seat lacks, whichever lets the most of the next
+    actions replay (``Problem.assumed`` says which, ``Problem.diagnosis`` and
+    ``Problem.likely`` what most likely happened; docs/log-format.md, Validation). The
+    expected result, when the log gives one, is compared once every action replayed without
+    a problem. With ``strict=True`` the first problem raises
+    :class:`~tigris_rules.errors.LogError` instead.
     """
     expect(log, GameLog, "log")
     expect(strict, bool, "strict")
