@@ -7,12 +7,13 @@ a kingdom is a region holding a leader.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Final
 
 from tigris_rules.model.cells import IS_OCCUPIED
 from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.rules.square_sets import beside_set, one, square_set
+from tigris_rules.rules.square_sets import beside_set, cell_codes, cell_table, one, square_set
 
 __all__ = [
     "RegionFacts",
@@ -330,28 +331,34 @@ def pieces_without(
 
 def compute_regions(cells: Sequence[int], leaders: Sequence[int]) -> Regions:
     """Label the regions of a board given as cell codes and leader squares."""
-    occupied = IS_OCCUPIED
+    # One byte per square, 1 while it is occupied and not yet labelled: a square is tested
+    # by one look-up, and the searches start only from the occupied squares, which
+    # ``compress`` finds in C (it reads the bytes as the search clears them).
+    free = bytearray(cell_codes(cells).translate(_OCCUPIED))
     label = [-1] * SQUARE_COUNT
     squares: list[list[int]] = []
-    for start in range(SQUARE_COUNT):
-        if label[start] >= 0 or not occupied[cells[start]]:
-            continue
+    for start in compress(_SQUARES, free):
         region = len(squares)
+        free[start] = 0
         label[start] = region
         members = [start]
-        i = 0
-        while i < len(members):
-            for n in NEIGHBOURS[members[i]]:
-                if label[n] < 0 and occupied[cells[n]]:
+        for square in members:  # the list grows while it is walked
+            for n in NEIGHBOURS[square]:
+                if free[n]:
+                    free[n] = 0
                     label[n] = region
                     members.append(n)
-            i += 1
         squares.append(members)
     in_region: list[list[int]] = [[] for _ in squares]
     for flat, square in enumerate(leaders):
         if square != NO_SQUARE:
             in_region[label[square]].append(flat)
     return Regions(label, squares, in_region)
+
+
+_OCCUPIED: Final = cell_table(*(code for code, taken in enumerate(IS_OCCUPIED) if taken))
+"""The translation of the cell codes of occupied squares to 1, of every other to 0."""
+_SQUARES: Final = range(SQUARE_COUNT)
 
 
 def regions_of(state: GameState) -> Regions:
