@@ -17,6 +17,12 @@ difference by the decisions (plies for chess) of those games. Figures:
   (``benchmarks/_workloads.full_playout``), against random chess games building every legal
   move (``chess_game``: the headline comparison of ``benchmarks/run.py``);
 - ``lazy``: the same games with the lazy pick (``lazy_playout``), against the same chess games;
+- ``fresh-opening``, ``fresh-late``: ``list(legal_actions(state))`` on fresh copies of states
+  (nothing cached, as a state read from JSON), the states of ``benchmarks/run.py``'s
+  ``legal_actions`` figure: the openings of 20 seeded deals, and the states of the last
+  fifth of 4 seeded random games where an action is chosen; ``G`` is the number of rounds
+  over them, and the figure is per call. Printed against the first build named, with the
+  ratio late / opening of each build when both are asked for;
 - ``pettingzoo-board``, ``pettingzoo-cards``, ``openspiel-board``, ``openspiel-cards``: the
   environment steps of ``benchmarks/env_step.py`` (2 players), 200 per game asked for, after a
   warm-up of 150 steps; printed against the first build named, not against chess.
@@ -36,6 +42,7 @@ The simulation is exact and independent of the load too, but about twice as slow
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import shutil
@@ -52,6 +59,8 @@ BENCHMARKS = Path(__file__).resolve().parent
 FIGURES = ("full", "lazy")
 ENVIRONMENTS: Final = ("pettingzoo-board", "pettingzoo-cards", "openspiel-board", "openspiel-cards")
 """The environment figures: ``FRAMEWORK-GAME`` of ``benchmarks/env_step.py``."""
+FRESH: Final = ("fresh-opening", "fresh-late")
+"""The figures of ``legal_actions`` on fresh copies of states, per call."""
 STEPS_PER_GAME: Final = 200
 """Environment steps counted for each game asked for."""
 _COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
@@ -77,6 +86,8 @@ def work(figure: str, games: int) -> int:
         steps = env_step.pettingzoo_steps if framework == "pettingzoo" else env_step.openspiel_steps
         steps(game, 150, 99)
         return steps(game, games * STEPS_PER_GAME, 1) if games else 0
+    if figure in FRESH:
+        return fresh_calls(figure, games)
     if figure.startswith("chess:"):
         _workloads.chess_game(999)
         return sum(_workloads.chess_game(seed) for seed in range(1, games + 1))
@@ -86,6 +97,34 @@ def work(figure: str, games: int) -> int:
     playout = _workloads.full_playout if figure == "full" else _workloads.lazy_playout
     playout(config, 999)
     return sum(playout(config, seed) for seed in range(1, games + 1))
+
+
+def fresh_calls(figure: str, rounds: int) -> int:
+    """Build the states of ``figure`` and their fresh copies, then list the legal actions of
+    the copies of ``rounds`` rounds over them; the calls made."""
+    from _common import fresh_copy, playout_states
+
+    import tigris_rules as tr
+
+    config = tr.GameConfig(players=2)
+    if figure == "fresh-opening":
+        found = [tr.new_game(config, seed=seed) for seed in range(1, 21)]
+    else:
+        found = []
+        for seed in range(1, 5):
+            states = playout_states(config, seed)
+            late = states[len(states) * 4 // 5 :]
+            found.extend(state for state in late if state.pending is None and not tr.is_over(state))
+    len(list(tr.legal_actions(fresh_copy(tr.new_game(config, seed=99)))))
+    copies = [fresh_copy(state) for _ in range(max(rounds, 1)) for state in found]
+    calls = copies[: rounds * len(found)]
+    # The objects made so far are left out of the cycle collector's passes, whose count
+    # would otherwise depend on when a pass happens to fall.
+    gc.collect()
+    gc.freeze()
+    for state in calls:
+        len(list(tr.legal_actions(state)))
+    return len(calls)
 
 
 def collected(report: str) -> int:
@@ -179,7 +218,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(work(args.child, args.games))
         return 0
     figures = args.figures.split(",")
-    known = (*FIGURES, *ENVIRONMENTS)
+    known = (*FIGURES, *FRESH, *ENVIRONMENTS)
     unknown = [figure for figure in figures if figure not in known]
     if unknown:
         parser.error(f"unknown figure(s) {', '.join(unknown)}; known: {', '.join(known)}")
@@ -197,19 +236,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         chess = per_decision(sys.executable, None, "chess:full", args.games)
         print(f"instructions per decision over {args.games} seeded games (chess: per ply)")
         print(f"{'chess':>8}  {chess:12,.0f}")
+    fresh: dict[tuple[str, str], float] = {}
     for figure in figures:
         first = 0.0
         for number, (spec, python, path) in enumerate(builds):
             count = per_decision(python, path, figure, args.games)
             against = f", {count / first:.3f} of {builds[0][0]}" if number else ""
             first = first or count
-            if figure in ENVIRONMENTS:
+            if figure in FRESH:
+                fresh[figure, spec] = count
+                print(f"{figure:>8}  {count:12,.0f}  {spec}: per call{against}")
+            elif figure in ENVIRONMENTS:
                 faster = f", {builds[0][0]}/this {first / count:.2f}" if number else ""
                 print(f"{figure:>8}  {count:12,.0f}  {spec}: per step{faster}")
             else:
                 print(
                     f"{figure:>8}  {count:12,.0f}  {spec}: chess/this {chess / count:.2f}{against}"
                 )
+    for spec, _, _ in builds:
+        if (FRESH[0], spec) in fresh and (FRESH[1], spec) in fresh:
+            ratio = fresh[FRESH[1], spec] / fresh[FRESH[0], spec]
+            print(f"fresh copies, late / opening, per call: {ratio:.3f}  {spec}")
     return 0
 
 

@@ -110,6 +110,28 @@ def test_the_instruction_count_of_environment_steps_counts_the_steps_it_divides_
         assert int(done.stdout.split()[-1]) == steps
 
 
+def test_the_instruction_count_of_fresh_copies_counts_the_calls_it_divides_by() -> None:
+    """A fresh-copy figure of ``instructions.py`` lists the legal actions of its states once
+    per round asked for (the openings of 20 deals), and of none for the count of the states
+    alone."""
+    for rounds, calls in ((2, 40), (0, 0)):
+        done = subprocess.run(
+            [
+                sys.executable,
+                str(INSTRUCTIONS),
+                "--child",
+                "fresh-opening",
+                "--games",
+                str(rounds),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=True,
+        )
+        assert int(done.stdout.split()[-1]) == calls
+
+
 def test_the_cache_simulation_reads_every_event_of_cachegrind() -> None:
     """``instructions.py --cache`` reads each event it prints from cachegrind's summary,
     digits grouped by commas, and says which one is missing."""

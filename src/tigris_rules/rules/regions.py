@@ -7,12 +7,13 @@ a kingdom is a region holding a leader.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Final
 
 from tigris_rules.model.cells import IS_OCCUPIED
 from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.rules.square_sets import beside_set, one, square_set
+from tigris_rules.rules.square_sets import beside_set, cell_codes, cell_table, one, square_set
 
 __all__ = [
     "RegionFacts",
@@ -47,12 +48,47 @@ class RegionFacts:
         if pieces is None:
             lifted = label.copy()
             lifted[square] = -1
-            pieces = []
-            for piece in pieces_without(lifted, self.members, region, square):
-                squares = square_set(piece)
-                pieces.append((squares, beside_set(squares)))
+            pieces = [
+                (piece, beside_set(piece)) for piece in self._piece_sets(lifted, region, square)
+            ]
             self._pieces[square] = pieces
         return pieces
+
+    def _piece_sets(self, lifted: list[int], region: int, square: int) -> list[int]:
+        """The sets of squares of :meth:`pieces_without`, in the same order. ``lifted`` is
+        this method's own copy of the labels, ``square`` unlabelled; the squares searched
+        are marked in it. The last piece is never searched: it is the rest of the region."""
+        wanted = [n for n in NEIGHBOURS[square] if lifted[n] == region]
+        if len(wanted) < 2:
+            return []
+        rest = self.squares & ~one(square)
+        if len(wanted) == 2:
+            found = _search_two(lifted, region, wanted[0], wanted[1])
+            if found is None:
+                return []
+            piece = square_set(found[0])
+            return [piece, rest & ~piece] if found[1] == 0 else [rest & ~piece, piece]
+        sets: list[int] = []
+        left = wanted
+        while True:
+            start = left[0]
+            lifted[start] = _SEARCHED
+            members = [start]
+            for s in members:  # the list grows while it is walked
+                for n in NEIGHBOURS[s]:
+                    if lifted[n] == region:
+                        lifted[n] = _SEARCHED
+                        members.append(n)
+            left = [n for n in left if lifted[n] == region]
+            if not left and not sets:
+                return []  # still one region
+            piece = square_set(members)
+            sets.append(piece)
+            rest &= ~piece
+            if len(left) == 1:  # the squares not searched are the piece of the last one
+                sets.append(rest)
+            if len(left) <= 1:
+                return sets
 
     def grown(self, members: list[int], square: int, joined: list[int]) -> RegionFacts:
         """The facts of the region ``members`` made of this one, the empty ``square`` beside
@@ -94,6 +130,8 @@ class RegionFacts:
         return any(n != emptied and squares & one(n) for n in NEIGHBOURS[square])
 
 
+_SEARCHED: Final = -2
+"""The label :meth:`RegionFacts._piece_sets` gives a square it has searched."""
 _KEPT_FACTS: Final = 256
 """Past this many regions' facts kept by one game, those of regions gone are dropped."""
 
@@ -103,8 +141,20 @@ def _split_two(
 ) -> list[list[int]]:
     """The pieces ``region`` falls into once its ``square`` is emptied (already unlabelled),
     when exactly two of its squares, ``a`` and ``b``, are beside it: none when they are still
-    linked, else the piece of ``a`` and the piece of ``b``. Both are searched together, so
-    that a small piece is found without searching the large one."""
+    linked, else the piece of ``a`` and the piece of ``b``."""
+    found = _search_two(label, region, a, b)
+    if found is None:
+        return []
+    front, k = found
+    rest = _rest(members, square, front)
+    return [front, rest] if k == 0 else [rest, front]
+
+
+def _search_two(label: list[int], region: int, a: int, b: int) -> tuple[list[int], int] | None:
+    """Search the squares of ``region`` linked to ``a`` and to ``b`` together, so that a
+    small piece is found without searching the large one: ``None`` when the searches meet
+    (still one region), else the piece found whole and which it is (0 for ``a``'s, 1 for
+    ``b``'s); the other piece is the rest of the region."""
     owner = {a: 0, b: 1}
     fronts = ([a], [b])
     heads = [0, 0]
@@ -113,8 +163,7 @@ def _split_two(
             front = fronts[k]
             i = heads[k]
             if i == len(front):  # search k is complete: a piece; the rest is the other one
-                rest = _rest(members, square, front)
-                return [front, rest] if k == 0 else [rest, front]
+                return front, k
             heads[k] = i + 1
             for n in NEIGHBOURS[front[i]]:
                 if label[n] == region:
@@ -123,7 +172,7 @@ def _split_two(
                         owner[n] = k
                         front.append(n)
                     elif seen != k:
-                        return []  # the searches met: still one region
+                        return None  # the searches met: still one region
 
 
 def _rest(members: list[int], square: int, piece: list[int]) -> list[int]:
@@ -330,28 +379,34 @@ def pieces_without(
 
 def compute_regions(cells: Sequence[int], leaders: Sequence[int]) -> Regions:
     """Label the regions of a board given as cell codes and leader squares."""
-    occupied = IS_OCCUPIED
+    # One byte per square, 1 while it is occupied and not yet labelled: a square is tested
+    # by one look-up, and the searches start only from the occupied squares, which
+    # ``compress`` finds in C (it reads the bytes as the search clears them).
+    free = bytearray(cell_codes(cells).translate(_OCCUPIED))
     label = [-1] * SQUARE_COUNT
     squares: list[list[int]] = []
-    for start in range(SQUARE_COUNT):
-        if label[start] >= 0 or not occupied[cells[start]]:
-            continue
+    for start in compress(_SQUARES, free):
         region = len(squares)
+        free[start] = 0
         label[start] = region
         members = [start]
-        i = 0
-        while i < len(members):
-            for n in NEIGHBOURS[members[i]]:
-                if label[n] < 0 and occupied[cells[n]]:
+        for square in members:  # the list grows while it is walked
+            for n in NEIGHBOURS[square]:
+                if free[n]:
+                    free[n] = 0
                     label[n] = region
                     members.append(n)
-            i += 1
         squares.append(members)
     in_region: list[list[int]] = [[] for _ in squares]
     for flat, square in enumerate(leaders):
         if square != NO_SQUARE:
             in_region[label[square]].append(flat)
     return Regions(label, squares, in_region)
+
+
+_OCCUPIED: Final = cell_table(*(code for code, taken in enumerate(IS_OCCUPIED) if taken))
+"""The translation of the cell codes of occupied squares to 1, of every other to 0."""
+_SQUARES: Final = range(SQUARE_COUNT)
 
 
 def regions_of(state: GameState) -> Regions:

@@ -10,7 +10,7 @@ visited by Python code.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import compress
 from typing import Final, TypeVar, overload
@@ -96,7 +96,7 @@ def cells_in(cells: tuple[int, ...], table: bytes) -> int:
     return codes_in(cell_codes(cells), table)
 
 
-def cell_codes(cells: tuple[int, ...]) -> bytes:
+def cell_codes(cells: Sequence[int]) -> bytes:
     """The cells as one byte each, for :func:`codes_in`; a code outside 0..254, which no
     board holds, becomes 255, which no table names."""
     try:
