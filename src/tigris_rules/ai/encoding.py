@@ -359,7 +359,10 @@ def _part_indices(encoding: ActionEncoding, make: Any, items: Sequence[Any]) -> 
     if type(make) is Table:
         codes = encoding._codes.get(make) or _codes_of(encoding, make)
         picked = codes.codes.pick(items)
-        if codes.complete or min(picked) >= 0:
+        if codes.complete:
+            return picked
+        picked = list(picked)  # read twice
+        if min(picked) >= 0:
             return picked
     factory = _factory(make)
     tables = encoding._tables

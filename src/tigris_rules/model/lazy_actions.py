@@ -27,7 +27,7 @@ class Selection(Sequence[int]):
     __slots__ = ()
 
     def pick_from(self, inputs: tuple[A, ...]) -> Iterable[A]:
-        """The items of ``inputs`` at these numbers, in order."""
+        """The items of ``inputs`` at these numbers, in order (to be read once)."""
         raise NotImplementedError
 
     def lanes(self, size: int) -> int | None:
@@ -66,7 +66,7 @@ class Table(Generic[A]):
         return self.inputs[number]
 
     def pick(self, numbers: Sequence[int]) -> Iterable[A]:
-        """The inputs of ``numbers``, in order."""
+        """The inputs of ``numbers``, in order (to be read once)."""
         if is_selection(numbers):
             return numbers.pick_from(self.inputs)
         if len(numbers) > 1:

@@ -153,7 +153,7 @@ class Squares(Selection):
 
     def pick_from(self, inputs: tuple[A, ...]) -> Iterable[A]:
         if self._list is None and len(inputs) == SQUARE_COUNT:
-            return list(compress(inputs, self._set.to_bytes(SQUARE_COUNT, "little")))
+            return compress(inputs, self._set.to_bytes(SQUARE_COUNT, "little"))
         return [inputs[s] for s in self._squares()]
 
     def lanes(self, size: int) -> int | None:
