@@ -61,6 +61,19 @@ def test_the_compiled_build_is_not_measured_without_one(printed: dict[str, Any])
 INSTRUCTIONS = ROOT / "benchmarks" / "instructions.py"
 
 
+def child_count(figure: str, games: int) -> int:
+    """The count ``instructions.py``'s child prints for ``figure`` with ``--games games``:
+    the decisions, steps or calls it divides the instructions by."""
+    done = subprocess.run(
+        [sys.executable, str(INSTRUCTIONS), "--child", figure, "--games", str(games)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    return int(done.stdout.split()[-1])
+
+
 def test_the_instruction_count_plays_the_decisions_it_divides_by() -> None:
     """``instructions.py`` divides the instructions of extra games by their decisions: its
     child plays exactly the seeded games of ``full_playout`` it names, and reads the count
@@ -75,14 +88,7 @@ def test_the_instruction_count_plays_the_decisions_it_divides_by() -> None:
 
     config = tr.GameConfig(players=2)
     expected = sum(_workloads.full_playout(config, seed) for seed in (1, 2))
-    done = subprocess.run(
-        [sys.executable, str(INSTRUCTIONS), "--child", "full", "--games", "2"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    assert int(done.stdout.split()[-1]) == expected
+    assert child_count("full", 2) == expected
     assert instructions.collected("==1== Events    : Ir\n==1== Collected : 12345\n") == 12345
     with pytest.raises(ValueError, match="no count"):
         instructions.collected("==1== nothing here\n")
@@ -93,21 +99,7 @@ def test_the_instruction_count_of_environment_steps_counts_the_steps_it_divides_
     none for the count of the warm-up alone."""
     pytest.importorskip("pettingzoo")
     for games, steps in ((1, 200), (0, 0)):
-        done = subprocess.run(
-            [
-                sys.executable,
-                str(INSTRUCTIONS),
-                "--child",
-                "pettingzoo-cards",
-                "--games",
-                str(games),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=True,
-        )
-        assert int(done.stdout.split()[-1]) == steps
+        assert child_count("pettingzoo-cards", games) == steps
 
 
 def test_the_instruction_count_of_fresh_copies_counts_the_calls_it_divides_by() -> None:
@@ -115,21 +107,7 @@ def test_the_instruction_count_of_fresh_copies_counts_the_calls_it_divides_by() 
     per round asked for (the openings of 20 deals), and of none for the count of the states
     alone."""
     for rounds, calls in ((2, 40), (0, 0)):
-        done = subprocess.run(
-            [
-                sys.executable,
-                str(INSTRUCTIONS),
-                "--child",
-                "fresh-opening",
-                "--games",
-                str(rounds),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=True,
-        )
-        assert int(done.stdout.split()[-1]) == calls
+        assert child_count("fresh-opening", rounds) == calls
 
 
 def test_the_cache_simulation_reads_every_event_of_cachegrind() -> None:
