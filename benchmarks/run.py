@@ -38,7 +38,9 @@ What it compares (the classic base game, 2 players, unless said otherwise):
    fresh copies of the states (nothing cached) and in play (each state asked once as the
    game meets it, the regions carried from the state before);
 7. ``import tigris_rules`` against ``import chess``: the CPU time of the import statement in
-   a fresh interpreter, the bytecode written beforehand;
+   a fresh interpreter, the bytecode written beforehand; and of the import with a first game
+   and its legal actions against the import with a first chess board and its legal moves
+   (the game's modules load when its first configuration is made);
 8. every variant against the base game: full-list playouts, ``apply`` of the opening's
    actions, perft(1) and log validation;
 9. with ``--compare-build PYTHON`` (or ``TIGRIS_RULES_COMPARE_BUILD``): the same figures of
@@ -68,7 +70,7 @@ import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 from _common import PARALLEL_JOBS, PARALLEL_TARGET, load_averages, measure_parallel
@@ -79,12 +81,17 @@ WORKLOADS = Path(__file__).resolve().with_name("_workloads.py")
 COMPARE_BUILD_VARIABLE = "TIGRIS_RULES_COMPARE_BUILD"
 """The environment variable naming another interpreter, as ``--compare-build`` does."""
 IMPORT_CODE = (
-    "import time; start = time.process_time(); import {module}; "
+    "import time; start = time.process_time(); {statement}; "
     "seconds = time.process_time() - start; "
     'print(\'{{"measures": {{"import": {{"seconds": %r, "units": 1}}}}, "info": {{}}}}\' '
     "% seconds)"
 )
-"""The child process of the import figure: the CPU time of one import statement."""
+"""The child process of the import figures: the CPU time of one statement."""
+STARTS: Final = {
+    "tigris": "import tigris_rules as m; m.legal_actions(m.new_game(m.GameConfig(), seed=1))",
+    "chess": "import chess as m; list(m.Board().legal_moves)",
+}
+"""What a first game costs, import included: the first position and its legal moves."""
 
 
 @attrs.frozen
@@ -181,7 +188,8 @@ class Side:
 
     key: str
     workload: str
-    """A workload of ``_workloads.py``, or ``import:MODULE``."""
+    """A workload of ``_workloads.py``, ``import:MODULE``, or ``start:NAME`` (a first
+    game, import included: :data:`STARTS`)."""
     params: Mapping[str, object] = attrs.field(factory=dict)
     python: str = sys.executable
     env: Mapping[str, str] | None = None
@@ -191,7 +199,10 @@ class Side:
         """The command line of the process."""
         if self.workload.startswith("import:"):
             module = self.workload.removeprefix("import:")
-            return [self.python, "-c", IMPORT_CODE.format(module=module)]
+            return [self.python, "-c", IMPORT_CODE.format(statement=f"import {module}")]
+        if self.workload.startswith("start:"):
+            statement = STARTS[self.workload.removeprefix("start:")]
+            return [self.python, "-c", IMPORT_CODE.format(statement=statement)]
         return [self.python, str(WORKLOADS), self.workload, json.dumps(dict(self.params))]
 
     def run(self) -> dict[str, Any]:
@@ -723,10 +734,14 @@ def import_group(cache: str) -> Group:
         (
             Side("tigris", "import:tigris_rules", env=env),
             Side("chess", "import:chess", env=env),
+            Side("tigris-start", "start:tigris", env=env),
+            Side("chess-start", "start:chess", env=env),
         ),
         (
             Shown("tigris", "import", "import tigris_rules", "ms"),
             Shown("chess", "import", "import chess", "ms"),
+            Shown("tigris-start", "import", "import, first game and its legal actions", "ms"),
+            Shown("chess-start", "import", "import, first board and its legal moves", "ms"),
         ),
         (
             Ratio(
@@ -736,10 +751,24 @@ def import_group(cache: str) -> Group:
                 ("chess", "import"),
                 of_times=True,
             ),
+            Ratio(
+                "start",
+                "first game / first chess board, import included, time",
+                ("tigris-start", "import"),
+                ("chess-start", "import"),
+                of_times=True,
+            ),
         ),
         (
             Target(
                 "import", "import tigris_rules / import chess, time", "import", 2.0, at_most=True
+            ),
+            Target(
+                "start",
+                "first game / first chess board, with the import",
+                "start",
+                2.0,
+                at_most=True,
             ),
         ),
         rounds_factor=2,
