@@ -55,9 +55,9 @@ class RegionFacts:
         return pieces
 
     def _piece_sets(self, lifted: list[int], region: int, square: int) -> list[int]:
-        """The sets of squares of :meth:`pieces_without`, in the same order. ``lifted`` is
-        this method's own copy of the labels, ``square`` unlabelled; the squares searched
-        are marked in it. The last piece is never searched: it is the rest of the region."""
+        """The sets of squares of :meth:`pieces_without`, in the same order, ``lifted``
+        having ``square`` unlabelled. The last piece is never searched: it is the rest of
+        the region."""
         wanted = [n for n in NEIGHBOURS[square] if lifted[n] == region]
         if len(wanted) < 2:
             return []
@@ -68,27 +68,10 @@ class RegionFacts:
                 return []
             piece = square_set(found[0])
             return [piece, rest & ~piece] if found[1] == 0 else [rest & ~piece, piece]
-        sets: list[int] = []
-        left = wanted
-        while True:
-            start = left[0]
-            lifted[start] = _SEARCHED
-            members = [start]
-            for s in members:  # the list grows while it is walked
-                for n in NEIGHBOURS[s]:
-                    if lifted[n] == region:
-                        lifted[n] = _SEARCHED
-                        members.append(n)
-            left = [n for n in left if lifted[n] == region]
-            if not left and not sets:
-                return []  # still one region
-            piece = square_set(members)
-            sets.append(piece)
+        sets = [square_set(piece) for piece in _split(lifted, region, wanted, last=False)]
+        for piece in sets:
             rest &= ~piece
-            if len(left) == 1:  # the squares not searched are the piece of the last one
-                sets.append(rest)
-            if len(left) <= 1:
-                return sets
+        return [*sets, rest] if sets and rest else sets
 
     def grown(self, members: list[int], square: int, joined: list[int]) -> RegionFacts:
         """The facts of the region ``members`` made of this one, the empty ``square`` beside
@@ -130,8 +113,6 @@ class RegionFacts:
         return any(n != emptied and squares & one(n) for n in NEIGHBOURS[square])
 
 
-_SEARCHED: Final = -2
-"""The label :meth:`RegionFacts._piece_sets` gives a square it has searched."""
 _KEPT_FACTS: Final = 256
 """Past this many regions' facts kept by one game, those of regions gone are dropped."""
 
@@ -192,14 +173,18 @@ _REMOVE_ONE_BY_ONE: Final = 8
 C) is faster than building the rest square by square."""
 
 
-def _split(label: list[int], region: int, wanted: list[int]) -> list[list[int]]:
+def _split(
+    label: list[int], region: int, wanted: list[int], *, last: bool = True
+) -> list[list[int]]:
     """As :func:`_split_two`, with three or four squares of ``region`` beside the emptied
-    square (``wanted``): the pieces in the order of ``wanted``, none when still one region."""
+    square (``wanted``): the pieces in the order of ``wanted``, none when still one region.
+    With ``last=False`` the last piece is neither searched nor given when the others are
+    found: it is the rest of the region."""
     pieces: list[list[int]] = []
     seen: set[int] = set()
-    for start in wanted:
-        if start in seen:
-            continue
+    left = wanted
+    while left:
+        start = left[0]
         seen.add(start)
         piece = [start]
         for square in piece:  # the list grows while it is walked
@@ -208,6 +193,9 @@ def _split(label: list[int], region: int, wanted: list[int]) -> list[list[int]]:
                     seen.add(n)
                     piece.append(n)
         pieces.append(piece)
+        left = [n for n in left if n not in seen]
+        if not last and len(left) == 1:
+            return pieces
     return pieces if len(pieces) > 1 else []
 
 
