@@ -44,7 +44,7 @@ if str(THIRD_PARTY) not in sys.path:
 
 
 def _forget_plugins() -> None:
-    plugins._found.cache_clear()
+    plugins._installed.cache_clear()
     model_ruleset._resolved.cache_clear()
 
 

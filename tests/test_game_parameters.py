@@ -283,15 +283,13 @@ class RaceRules(Ruleset[RaceState, int, str]):
 @pytest.fixture
 def race_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The race installed as a game, for one test."""
-    found = plugins._found
+    installed = plugins._installed
 
-    def with_race(group: str, path: tuple[str, ...]) -> tuple[tuple[str, ...], Any]:
-        names, loaded = found(group, path)
-        if group != plugins.RULESET_GROUP:
-            return names, loaded
-        return tuple(sorted((*names, "race"))), {**loaded, "race": RaceRules}
+    def with_race(group: str, path: tuple[str, ...]) -> Any:
+        loaded = installed(group, path)
+        return {**loaded, "race": RaceRules} if group == plugins.RULESET_GROUP else loaded
 
-    monkeypatch.setattr(plugins, "_found", with_race)
+    monkeypatch.setattr(plugins, "_installed", with_race)
     model_ruleset._resolved.cache_clear()
     yield
     monkeypatch.undo()

@@ -67,3 +67,65 @@ def test_the_names_needing_the_card_game_are_found_in_api() -> None:
     assert tr.api.new_card_game is tr.new_card_game
     assert tr.api.AnyState == tr.GameState | tr.CardGameState
     assert tr.api.AnyAction == tr.Action | tr.CardAction
+
+
+FIRST_GAME_LEAVES = (
+    "tigris_rules.cards",
+    "tigris_rules.records",
+    "tigris_rules.render",
+    "tigris_rules.views",
+    "tigris_rules.ai",
+    "tigris_rules.tools",
+    "tigris_rules.variants",
+    "importlib.metadata",
+    "cattrs",
+)
+"""What a first board game, its legal actions and a step need not load: the other game, the
+surfaces (records, pictures, views, search), the variants it does not name and the list of
+installed plug-ins."""
+
+
+def test_a_first_board_game_loads_its_rules_only() -> None:
+    loaded = _loaded_after(
+        "import tigris_rules as tr\n"
+        "state = tr.new_game(tr.GameConfig(players=3), seed=1)\n"
+        "tr.apply(state, tr.legal_actions(state)[0])"
+    )
+    assert [m for m in loaded if m.startswith(FIRST_GAME_LEAVES)] == []
+    assert "tigris_rules.rules.legality" in loaded
+
+
+def test_a_first_card_game_loads_neither_the_board_game_surfaces_nor_the_plug_ins() -> None:
+    loaded = _loaded_after(
+        "import tigris_rules as tr\n"
+        "state = tr.new_game(tr.GameConfig(game='cards'), seed=1)\n"
+        "tr.apply(state, tr.legal_actions(state)[0])"
+    )
+    later = ("tigris_rules.records", "tigris_rules.ai", "tigris_rules.render", "importlib.metadata")
+    assert [m for m in loaded if m.startswith(later)] == []
+    assert "tigris_rules.cards.legality" in loaded
+
+
+def test_a_variant_named_loads_that_variant_alone() -> None:
+    loaded = _loaded_after("import tigris_rules as tr\ntr.GameConfig(variants=('english',))")
+    assert [m for m in loaded if m.startswith("tigris_rules.variants.")] == [
+        "tigris_rules.variants.english"
+    ]
+    assert "importlib.metadata" not in loaded
+
+
+def test_a_game_surface_loaded_later_is_read_from_json_first_thing() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import tigris_rules as tr\n"
+            'print(tr.loads(\'{"type":"play_leader","color":"black","target":"1.0"}\','
+            " tr.CardAction))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert done.stdout.startswith("PlayLeader(")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from types import MappingProxyType
-from typing import Any, cast
+from typing import cast
 
 import pytest
 
@@ -205,18 +205,20 @@ def test_selected_variants_act_and_the_others_do_not(subset: tuple[str, ...]) ->
 @pytest.fixture
 def install(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[dict[str, type]], None]]:
     """Make exactly the given variant classes the installed ones, by name, for one test (as
-    if their distributions declared them as entry points of ``tigris_rules.variants``)."""
-    real = plugins._found
+    if their distributions declared them as entry points of ``tigris_rules.variants`` and this
+    package shipped none)."""
 
     def installed(classes: dict[str, type]) -> None:
-        names = tuple(sorted(classes, key=lambda n: (getattr(classes[n], "order", 100), n)))
-
-        def found(group: str, path: tuple[str, ...]) -> tuple[tuple[str, ...], Any]:
-            if group == plugins.VARIANT_GROUP:
-                return names, MappingProxyType(dict(classes))
-            return real(group, path)
-
-        monkeypatch.setattr(plugins, "_found", found)
+        built_in = dict(plugins.BUILT_IN)
+        built_in[plugins.VARIANT_GROUP] = {}
+        monkeypatch.setattr(plugins, "BUILT_IN", built_in)
+        monkeypatch.setattr(
+            plugins,
+            "_installed",
+            lambda group, path: MappingProxyType(dict(classes))
+            if group == plugins.VARIANT_GROUP
+            else MappingProxyType({}),
+        )
         model_ruleset._resolved.cache_clear()
 
     yield installed

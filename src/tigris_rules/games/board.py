@@ -5,52 +5,29 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from tigris_rules.ai._board_encoding import board_action_space
-from tigris_rules.ai._board_information import (
-    board_observation,
-    board_observation_bounds,
-    board_observation_layout,
-    board_plane_segments,
-    board_sample_hidden,
-    board_view_observation,
-)
-from tigris_rules.ai._board_search import (
-    board_candidates,
-    board_rank,
-    board_settle,
-    position_values,
-)
-from tigris_rules.ai.bots import Bot, make_bots
-from tigris_rules.ai.encoding import SpaceEntry
-from tigris_rules.ai.information import Discards, sample_hidden
-from tigris_rules.ai.integrations.spiel_game import drawing_first
 from tigris_rules.model.actions import Action, SwapTiles
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.deal import Deal
-from tigris_rules.model.decisions import Decision
-from tigris_rules.model.events import Event
+from tigris_rules.model.plugins import ImportedClass
 from tigris_rules.model.squares import COLUMNS, ROWS
 from tigris_rules.model.state import GameState, StateCache, adopt
-from tigris_rules.records._board_notation import BoardNotation, board_notation
-from tigris_rules.records._board_position import board_position_fields
-from tigris_rules.records._position_fields import PositionField
-from tigris_rules.records.board_state import structure_state, unstructure_state
-from tigris_rules.records.codec import SchemaPart
-from tigris_rules.records.position import position
-from tigris_rules.records.tags import BOARD_HOOK_SCHEMAS
-from tigris_rules.records.view_codec import BOARD_VIEW_FIELDS, read_board_view, write_board_view
 from tigris_rules.rules.components import HAND_SIZE
 from tigris_rules.rules.engine import Replayer
 from tigris_rules.rules.ruleset import BoardRules
 from tigris_rules.rules.setup import bag_contents, new_game
-from tigris_rules.views.board import PlayerView, board_view
-from tigris_rules.views.events import PublicEvent
 
 if TYPE_CHECKING:
     from tigris_rules.ai._board_observation_array import BoardObservationWriter
+    from tigris_rules.ai.bots import Bot
+    from tigris_rules.ai.encoding import SpaceEntry
+    from tigris_rules.ai.information import Discards
+    from tigris_rules.records._board_notation import BoardNotation
+    from tigris_rules.records._position_fields import PositionField
+    from tigris_rules.records.codec import SchemaPart
+    from tigris_rules.views.board import PlayerView
 
 __all__ = ["BoardGame"]
 
@@ -61,21 +38,29 @@ class BoardGame(BoardRules):
     def view(self, state: GameState, seat: int | None) -> PlayerView:
         """What ``seat`` may see of ``state`` (CONV-14, OPT-2):
         :func:`~tigris_rules.views.board.board_view` (:class:`~tigris_rules.views.GameViews`)."""
+        from tigris_rules.views.board import board_view
+
         return board_view(state, seat)
 
     # --- encoding and observation (tigris_rules.ai) -------------------------------------------
 
     def action_space(self) -> Iterable[SpaceEntry]:
         """The action space of the configuration (:class:`~tigris_rules.ai.GameEncoding`)."""
+        from tigris_rules.ai._board_encoding import board_action_space
+
         return board_action_space(self.config)
 
     def observation_layout(self) -> tuple[tuple[str, int], ...]:
         """The observation's segments (:class:`~tigris_rules.ai.GameObservation`)."""
+        from tigris_rules.ai._board_information import board_observation_layout
+
         return board_observation_layout(self.config)
 
     def observation_bounds(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The range of every observation entry
         (:class:`~tigris_rules.ai.information.GameObservationBounds`)."""
+        from tigris_rules.ai._board_information import board_observation_bounds
+
         return board_observation_bounds(self.config)
 
     def planes_shape(self) -> tuple[int, int]:
@@ -85,10 +70,14 @@ class BoardGame(BoardRules):
     def plane_segments(self) -> frozenset[str]:
         """The observation's segments that cover the board
         (:class:`~tigris_rules.ai.planes.GamePlanes`)."""
+        from tigris_rules.ai._board_information import board_plane_segments
+
         return board_plane_segments(self.config)
 
     def observe(self, state: GameState, player: int) -> tuple[int, ...]:
         """``player``'s observation of ``state`` (:class:`~tigris_rules.ai.GameObservation`)."""
+        from tigris_rules.ai._board_information import board_observation
+
         return board_observation(state, player)
 
     def observation_writer(self) -> BoardObservationWriter:
@@ -107,6 +96,8 @@ class BoardGame(BoardRules):
     def observe_view(self, view: PlayerView, player: int) -> tuple[int, ...]:
         """``player``'s observation read from his view
         (:class:`~tigris_rules.ai.GameObservation`)."""
+        from tigris_rules.ai._board_information import board_view_observation
+
         return board_view_observation(view, player)
 
     def sample_hidden(
@@ -114,6 +105,8 @@ class BoardGame(BoardRules):
     ) -> GameState:
         """A state ``player`` cannot tell from ``state``
         (:class:`~tigris_rules.ai.GameObservation`)."""
+        from tigris_rules.ai._board_information import board_sample_hidden
+
         return board_sample_hidden(state, player, rng, discards)
 
     # --- OpenSpiel (tigris_rules.ai.integrations.spiel_game.GameSpiel) --------------------
@@ -148,6 +141,8 @@ class BoardGame(BoardRules):
         """The state keeps the ruleset of ``state`` and what the rules computed of it (its
         private cache: the facts of the configuration, the regions, the targets of the
         actions), in a cache of its own: none of it depends on the bag."""
+        from tigris_rules.ai.integrations.spiel_game import drawing_first
+
         left = drawing_first(state.bag[state.bag_pos :], pieces)
         kept = state._cache
         cache = StateCache(kept.facts, kept.regions, kept.no_claim)
@@ -164,6 +159,8 @@ class BoardGame(BoardRules):
         """The others' discards of the sample: the colours it put out of the game for them
         (:func:`~tigris_rules.ai.information.sample_hidden`), split between
         them, each keeping his number (CONV-14(e))."""
+        from tigris_rules.ai.information import Discards, sample_hidden
+
         sample = sample_hidden(state, player, rng, discards)
         others = [seat for seat in range(self.config.players) if seat != player]
         tiles = [
@@ -201,30 +198,42 @@ class BoardGame(BoardRules):
 
     def search_sample(self, state: GameState, player: int, rng: random.Random) -> GameState:
         """:func:`~tigris_rules.ai.information.sample_hidden`, as if nobody had swapped."""
+        from tigris_rules.ai.information import sample_hidden
+
         return sample_hidden(state, player, rng)
 
     def search_values(self, state: GameState) -> tuple[float, ...]:
         """:func:`~tigris_rules.ai.search.position_values`."""
+        from tigris_rules.ai._board_search import position_values
+
         return position_values(state)
 
     def search_settle(self, state: GameState) -> GameState:
         """Every commitment at its most, any other decision its first answer."""
+        from tigris_rules.ai._board_search import board_settle
+
         return board_settle(state)
 
     def search_candidates(
         self, state: GameState, rng: random.Random, sample: int, limit: int
     ) -> list[Action]:
         """:func:`~tigris_rules.ai.candidates.candidate_actions`."""
+        from tigris_rules.ai._board_search import board_candidates
+
         return board_candidates(state, rng, sample, limit)
 
     def search_rank(self, state: GameState, mover: int, actions: Sequence[Action]) -> list[Action]:
         """By the mover's margin of projected scores just after each action."""
+        from tigris_rules.ai._board_search import board_rank
+
         return board_rank(state, mover, actions)
 
     # --- notation (tigris_rules.records.notation.GameNotation) ------------------------------
 
     @cached_property
     def _notation(self) -> BoardNotation:
+        from tigris_rules.records._board_notation import board_notation
+
         return board_notation(self.variants, "variant of this game", strict=True)
 
     def read_notation(self, text: str) -> Action:
@@ -276,21 +285,40 @@ class BoardGame(BoardRules):
 
     # --- JSON (records.codec.GameCodec) ---------------------------------------------------
 
-    view_type: ClassVar[type] = PlayerView
+    json_tags = "tigris_rules.records.tags"
+    """The module that tags this game's classes for JSON, imported before any is read."""
+
+    view_type = ImportedClass("tigris_rules.views.board:PlayerView")
+    """:class:`~tigris_rules.views.board.PlayerView`, imported when first read."""
 
     def state_to_json(self, state: GameState) -> dict[str, Any]:
+        from tigris_rules.records.board_state import unstructure_state
+
         return unstructure_state(state)
 
     def state_from_json(self, data: dict[str, Any], config: GameConfig) -> GameState:
+        from tigris_rules.records.board_state import structure_state
+
         return structure_state(data, config)
 
     def view_to_json(self, view: PlayerView) -> dict[str, Any]:
+        from tigris_rules.records.view_codec import write_board_view
+
         return write_board_view(view)
 
     def view_from_json(self, data: dict[str, Any], config: GameConfig) -> PlayerView:
+        from tigris_rules.records.view_codec import read_board_view
+
         return read_board_view(data, config)
 
     def schema_part(self) -> SchemaPart:
+        from tigris_rules.model.decisions import Decision
+        from tigris_rules.model.events import Event
+        from tigris_rules.records.codec import SchemaPart
+        from tigris_rules.records.tags import BOARD_HOOK_SCHEMAS
+        from tigris_rules.records.view_codec import BOARD_VIEW_FIELDS
+        from tigris_rules.views.events import PublicEvent
+
         return SchemaPart(
             view="board_view",
             view_fields=BOARD_VIEW_FIELDS,
@@ -317,14 +345,20 @@ class BoardGame(BoardRules):
     def state_position(self, state: Any) -> str:
         """The state's position string with its hidden parts, what ``repr(state)`` holds
         (``model.pens.POSITION_TEXT``)."""
+        from tigris_rules.records.position import position
+
         return position(state)
 
     def position_fields(self, config: GameConfig, hidden: bool) -> tuple[PositionField, ...]:
+        from tigris_rules.records._board_position import board_position_fields
+
         return board_position_fields(config, hidden)
 
     # --- the command line (tigris_rules.tools.cli.GameCommands) ---------------------------
 
     def make_bots(self, spec: str, players: int, seed: int) -> tuple[Bot, ...]:
+        from tigris_rules.ai.bots import make_bots
+
         return make_bots(spec, players, seed)
 
     def config_text(self, config: GameConfig) -> str:

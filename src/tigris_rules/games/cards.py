@@ -6,55 +6,26 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from tigris_rules.ai._card_encoding import card_action_space
-from tigris_rules.ai._card_information import (
-    card_observation,
-    card_observation_bounds,
-    card_observation_layout,
-    card_sample_hidden,
-    card_view_observation,
-)
-from tigris_rules.ai._card_search import (
-    card_candidates,
-    card_position_values,
-    card_rank,
-    card_settle,
-)
-from tigris_rules.ai.bots import CardBot, make_card_bots
-from tigris_rules.ai.encoding import SpaceEntry
-from tigris_rules.ai.information import Discards, sample_hidden
-from tigris_rules.ai.integrations.spiel_game import drawing_first
 from tigris_rules.cards.actions import CardAction, PlayGap
-from tigris_rules.cards.codec import (
-    CARD_HOOK_SCHEMAS,
-    CARD_VIEW_FIELDS,
-    read_card_view,
-    structure_card_state,
-    unstructure_card_state,
-    write_card_view,
-)
-from tigris_rules.cards.components import CARD_COUNTS, HAND_SIZE, TWO_PLAYER_SET_ASIDE, Boat
-from tigris_rules.cards.decisions import CardDecision
-from tigris_rules.cards.events import CardEvent
-from tigris_rules.cards.render import render_card_result, render_table
+from tigris_rules.cards.components import CARD_COUNTS, HAND_SIZE, TWO_PLAYER_SET_ASIDE
 from tigris_rules.cards.ruleset import CardRules
 from tigris_rules.cards.setup import CardDeal, new_card_game
 from tigris_rules.cards.state import CardCache, CardGameState, adopt_card_state
-from tigris_rules.cards.view import CardView, card_view
 from tigris_rules.errors import ArgumentValueError
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
-from tigris_rules.records._card_notation import CARD_VERBS, format_card_action, parse_card_action
-from tigris_rules.records._card_position import card_position_fields
-from tigris_rules.records._position_fields import PositionField
-from tigris_rules.records.codec import SchemaPart
-from tigris_rules.records.position import position
-from tigris_rules.views.events import PublicCardEvent
+from tigris_rules.model.plugins import ImportedClass
 
 if TYPE_CHECKING:
     from tigris_rules.ai._card_observation_array import CardObservationWriter
+    from tigris_rules.ai.bots import CardBot
+    from tigris_rules.ai.encoding import SpaceEntry
+    from tigris_rules.ai.information import Discards
+    from tigris_rules.cards.view import CardView
+    from tigris_rules.records._position_fields import PositionField
+    from tigris_rules.records.codec import SchemaPart
 
 __all__ = ["CardGame"]
 
@@ -65,24 +36,34 @@ class CardGame(CardRules):
     def view(self, state: CardGameState, seat: int | None) -> CardView:
         """What ``seat`` may see of ``state`` (CARD-DEF-7, D21):
         :func:`~tigris_rules.cards.view.card_view` (:class:`~tigris_rules.views.GameViews`)."""
+        from tigris_rules.cards.view import card_view
+
         return card_view(state, seat)
 
     # --- encoding (tigris_rules.ai) -----------------------------------------------------------
 
     def action_space(self) -> Iterable[SpaceEntry]:
         """The action space of the configuration (:class:`~tigris_rules.ai.GameEncoding`)."""
+        from tigris_rules.ai._card_encoding import card_action_space
+
         return card_action_space(self.config)
 
     def observation_layout(self) -> tuple[tuple[str, int], ...]:
         """The observation's segments (:class:`~tigris_rules.ai.GameObservation`)."""
+        from tigris_rules.ai._card_information import card_observation_layout
+
         return card_observation_layout(self.config)
 
     def observation_bounds(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The range of every entry (:class:`~tigris_rules.ai.GameObservationBounds`)."""
+        from tigris_rules.ai._card_information import card_observation_bounds
+
         return card_observation_bounds(self.config)
 
     def observe(self, state: CardGameState, player: int) -> tuple[int, ...]:
         """``player``'s observation of ``state`` (:class:`~tigris_rules.ai.GameObservation`)."""
+        from tigris_rules.ai._card_information import card_observation
+
         return card_observation(state, player)
 
     def observation_writer(self) -> CardObservationWriter:
@@ -99,6 +80,8 @@ class CardGame(CardRules):
     def observe_view(self, view: CardView, player: int) -> tuple[int, ...]:
         """``player``'s observation read from his view
         (:class:`~tigris_rules.ai.GameObservation`)."""
+        from tigris_rules.ai._card_information import card_view_observation
+
         return card_view_observation(view, player)
 
     def sample_hidden(
@@ -106,6 +89,8 @@ class CardGame(CardRules):
     ) -> CardGameState:
         """A state ``player`` cannot tell from ``state``; the card game has no swap, so
         ``discards`` plays no part (:class:`~tigris_rules.ai.GameObservation`)."""
+        from tigris_rules.ai._card_information import card_sample_hidden
+
         return card_sample_hidden(state, player, rng)
 
     # --- OpenSpiel (tigris_rules.ai.integrations.spiel_game.GameSpiel) --------------------
@@ -144,6 +129,8 @@ class CardGame(CardRules):
         """The state keeps the ruleset of ``state`` and what the rules computed of it (its
         private cache: the kingdoms and the places of the table), in a cache of its own: none
         of it depends on the cards unseen."""
+        from tigris_rules.ai.integrations.spiel_game import drawing_first
+
         left = drawing_first(state.draw[state.draw_pos :] + state.set_aside, pieces)
         size = state.draw_size
         kept = state._cache
@@ -157,10 +144,14 @@ class CardGame(CardRules):
         self, state: CardGameState, player: int, rng: random.Random, discards: Discards
     ) -> tuple[CardGameState, Discards]:
         """The card game has no swap: ``discards`` stays as it is."""
+        from tigris_rules.ai.information import sample_hidden
+
         return sample_hidden(state, player, rng, discards), discards
 
     def spiel_action_text(self, action: CardAction, actor: int, seat: int) -> str:
         """Another seat's gap card without its colour (CARD-DEF-7(d))."""
+        from tigris_rules.records._card_notation import format_card_action
+
         if isinstance(action, PlayGap) and actor != seat:
             return f"gap card face down in gap {action.gap}"
         return format_card_action(action)
@@ -169,6 +160,8 @@ class CardGame(CardRules):
         return repr(event)
 
     def spiel_view_text(self, view: CardView) -> str:
+        from tigris_rules.cards.render import render_table
+
         return render_table(view)
 
     # --- search (tigris_rules.ai.search.GameSearch) -----------------------------------------
@@ -176,14 +169,20 @@ class CardGame(CardRules):
     def search_sample(self, state: CardGameState, player: int, rng: random.Random) -> CardGameState:
         """The hidden cards dealt again, the VP piles kept as every card put on them was seen
         (CARD-VP-1, D21)."""
+        from tigris_rules.ai._card_information import card_sample_hidden
+
         return card_sample_hidden(state, player, rng, piles_known=True)
 
     def search_values(self, state: CardGameState) -> tuple[float, ...]:
         """A logistic of each seat's margin of projected score, exact once over."""
+        from tigris_rules.ai._card_search import card_position_values
+
         return card_position_values(state)
 
     def search_settle(self, state: CardGameState) -> CardGameState:
         """The most cards committed, paid or treasures taken; else the first answer."""
+        from tigris_rules.ai._card_search import card_settle
+
         return card_settle(state)
 
     def search_candidates(
@@ -191,26 +190,36 @@ class CardGame(CardRules):
     ) -> list[CardAction]:
         """Every answer; of the main actions, the cards played, the end of the turn and
         ``sample`` leaders or catastrophes."""
+        from tigris_rules.ai._card_search import card_candidates
+
         return card_candidates(state, rng, sample, limit)
 
     def search_rank(
         self, state: CardGameState, mover: int, actions: Sequence[CardAction]
     ) -> list[CardAction]:
         """By the mover's margin of projected score just after each action."""
+        from tigris_rules.ai._card_search import card_rank
+
         return card_rank(state, mover, actions)
 
     # --- notation (tigris_rules.records.notation.GameNotation) ------------------------------
 
     def read_notation(self, text: str) -> CardAction:
         """The card-game input ``text`` writes."""
+        from tigris_rules.records._card_notation import parse_card_action
+
         return parse_card_action(text)
 
     def write_notation(self, action: CardAction) -> str:
         """The canonical notation of ``action``."""
+        from tigris_rules.records._card_notation import format_card_action
+
         return format_card_action(action)
 
     def notation_words(self) -> tuple[str, ...]:
         """The card game's verbs."""
+        from tigris_rules.records._card_notation import CARD_VERBS
+
         return CARD_VERBS
 
     # --- logs (tigris_rules.records.GameRecords) --------------------------------------------
@@ -228,11 +237,13 @@ class CardGame(CardRules):
     def text_board(self, board: Any, color: bool) -> str:
         """The table as :func:`tigris_rules.cards.render.render_table` draws it, in plain
         ASCII (the card game's text has no colours)."""
+        from tigris_rules.cards.render import render_table
 
         return render_table(board)
 
     def text_result(self, state: Any) -> str:
         """The result as :func:`tigris_rules.cards.render.render_card_result` draws it."""
+        from tigris_rules.cards.render import render_card_result
 
         return render_card_result(state)
 
@@ -248,21 +259,40 @@ class CardGame(CardRules):
 
     # --- JSON (records.codec.GameCodec) ---------------------------------------------------
 
-    view_type: ClassVar[type] = CardView
+    json_tags = "tigris_rules.cards.codec"
+    """The module that tags this game's classes for JSON, imported before any is read."""
+
+    view_type = ImportedClass("tigris_rules.cards.view:CardView")
+    """:class:`~tigris_rules.cards.view.CardView`, imported when first read."""
 
     def state_to_json(self, state: CardGameState) -> dict[str, Any]:
+        from tigris_rules.cards.codec import unstructure_card_state
+
         return unstructure_card_state(state)
 
     def state_from_json(self, data: dict[str, Any], config: GameConfig) -> CardGameState:
+        from tigris_rules.cards.codec import structure_card_state
+
         return structure_card_state(data, config)
 
     def view_to_json(self, view: CardView) -> dict[str, Any]:
+        from tigris_rules.cards.codec import write_card_view
+
         return write_card_view(view)
 
     def view_from_json(self, data: dict[str, Any], config: GameConfig) -> CardView:
+        from tigris_rules.cards.codec import read_card_view
+
         return read_card_view(data, config)
 
     def schema_part(self) -> SchemaPart:
+        from tigris_rules.cards.codec import CARD_HOOK_SCHEMAS, CARD_VIEW_FIELDS
+        from tigris_rules.cards.components import Boat
+        from tigris_rules.cards.decisions import CardDecision
+        from tigris_rules.cards.events import CardEvent
+        from tigris_rules.records.codec import SchemaPart
+        from tigris_rules.views.events import PublicCardEvent
+
         return SchemaPart(
             view="card_view",
             view_fields=CARD_VIEW_FIELDS,
@@ -290,14 +320,20 @@ class CardGame(CardRules):
     def state_position(self, state: Any) -> str:
         """The state's position string with its hidden parts, what ``repr(state)`` holds
         (``model.pens.POSITION_TEXT``)."""
+        from tigris_rules.records.position import position
+
         return position(state)
 
     def position_fields(self, config: GameConfig, hidden: bool) -> tuple[PositionField, ...]:
+        from tigris_rules.records._card_position import card_position_fields
+
         return card_position_fields(config, hidden)
 
     # --- the command line (tigris_rules.tools.cli.GameCommands) -----------------------------
 
     def make_bots(self, spec: str, players: int, seed: int) -> tuple[CardBot, ...]:
+        from tigris_rules.ai.bots import make_card_bots
+
         return make_card_bots(spec, players, seed)
 
     def config_text(self, config: GameConfig) -> str:

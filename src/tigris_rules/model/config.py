@@ -9,7 +9,13 @@ import attrs
 
 from tigris_rules.errors import ConfigError
 from tigris_rules.model.parameters import check_parameters
-from tigris_rules.model.plugins import RULESET_GROUP, VARIANT_GROUP, plugin_names, variant_order
+from tigris_rules.model.plugins import (
+    RULESET_GROUP,
+    VARIANT_GROUP,
+    is_plugin,
+    plugin_names,
+    variant_order,
+)
 
 __all__ = ["GameConfig", "known_games", "known_variants"]
 
@@ -44,8 +50,8 @@ def _check_players(_: Any, __: Any, value: object) -> None:
 
 
 def _check_game(_: Any, __: Any, value: object) -> None:
-    known = known_games()
-    if value not in known:
+    if not isinstance(value, str) or not is_plugin(RULESET_GROUP, value):
+        known = known_games()
         raise ConfigError(
             f"unknown game {value!r}; expected one of {', '.join(repr(g) for g in known)}"
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Final, Protocol
+from typing import Any, Final, Protocol
 
 import attrs
 
@@ -55,10 +55,17 @@ class SchemaPart:
 
 class GameCodec(Protocol):
     """What a ruleset offers to be read and written as JSON: its states, its player views
-    (each a JSON object holding ``config``) and its part of the schemas."""
+    (each a JSON object holding ``config``) and its part of the schemas.
 
-    view_type: ClassVar[type]
-    """The class of its player views."""
+    A ruleset whose inputs, decisions and events are tagged by a module of its own, imported
+    with its surfaces when first used, names that module in a class attribute ``json_tags``
+    (a dotted module path): every reader and writer imports it first, so ``loads(text,
+    CardAction)`` reads a card-game input before any card game was made."""
+
+    @property
+    def view_type(self) -> type:
+        """The class of its player views: a class attribute, read of the ruleset's class too."""
+        ...
 
     def state_to_json(self, state: Any) -> dict[str, Any]:
         """``state``, a state of this ruleset, as a JSON object."""

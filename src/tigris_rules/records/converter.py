@@ -53,6 +53,7 @@ Why the tag dispatch is the library's own and not cattrs' ``configure_tagged_uni
 from __future__ import annotations
 
 import functools
+import importlib
 import re
 import types
 from collections.abc import Callable, Iterable, Mapping
@@ -364,14 +365,18 @@ classes of every installed variant that derive from it."""
 def register_variant_classes() -> None:
     """Give the inputs, decisions and events of every installed variant (the entry points of
     ``tigris_rules.variants``) their tags (:func:`register_variant`), once every installed
-    game is loaded (each game's codec registers its own tags when its ruleset is imported).
-    Called by every public reader and writer, so a plug-in found on the import path is
-    readable at once; it costs one look-up once the installed variants are registered (a game
-    installed later registers its tags when a configuration first names it)."""
+    game has registered its own: a ruleset whose classes a module of its own tags names that
+    module in its class attribute ``json_tags``, imported here. Called by every public reader
+    and writer, so a plug-in found on the import path is readable at once; it costs one
+    look-up once the installed variants are registered (a game installed later registers its
+    tags when a configuration first names it)."""
     names = plugin_names(VARIANT_GROUP)
     if names in _REGISTERED_VARIANTS:
         return
-    plugin_names(RULESET_GROUP)
+    for game in plugin_names(RULESET_GROUP):
+        tags = getattr(plugin(RULESET_GROUP, game), "json_tags", None)
+        if isinstance(tags, str):
+            importlib.import_module(tags)
     for name in names:
         register_variant(plugin(VARIANT_GROUP, name))
     _REGISTERED_VARIANTS.add(names)

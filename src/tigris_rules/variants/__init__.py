@@ -9,8 +9,27 @@ The alternative board (ALT) needs no plug-in: it is a board layout, chosen with
 
 from __future__ import annotations
 
-from tigris_rules.variants.buildings import Buildings
-from tigris_rules.variants.english import EnglishConflicts
-from tigris_rules.variants.ziggurat import Ziggurat
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tigris_rules.variants.buildings import Buildings
+    from tigris_rules.variants.english import EnglishConflicts
+    from tigris_rules.variants.ziggurat import Ziggurat
 
 __all__ = ["Buildings", "EnglishConflicts", "Ziggurat"]
+
+_MODULES = {"Buildings": "buildings", "EnglishConflicts": "english", "Ziggurat": "ziggurat"}
+
+
+def __getattr__(name: str) -> Any:
+    """Each variant's module is imported when its class is first asked for: a configuration
+    naming one variant loads that one alone."""
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
