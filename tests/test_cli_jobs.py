@@ -19,7 +19,8 @@ import pytest
 
 import tigris_rules as tr
 from dying_workers import DeadlyPath, DeadlySeed
-from tigris_rules.tools import bulk, cli
+from tigris_rules.tools import bulk, cli, validate
+from tigris_rules.tools._options import EXIT_NOT_DONE
 from tigris_rules.tools.bulk import Summary, read_jsonl
 
 LOGS = Path(__file__).parent / "data" / "logs"
@@ -458,13 +459,13 @@ def test_too_many_jobs_are_lowered_with_a_note(
 
 def deadly_files(monkeypatch: pytest.MonkeyPatch, deadly: dict[Path, DeadlyPath]) -> None:
     """``validate`` sends ``deadly[path]`` to its workers in the place of ``path``."""
-    real = cli._logs
+    real = validate._logs
 
     def logs(args: Any) -> Iterator[tuple[Any, Path | bytes | Summary | DeadlyPath]]:
         for label, item in real(args):
             yield label, deadly.get(item, item) if isinstance(item, Path) else item
 
-    monkeypatch.setattr(cli, "_logs", logs)
+    monkeypatch.setattr(validate, "_logs", logs)
 
 
 @pytest.mark.parametrize("json_output", [False, True], ids=["text", "json"])
@@ -494,7 +495,7 @@ def test_validate_names_a_file_whose_worker_died_twice(
     _, alone, _ = run(capsys, "validate", *files, "--jobs", "1")
     deadly_files(monkeypatch, {GOLDEN[1]: DeadlyPath(GOLDEN[1])})
     status, out, err = run(capsys, "validate", *files, "--jobs", "2")
-    assert status == cli.EXIT_NOT_DONE == 3
+    assert status == EXIT_NOT_DONE == 3
     expected = [
         f"{GOLDEN[1]}: not done: worker died" if line.startswith(f"{GOLDEN[1]}: ") else line
         for line in alone.splitlines()[:-1]

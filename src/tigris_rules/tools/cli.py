@@ -38,15 +38,12 @@ Bad arguments and library errors print one line on standard error and exit with 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import Any, NoReturn, Protocol, TextIO
-
-import attrs
+from typing import Any, NoReturn, Protocol
 
 from tigris_rules.ai.bots import BOT_NAMES, BotError, play_game
 from tigris_rules.ai.search import DEFAULT_ITERATIONS
@@ -63,35 +60,39 @@ from tigris_rules.model.config import GameConfig, known_games, known_variants
 from tigris_rules.model.facets import offered
 from tigris_rules.model.ruleset import Ruleset, ruleset_for
 from tigris_rules.records import (
-    RECORD_SUFFIX,
-    STDIN,
     Position,
     ProblemKind,
     format_action,
     replay_position,
-    validate_file,
 )
-from tigris_rules.records._checks import MAX_PROBLEMS
 from tigris_rules.records.converter import tag_of
-from tigris_rules.records.game_record import game_texts
 from tigris_rules.records.json_io import loads
 from tigris_rules.records.log import read_file
 from tigris_rules.records.position import read_position
 from tigris_rules.render import render_board, render_result, render_svg
-from tigris_rules.tools._options import add_max_size
+from tigris_rules.tools._options import (
+    EXIT_INTERNAL,
+    EXIT_INVALID,
+    EXIT_MALFORMED,
+    EXIT_NOT_DONE,
+    EXIT_OK,
+    EXIT_USAGE,
+    PROG,
+    add_jobs,
+    add_max_size,
+    fail,
+    jobs,
+    listed,
+    positive,
+)
 from tigris_rules.tools.bulk import (
-    JOBS_PER_CORE,
     Game,
     NotDone,
-    Summary,
-    default_jobs,
     iter_games,
-    iter_validate,
-    max_jobs,
-    read_jsonl,
 )
 from tigris_rules.tools.convert import add_convert
 from tigris_rules.tools.serve import add_serve
+from tigris_rules.tools.validate import add_validate
 
 __all__ = ["GameCommands", "build_parser", "end_reason", "main"]
 
@@ -120,20 +121,6 @@ class GameCommands(Protocol):
         """The turns begun in ``state``, the one in progress included (all of them once the
         game is over)."""
         ...
-
-
-PROG = "tigris-rules"
-EXIT_OK = 0
-EXIT_INTERNAL = 1
-EXIT_USAGE = 2
-EXIT_INVALID = 1
-"""``validate``/``replay``: a log breaks a rule or its expected result differs."""
-EXIT_MALFORMED = 2
-"""``validate``/``replay``: a file is malformed (not a log of this format), unreadable or too
-large."""
-EXIT_NOT_DONE = 3
-"""``validate``/``selfplay``: some logs or games were not done, their worker process having
-died twice (killed, out of memory); everything else was done."""
 
 
 class UsageError(Exception):
@@ -202,7 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_convert(commands)
     add_serve(commands)
     _add_selfplay(commands)
-    _add_validate(commands)
+    add_validate(commands)
     _add_replay(commands)
     _add_perft(commands)
     schema = commands.add_parser(
@@ -275,13 +262,13 @@ def _perft(args: argparse.Namespace) -> int:
     try:
         state = _perft_position(args)
     except FormatError as exc:
-        _fail(f"{args.position[:80]}: {exc}")
+        fail(f"{args.position[:80]}: {exc}")
         return EXIT_MALFORMED
     except OSError as exc:
-        _fail(f"cannot read {args.position}: {exc.strerror or exc}")
+        fail(f"cannot read {args.position}: {exc.strerror or exc}")
         return EXIT_USAGE
     if not isinstance(state, AnyState):  # a string without the hidden parts: a view
-        _fail("the position must hold the hidden parts (a state, not a view) to be played")
+        fail("the position must hold the hidden parts (a state, not a view) to be played")
         return EXIT_USAGE
     position: Any = state
     depth: int = args.depth
@@ -300,16 +287,6 @@ def _perft(args: argparse.Namespace) -> int:
             print(f"{format_action(action, state.config)}: {count}")
         print(f"total: {total}")
     return EXIT_OK
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
-    return value
 
 
 def _variants(text: str) -> tuple[str, ...]:
@@ -338,7 +315,7 @@ def _add_selfplay(commands: Any) -> None:
         ),
     )
     _add_game(selfplay)
-    selfplay.add_argument("--games", type=_positive, default=1, metavar="N", help="games to play")
+    selfplay.add_argument("--games", type=positive, default=1, metavar="N", help="games to play")
     selfplay.add_argument(
         "--players", type=int, default=2, metavar="P", help="number of players, 2 to 4"
     )
@@ -358,67 +335,8 @@ def _add_selfplay(commands: Any) -> None:
         metavar="A,B",
         help=f"comma-separated variants: {', '.join(known_variants())}",
     )
-    _add_jobs(selfplay)
+    add_jobs(selfplay)
     selfplay.set_defaults(handler=_selfplay)
-
-
-def _add_validate(commands: Any) -> None:
-    validate = commands.add_parser(
-        "validate",
-        help="replay game logs and report every problem",
-        description=(
-            "Replay each log and print one line per problem (action index, player, action, "
-            "rule ID and reason). After an illegal action the replay goes on as if the seat to "
-            "move had sent it, or with a legal action of the same kind one field apart, or "
-            "without it, whichever fits the next actions best. Exit status: 0 every log is "
-            "valid, 1 a rule is broken or an expected result differs, 2 a file is malformed, "
-            "unreadable or too large, 3 some logs not done (their worker process died twice: "
-            "listed as 'not done'; the others are checked all the same). A problem whose place "
-            "is known is printed after FILE:LINE:COLUMN."
-        ),
-    )
-    validate.add_argument(
-        "files",
-        nargs="+",
-        type=Path,
-        metavar="FILE",
-        help=(
-            "log files ('-': standard input), JSON or text game records; a .jsonl file holds "
-            "one log per line, a .tgn file one game or many"
-        ),
-    )
-    validate.add_argument(
-        "--jsonl",
-        action="store_true",
-        help="read every FILE as JSON Lines, one log per line (the default for .jsonl files)",
-    )
-    validate.add_argument(
-        "--json", action="store_true", help="print one JSON document for machines instead"
-    )
-    validate.add_argument(
-        "--max-problems",
-        type=_positive,
-        default=MAX_PROBLEMS,
-        metavar="N",
-        help=f"list at most N problems per file, then count the rest (default {MAX_PROBLEMS})",
-    )
-    add_max_size(validate, "files (or archive lines)")
-    _add_jobs(validate)
-    validate.set_defaults(handler=_validate)
-
-
-def _add_jobs(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--jobs",
-        type=_positive,
-        default=None,
-        metavar="N",
-        help=(
-            f"worker processes (default: every core, here {default_jobs()}); at most "
-            f"{JOBS_PER_CORE} per core (here {max_jobs()}), a larger N is lowered to it with a "
-            "note; at most one per file or game. The output is the same for any N"
-        ),
-    )
 
 
 def _add_replay(commands: Any) -> None:
@@ -479,7 +397,7 @@ def _play(args: argparse.Namespace) -> int:
     try:
         bots = commands.make_bots(args.bots, config.players, args.seed)
     except BotError as exc:
-        _fail(str(exc))
+        fail(str(exc))
         return EXIT_USAGE
     state, decisions = play_game(config, bots, args.seed)
     names = args.bots.replace(",", ", ")
@@ -499,19 +417,6 @@ def _play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _jobs(args: argparse.Namespace) -> int | None:
-    """``--jobs``, lowered to :func:`~tigris_rules.tools.bulk.max_jobs` with a note."""
-    jobs: int | None = args.jobs
-    if jobs is not None and jobs > max_jobs():
-        print(
-            f"{PROG}: note: --jobs {jobs} lowered to {max_jobs()}, the most worker processes "
-            f"here ({JOBS_PER_CORE} per core)",
-            file=sys.stderr,
-        )
-        return max_jobs()
-    return jobs
-
-
 def _selfplay(args: argparse.Namespace) -> int:
     config = GameConfig(
         players=args.players, game=args.game, board=args.board, variants=args.variants
@@ -522,12 +427,12 @@ def _selfplay(args: argparse.Namespace) -> int:
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        _fail(f"cannot create {out}: {exc.strerror or exc}")
+        fail(f"cannot create {out}: {exc.strerror or exc}")
         return EXIT_USAGE
     suffix = _commands(ruleset_for(config)).log_name(config)
     seeds = range(args.seed, args.seed + args.games)
     lost: list[int] = []
-    games = iter_games(config, seeds, text=True, indent=2, jobs=_jobs(args))
+    games = iter_games(config, seeds, text=True, indent=2, jobs=jobs(args))
     for seed, game in zip(seeds, games, strict=True):
         path = out / f"game-{config.players}p-{suffix}-seed{seed}.json"
         if isinstance(game, NotDone):
@@ -537,7 +442,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         try:
             path.write_text(f"{game.text}\n", encoding="utf-8")
         except OSError as exc:
-            _fail(f"cannot write {path}: {exc.strerror or exc}")
+            fail(f"cannot write {path}: {exc.strerror or exc}")
             return EXIT_USAGE
         print(f"{path}: {_game_line(game)}")
     return _wrote(args.games, lost, out, config)
@@ -550,7 +455,7 @@ def _selfplay_archive(args: argparse.Namespace, config: GameConfig) -> int:
     lost: list[int] = []
     try:
         with archive.open("w", encoding="utf-8") as stream:
-            games = iter_games(config, seeds, text=True, jobs=_jobs(args))
+            games = iter_games(config, seeds, text=True, jobs=jobs(args))
             for line, (seed, game) in enumerate(zip(seeds, games, strict=True), start=1):
                 if isinstance(game, NotDone):
                     lost.append(seed)
@@ -560,7 +465,7 @@ def _selfplay_archive(args: argparse.Namespace, config: GameConfig) -> int:
                 stream.write(f"{game.text}\n")
                 print(f"{archive}:{line}: {_game_line(game)}")
     except OSError as exc:
-        _fail(f"cannot write {archive}: {exc.strerror or exc}")
+        fail(f"cannot write {archive}: {exc.strerror or exc}")
         return EXIT_USAGE
     return _wrote(args.games, lost, archive, config)
 
@@ -570,237 +475,15 @@ def _wrote(games: int, lost: list[int], where: Path, config: GameConfig) -> int:
     print(f"wrote {games - len(lost)} log(s) to {where} ({_config_text(config)})")
     if not lost:
         return EXIT_OK
-    _fail(
+    fail(
         f"{len(lost)} of {games} game(s) not done: worker died; seed(s) "
-        f"{_listed([str(seed) for seed in lost])}"
+        f"{listed([str(seed) for seed in lost])}"
     )
     return EXIT_NOT_DONE
 
 
-def _listed(names: list[str], most: int = 10) -> str:
-    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
-
-
 def _game_line(game: Game) -> str:
     return f"{game.actions} actions, winner(s): seat {', '.join(map(str, game.winners))}"
-
-
-def _status(summary: Summary) -> str:
-    if summary.valid:
-        return "valid"
-    return "malformed" if summary.malformed else "invalid"
-
-
-def _summary_line(summary: Summary | NotDone) -> str:
-    """What is printed of a log with no problem, or of a log not done."""
-    if isinstance(summary, NotDone):
-        return str(summary)
-    state = "game over" if summary.over else "game not over"
-    checked = "; result checked" if summary.result_checked else ""
-    return f"valid ({summary.actions} actions, {state}{checked})"
-
-
-class _Progress:
-    """A progress bar on standard error, drawn only when it is a terminal."""
-
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total = total
-        self.stream = stream
-        self.enabled = total > 1 and _is_terminal(stream)
-
-    def show(self, done: int, name: str) -> None:
-        if not self.enabled:
-            return
-        width = 30
-        filled = width * done // self.total
-        bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{self.total} {name[-40:]}\x1b[K")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-@attrs.frozen
-class _Label:
-    """Where a log comes from: the ``index``-th FILE, and its line in an archive."""
-
-    index: int
-    file: Path
-    line: int | None = None
-
-    def __str__(self) -> str:
-        return str(self.file) if self.line is None else f"{self.file}:{self.line}"
-
-
-def _is_archive(args: argparse.Namespace, file: Path) -> bool:
-    return bool(args.jsonl) or file.suffix == ".jsonl" or file.suffix == RECORD_SUFFIX
-
-
-def _record_games(file: Path, max_bytes: int) -> Iterator[tuple[int, Path | bytes]]:
-    """The games of the text game record ``file``: the file itself when it holds one game
-    (or cannot be read: validating it says why), else each game's text and the line it
-    begins on."""
-    try:
-        games = list(game_texts(read_file(file, max_bytes), max_bytes))
-    except (FormatError, OSError):
-        games = []
-    if len(games) < 2:
-        yield 0, file
-        return
-    for line, text in games:
-        yield line, text.encode("utf-8")
-
-
-def _logs(args: argparse.Namespace) -> Iterator[tuple[_Label, Path | bytes | Summary]]:
-    """The logs of the FILE arguments in order, read lazily: a file's path (validated where
-    the work runs), an archive's lines, or a summary already known (standard input is read
-    here, an archive line too long is refused here)."""
-    for index, file in enumerate(args.files):
-        if file.suffix == RECORD_SUFFIX and not args.jsonl:
-            for line, game in _record_games(file, args.max_size):
-                yield _Label(index, file, line or None), game
-        elif _is_archive(args, file):
-            for line, item in read_jsonl(file, max_bytes=args.max_size):
-                yield _Label(index, file, line or None), item
-        elif str(file) == STDIN:
-            report = validate_file(file, max_bytes=args.max_size, max_problems=args.max_problems)
-            yield _Label(index, file), Summary.of(report)
-        else:
-            yield _Label(index, file), file
-
-
-def _validate(args: argparse.Namespace) -> int:
-    files: list[Path] = args.files
-    archives = any(_is_archive(args, file) for file in files)
-    progress = _Progress(len(files), sys.stderr)
-    results = iter_validate(
-        _logs(args),
-        jobs=_jobs(args),
-        max_bytes=args.max_size,
-        max_problems=args.max_problems,
-        count=None if archives else len(files),
-    )
-    tally = _Tally()
-    if args.json:
-        print('{\n  "files": [', end="")
-    for label, summary in results:
-        progress.show(label.index, str(label.file))
-        summary = _placed(label, summary)
-        if args.json:
-            _print_json_entry(label, summary, first=not tally.logs)
-        else:
-            progress.close()
-            _print_report(label, summary)
-        tally.add(label, summary)
-    progress.close()
-    what = "logs" if archives else "files"
-    if args.json:
-        summary_json = json.dumps(tally.to_json(), indent=2, ensure_ascii=False)
-        print(("\n  " if tally.logs else "") + "],")
-        print('  "summary": ' + summary_json.replace("\n", "\n  ") + "\n}")
-    elif tally.logs > 1:
-        lost = f", {len(tally.lost)} not done" if tally.lost else ""
-        print(
-            f"{tally.logs} {what}: {tally.valid} valid, {tally.invalid} invalid, "
-            f"{tally.malformed} malformed{lost}; {tally.problems} problem(s)"
-        )
-    if tally.lost:
-        _fail(
-            f"{len(tally.lost)} of {tally.logs} {what} not done: worker died; {_listed(tally.lost)}"
-        )
-        return EXIT_NOT_DONE
-    if tally.malformed:
-        return EXIT_MALFORMED
-    return EXIT_INVALID if tally.invalid else EXIT_OK
-
-
-class _Tally:
-    """The counts of the summary line."""
-
-    def __init__(self) -> None:
-        self.logs = self.valid = self.invalid = self.malformed = self.problems = 0
-        self.lost: list[str] = []
-
-    def add(self, label: _Label, summary: Summary | NotDone) -> None:
-        self.logs += 1
-        if isinstance(summary, NotDone):
-            self.lost.append(str(label))
-            return
-        self.valid += summary.valid
-        self.malformed += summary.malformed
-        self.invalid += not summary.valid and not summary.malformed
-        self.problems += len(summary.problems) + summary.more
-
-    def to_json(self) -> dict[str, int]:
-        return {
-            "files": self.logs,
-            "valid": self.valid,
-            "invalid": self.invalid,
-            "malformed": self.malformed,
-            "not_done": len(self.lost),
-            "problems": self.problems,
-        }
-
-
-def _print_json_entry(label: _Label, summary: Summary | NotDone, *, first: bool) -> None:
-    """One entry of the ``files`` array of ``validate --json``, laid out as
-    ``json.dumps(document, indent=2)`` lays it out: the document is printed as it grows."""
-    entry: dict[str, Any] = {"file": str(label.file)}
-    if label.line is not None:
-        entry["line"] = label.line
-    if isinstance(summary, NotDone):
-        entry.update({"status": "not done", "reason": summary.reason})
-    else:
-        entry.update(
-            {
-                "status": _status(summary),
-                "actions": summary.actions,
-                "applied": summary.applied,
-                "over": summary.over,
-                "problems": [p.to_json() for p in summary.problems],
-                "more_problems": summary.more,
-            }
-        )
-    text = json.dumps(entry, indent=2, ensure_ascii=False).replace("\n", "\n    ")
-    print(("\n    " if first else ",\n    ") + text, end="")
-
-
-def _placed(label: _Label, summary: Summary | NotDone) -> Summary | NotDone:
-    """``summary`` with the lines of its problems counted from the start of the file (a
-    log read from an archive line or from a game of a record starts further down)."""
-    if isinstance(summary, NotDone) or label.line is None:
-        return summary
-    start = label.line - 1
-    problems = tuple(
-        p if p.line is None else attrs.evolve(p, line=p.line + start) for p in summary.problems
-    )
-    return attrs.evolve(summary, problems=problems)
-
-
-def _print_report(label: _Label, summary: Summary | NotDone) -> None:
-    name = str(label)
-    if isinstance(summary, NotDone) or summary.valid:
-        print(f"{name}: {_summary_line(summary)}")
-        return
-    for problem in summary.problems:
-        where = str(label.file)
-        if problem.line is None:
-            where = name
-        else:
-            where += f":{problem.line}:{problem.column}"
-        print(f"{where}: {problem}")
-    if summary.more:
-        print(f"{name}: ... and {summary.more} more problem{'s' if summary.more != 1 else ''}")
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -808,15 +491,15 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         reached = replay_position(file, args.step, max_bytes=args.max_size)
     except (FormatError, LogError) as exc:
-        _fail(f"{file}: {exc}")
+        fail(f"{file}: {exc}")
         malformed = isinstance(exc, FormatError) or exc.kind == "format"
         return EXIT_MALFORMED if malformed else EXIT_INVALID
     except ValueError as exc:  # a step past the end
-        _fail(f"--{exc}")
+        fail(f"--{exc}")
         return EXIT_USAGE
     status = _show(args, reached)
     if reached.problem is not None and status == EXIT_OK:
-        _fail(f"{file}: {reached.problem}")
+        fail(f"{file}: {reached.problem}")
         return EXIT_MALFORMED if reached.problem.kind is ProblemKind.FORMAT else EXIT_INVALID
     return status
 
@@ -847,7 +530,7 @@ def _show(args: argparse.Namespace, reached: Position) -> int:
         try:
             args.svg.write_text(picture, encoding="utf-8")
         except OSError as exc:
-            _fail(f"cannot write {args.svg}: {exc.strerror or exc}")
+            fail(f"cannot write {args.svg}: {exc.strerror or exc}")
             return EXIT_USAGE
         lines += ["", f"Board drawn to {args.svg}"]
     print("\n".join(lines))
@@ -866,10 +549,6 @@ def _schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _fail(message: str) -> None:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
 
@@ -882,7 +561,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
     except UsageError as exc:
-        _fail(f"{exc} (see '{PROG} --help')")
+        fail(f"{exc} (see '{PROG} --help')")
         return EXIT_USAGE
     except SystemExit as exc:  # --help and --version print and stop
         return exc.code if isinstance(exc.code, int) else EXIT_OK
@@ -892,7 +571,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return status
     except TigrisError as exc:
-        _fail(str(exc))
+        fail(str(exc))
         return EXIT_USAGE
     except BrokenPipeError:
         # The reader went away (e.g. piped into ``head``): stop quietly.
@@ -900,8 +579,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_INTERNAL
     except KeyboardInterrupt:
-        _fail("interrupted")
+        fail("interrupted")
         return 130
     except Exception as exc:
-        _fail(f"internal error: {type(exc).__name__}: {exc}")
+        fail(f"internal error: {type(exc).__name__}: {exc}")
         return EXIT_INTERNAL

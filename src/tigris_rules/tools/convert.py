@@ -29,7 +29,7 @@ from tigris_rules.records import (
 )
 from tigris_rules.records.json_io import DEFAULT_MAX_BYTES
 from tigris_rules.records.log import read_file
-from tigris_rules.tools._options import add_max_size
+from tigris_rules.tools._options import add_max_size, fail
 
 __all__ = ["add_convert", "convert_text"]
 
@@ -91,10 +91,10 @@ def _convert(args: argparse.Namespace) -> int:
         archive = args.jsonl or source.suffix == ARCHIVE_SUFFIX
         text = convert_text(data, _form(args), archive=archive, max_bytes=args.max_size)
     except FormatError as exc:
-        _fail(f"{source}: {exc}")
+        fail(f"{source}: {exc}")
         return 2
     except OSError as exc:
-        _fail(f"cannot read {source}: {exc.strerror or exc}")
+        fail(f"cannot read {source}: {exc.strerror or exc}")
         return 2
     if os.fspath(args.output) == STDIN:
         sys.stdout.write(text)
@@ -102,13 +102,9 @@ def _convert(args: argparse.Namespace) -> int:
     try:
         Path(args.output).write_text(text, encoding="utf-8")
     except OSError as exc:
-        _fail(f"cannot write {args.output}: {exc.strerror or exc}")
+        fail(f"cannot write {args.output}: {exc.strerror or exc}")
         return 2
     return 0
-
-
-def _fail(message: str) -> None:
-    print(f"tigris-rules: error: {message}", file=sys.stderr)
 
 
 def add_convert(commands: Any) -> None:
