@@ -21,7 +21,7 @@ import pytest
 
 import tigris_rules as tr
 from dying_workers import DeadlyPath, DeadlySeed
-from tigris_rules.tools import bulk
+from tigris_rules.tools import _workers, bulk
 from tigris_rules.tools.bulk import Summary, selfplay_many, validate_many
 
 LOGS = Path(__file__).parent / "data" / "logs"
@@ -202,7 +202,7 @@ def pools(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         sizes.append(max_workers)
         return real(max_workers=max_workers)
 
-    monkeypatch.setattr(bulk, "ProcessPoolExecutor", counted)
+    monkeypatch.setattr(_workers, "ProcessPoolExecutor", counted)
     return sizes
 
 
@@ -219,8 +219,8 @@ def test_no_more_processes_than_logs(pools: list[int]) -> None:
 def test_no_more_processes_than_four_per_core(
     pools: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bulk, "default_jobs", lambda: 1)
-    assert bulk.max_jobs() == bulk.JOBS_PER_CORE == 4
+    monkeypatch.setattr(_workers, "default_jobs", lambda: 1)
+    assert bulk.max_jobs() == _workers.JOBS_PER_CORE == 4
     pairs = [(index, TWO_PLAYERS.read_text()) for index in range(6)]
     summaries = list(bulk.iter_validate(pairs, jobs=100_000))  # the number of logs unknown
     assert [index for index, _ in summaries] == list(range(6))
@@ -235,14 +235,14 @@ def test_no_more_processes_than_four_per_core(
 def drops(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """Every broken pool let go of, once each."""
     dropped: list[object] = []
-    real = bulk._Pool.drop
+    real = _workers._Pool.drop
 
-    def drop(self: bulk._Pool, executor: Executor) -> None:
+    def drop(self: _workers._Pool, executor: Executor) -> None:
         if all(executor is not seen for seen in dropped):
             dropped.append(executor)
         real(self, executor)
 
-    monkeypatch.setattr(bulk._Pool, "drop", drop)
+    monkeypatch.setattr(_workers._Pool, "drop", drop)
     return dropped
 
 

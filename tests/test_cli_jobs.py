@@ -19,7 +19,7 @@ import pytest
 
 import tigris_rules as tr
 from dying_workers import DeadlyPath, DeadlySeed
-from tigris_rules.tools import bulk, cli, validate
+from tigris_rules.tools import _workers, bulk, cli, validate
 from tigris_rules.tools._options import EXIT_NOT_DONE
 from tigris_rules.tools.bulk import Summary, read_jsonl
 
@@ -435,14 +435,14 @@ def pools(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         sizes.append(max_workers)
         return real(max_workers=max_workers)
 
-    monkeypatch.setattr(bulk, "ProcessPoolExecutor", counted)
+    monkeypatch.setattr(_workers, "ProcessPoolExecutor", counted)
     return sizes
 
 
 def test_too_many_jobs_are_lowered_with_a_note(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, pools: list[int]
 ) -> None:
-    monkeypatch.setattr(bulk, "default_jobs", lambda: 1)
+    monkeypatch.setattr(_workers, "default_jobs", lambda: 1)
     files = [*GOLDEN, *GOLDEN]
     alone = run(capsys, "validate", *files, "--jobs", "1")
     status, out, err = run(capsys, "validate", *files, "--jobs", "100000")

@@ -215,9 +215,11 @@ def install(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[dict[str, typ
         monkeypatch.setattr(
             plugins,
             "_installed",
-            lambda group, path: MappingProxyType(dict(classes))
-            if group == plugins.VARIANT_GROUP
-            else MappingProxyType({}),
+            lambda group, path: (
+                MappingProxyType(dict(classes))
+                if group == plugins.VARIANT_GROUP
+                else MappingProxyType({})
+            ),
         )
         model_ruleset._resolved.cache_clear()
 

@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, MEGABYTE
-from tigris_rules.tools.bulk import JOBS_PER_CORE, default_jobs, max_jobs
+from tigris_rules.tools._workers import JOBS_PER_CORE, default_jobs, max_jobs
 
 PROG = "tigris-rules"
 EXIT_OK = 0
