@@ -45,15 +45,11 @@ from tigris_rules.records.areas import (
 from tigris_rules.records.codec import GameCodec, SchemaPart, game_codec
 from tigris_rules.records.game_record import (
     RECORD_SUFFIX,
-    RecordTurns,
-    format_record,
-    format_records,
     is_record,
     parse_record,
     parse_records,
     read_log,
     read_records,
-    write_record,
 )
 from tigris_rules.records.json_io import DEFAULT_MAX_BYTES, MEGABYTE, dumps, loads
 from tigris_rules.records.json_schema import (
@@ -89,6 +85,12 @@ from tigris_rules.records.notation import (
     verbs,
 )
 from tigris_rules.records.problems import Problem, ProblemKind, Report, describe_action
+from tigris_rules.records.record_writing import (
+    RecordTurns,
+    format_record,
+    format_records,
+    write_record,
+)
 from tigris_rules.records.recording import Recorder, record_game
 from tigris_rules.records.validation import (
     Position,

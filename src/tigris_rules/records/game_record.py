@@ -3,11 +3,12 @@ tags and movetext in the action notation, as PGN writes a chess game.
 
 A record holds everything a JSON log holds, so that one converts into the other without
 loss: :func:`parse_record` reads the same :class:`~tigris_rules.GameLog` as
-:func:`~tigris_rules.loads` reads from the equivalent JSON, and :func:`format_record` writes
-it back. A file holds one game or many, each after the previous one's result and a blank
-line. Reading is for untrusted input: the whole text is checked once, in time linear in its
-size, within the size limit of JSON logs; every problem is a
-:class:`~tigris_rules.FormatError` naming the line and the column.
+:func:`~tigris_rules.loads` reads from the equivalent JSON, and
+:func:`~tigris_rules.records.record_writing.format_record` writes it back. A file holds
+one game or many, each after the previous one's result and a blank line. Reading is for
+untrusted input: the whole text is checked once, in time linear in its size, within the size
+limit of JSON logs; every problem is a :class:`~tigris_rules.FormatError` naming the line
+and the column.
 
 >>> import tigris_rules as tr
 >>> recorder = tr.Recorder(tr.GameConfig(players=2), seed=1)
@@ -24,25 +25,17 @@ from __future__ import annotations
 import bisect
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
-from typing import Any, Final, Protocol
+from collections.abc import Callable, Iterator
+from typing import Any, Final
 
 import attrs
 
-from tigris_rules._arguments import expect, expect_items
-from tigris_rules.api import AnyState, is_over
+from tigris_rules._arguments import expect
 from tigris_rules.errors import (
-    ArgumentTypeError,
-    ArgumentValueError,
     FormatError,
-    IllegalActionError,
-    InvalidActionError,
-    NotAStateError,
 )
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.config import GameConfig
-from tigris_rules.model.facets import offered
 from tigris_rules.model.notation_words import NotationError
 from tigris_rules.records._checks import MAX_PROBLEMS, clip
 from tigris_rules.records._log_tags import (
@@ -50,12 +43,10 @@ from tigris_rules.records._log_tags import (
     tag_name_problem,
     tag_value_problem,
 )
-from tigris_rules.records._replaying import step_entry
 from tigris_rules.records.converter import unstructure
 from tigris_rules.records.json_io import (
     DEFAULT_MAX_BYTES,
     action_offsets,
-    dumps,
     format_size,
     loads,
     parse_json,
@@ -68,46 +59,31 @@ from tigris_rules.records.log import (
     GameLog,
     Item,
     LogEntry,
-    opening,
     read_file,
     structure_head,
     structure_result,
 )
 from tigris_rules.records.log import document as json_document
-from tigris_rules.records.notation import format_action, parse_action
+from tigris_rules.records.notation import parse_action
 from tigris_rules.records.problems import Problem
 
 __all__ = [
     "RECORD_SUFFIX",
-    "RecordTurns",
-    "format_record",
-    "format_records",
     "is_record",
     "parse_record",
     "parse_records",
     "read_log",
     "read_records",
-    "write_record",
 ]
 
 RECORD_SUFFIX: Final = ".tgn"
 """The file name extension of text game records."""
 
-_FORMAT_TAG: Final = f"{FORMAT_NAME} {FORMAT_VERSION}"
+FORMAT_TAG: Final = f"{FORMAT_NAME} {FORMAT_VERSION}"
 """The value of the ``Format`` tag the library writes."""
 
-_UNKNOWN: Final = "*"
+UNKNOWN_RESULT: Final = "*"
 """The result terminator of a record that gives no final result."""
-
-
-class RecordTurns(Protocol):
-    """What a ruleset offers to group a record's actions by turn (docs/game-record.md,
-    Turns): a ruleset that does not offer it has its actions grouped by runs of one seat."""
-
-    def turns_played(self, state: Any) -> int:
-        """The turns begun in ``state``, the one in progress included: the number of the
-        turn an input sent in ``state`` belongs to."""
-        ...
 
 
 # --- positions ------------------------------------------------------------------------------
@@ -177,7 +153,7 @@ _SEAT: Final = re.compile(r"@([0-9]{1,3})")
 MAX_DIGITS: Final = 4300
 """The most digits of a number in a tag, as in JSON (Python's limit of integer strings)."""
 _INTEGER: Final = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
-_RESULT: Final = re.compile(rf"\*|[0-9]{{1,{MAX_DIGITS}}}(?:-[0-9]{{1,{MAX_DIGITS}}})+")
+RESULT_TOKEN: Final = re.compile(rf"\*|[0-9]{{1,{MAX_DIGITS}}}(?:-[0-9]{{1,{MAX_DIGITS}}})+")
 _UNESCAPE: Final = re.compile(r"\\(u[0-9a-f]{4}|.)")
 
 
@@ -248,7 +224,7 @@ def _game(text: str, start: int) -> tuple[_Game, int]:
             if word == "[" and (moves or words or turn is None):
                 what = "the next game before this game's result (such as '*' or '1-2')"
             raise _Syntax(offset, f"unexpected {what}")
-        if _RESULT.fullmatch(word) and _ends_game(text, token.end()):
+        if RESULT_TOKEN.fullmatch(word) and _ends_game(text, token.end()):
             if words:
                 finish(offset)
             end = token.end()
@@ -370,7 +346,7 @@ def _result_data(
 ) -> tuple[dict[str, Any] | None, dict[str, tuple[int, int]]]:
     """The ``result`` of the JSON log the terminator and the ``Score`` tags stand for."""
     places: dict[str, tuple[int, int]] = {"$.result": lines.where(game.result_offset)}
-    if game.result == _UNKNOWN:
+    if game.result == UNKNOWN_RESULT:
         if scores:
             first = min(scores.values(), key=lambda t: t.offset)
             raise _Syntax(first.offset, f"a {first.name} tag for a game whose result is '*'")
@@ -467,7 +443,7 @@ def _read_game(game: _Game, lines: Lines) -> RecordGame:
             places[f"$.tags.{tag.name}"] = where
     start = lines.where(game.start)
     if "format" not in data:
-        raise _Syntax(game.start, f'a game without the tag [Format "{_FORMAT_TAG}"]')
+        raise _Syntax(game.start, f'a game without the tag [Format "{FORMAT_TAG}"]')
     if config:
         data["config"] = config
         places["$.config"] = lines.where(min(seen[t].offset for t in by_tag if t in seen))
@@ -650,148 +626,6 @@ class JsonPlaces:
             lines = Lines(self._text)
             self._places = tuple(lines.where(at) for at in action_offsets(self._text))
         return self._places[index] if 0 <= index < len(self._places) else None
-
-
-# --- writing --------------------------------------------------------------------------------
-
-
-def _quoted(name: str, value: str, *, free: bool = False) -> str:
-    """The tag line; a control character is written ``\\u0009``, except in a free tag,
-    which may not hold one."""
-    problem = tag_value_problem(value)
-    if problem is not None and free:
-        raise ArgumentValueError(f"log: the tag {name}: {problem}")
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    escaped = _CONTROL.sub(lambda c: f"\\u{ord(c.group()):04x}", escaped)
-    return f'[{name} "{escaped}"]'
-
-
-def _free_tag(pair: object) -> str:
-    """The line of a free tag of a log: a name and a value, both text, the name not
-    reserved (:mod:`~tigris_rules.records._log_tags`)."""
-    if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
-        raise ArgumentTypeError.expected("log.tags", "pairs of strings (name, value)", pair)
-    name, value = pair
-    problem = tag_name_problem(name)
-    if problem is not None:
-        raise ArgumentValueError(f"log: {problem}")
-    return _quoted(name, value, free=True)
-
-
-def _config_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | str):
-        return str(value)
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return ",".join(value)
-    return dumps(value)
-
-
-_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f]")
-_UNWRITABLE: Final = re.compile(r'[,{}\[\]"\n\r]|(?:^|\s)@|(?:^|\s)[0-9]+\.(?:\s|$)')
-
-
-def _move_text(action: Any, config: GameConfig, index: int) -> str:
-    text = format_action(action, config)
-    if _UNWRITABLE.search(text) or _RESULT.fullmatch(text.split()[-1] if text.split() else "*"):
-        raise ArgumentValueError(
-            f"log: action {index} is written {clip(text)!r}, which a record cannot hold "
-            "(docs/game-record.md, Movetext)"
-        )
-    return text
-
-
-def _turns(log: GameLog) -> list[int]:
-    """The turn each action of ``log`` belongs to, by replay; once an action cannot be
-    replayed (or the game offers no turns), a new turn at each change of seat."""
-    numbers: list[int] = []
-    state: AnyState | None = None
-    turns: RecordTurns | None = None
-    try:
-        state = opening(log.config, log.seed, log.deal)
-        turns = offered(state.ruleset, RecordTurns)
-    except (FormatError, IllegalActionError, InvalidActionError, NotAStateError, ValueError):
-        state = None
-    last_seat: int | None = None
-    for entry in log.actions:
-        if state is not None and turns is not None and not is_over(state):
-            number = turns.turns_played(state)
-            try:
-                state = step_entry(state, entry.action, entry.player)[0]
-            except (IllegalActionError, InvalidActionError):
-                state = None
-        else:
-            state = None
-            number = (numbers[-1] if numbers else 0) + (entry.player != last_seat)
-        numbers.append(max(number, numbers[-1] if numbers else 1))
-        last_seat = entry.player
-    return numbers
-
-
-def format_record(log: GameLog) -> str:
-    """``log`` as a text game record of one game (docs/game-record.md), ending with a new
-    line: its free tags, its ``Format``, ``LibraryVersion``, configuration, ``Seed`` or
-    ``Deal``, ``Result`` and ``Score`` tags, then one line per turn and the result.
-    :func:`parse_record` reads it back as an equal log.
-
-    A log that is not a :class:`~tigris_rules.GameLog` raises
-    :class:`~tigris_rules.ArgumentTypeError`; an action that is not well formed
-    :class:`~tigris_rules.InvalidActionError` (as :func:`~tigris_rules.format_action`), and
-    a tag value with a control character :class:`~tigris_rules.ArgumentValueError`."""
-    expect(log, GameLog, "log")
-    lines = [_free_tag(pair) for pair in log.tags]
-    lines.append(_quoted("Format", _FORMAT_TAG))
-    lines.append(_quoted("LibraryVersion", log.library_version))
-    config = unstructure(log.config)
-    for key, tag in config_tags():
-        if key in config:
-            lines.append(_quoted(tag, _config_value(config[key])))
-    if log.seed is not None:
-        lines.append(_quoted("Seed", str(log.seed)))
-    if log.deal is not None:
-        lines.append(_quoted("Deal", dumps(log.deal)))
-    result = _UNKNOWN
-    if log.result is not None:
-        result = "-".join(str(p.place) for p in log.result.players)
-    lines.append(_quoted("Result", result))
-    if log.result is not None:
-        names = tuple(c.value for c in COLORS)
-        for p in log.result.players:
-            counts = " ".join(f"{n} {v}" for n, v in zip(names, p.scores, strict=True))
-            lines.append(_quoted(f"Score{p.player}", f"{counts} treasures {p.treasures}"))
-    lines.append("")
-    turn: int | None = None
-    seat: int | None = None
-    line: list[str] = []
-    for index, (entry, number) in enumerate(zip(log.actions, _turns(log), strict=True)):
-        text = _move_text(entry.action, log.config, index)
-        if number != turn:
-            if line:
-                lines.append("".join(line))
-            line, turn, seat = [f"{number}. @{entry.player} {text}"], number, entry.player
-            continue
-        marker = f"@{entry.player} " if entry.player != seat else ""
-        line.append(f", {marker}{text}")
-        seat = entry.player
-    if line:
-        lines.append("".join(line))
-    lines.append(result)
-    return "\n".join(lines) + "\n"
-
-
-def format_records(logs: Sequence[GameLog]) -> str:
-    """Every log of ``logs`` (a list or a tuple) as one record, one game after another
-    with a blank line between them (:func:`format_record`)."""
-    expect_items(logs, GameLog, "logs")
-    return "\n".join(format_record(log) for log in logs)
-
-
-def write_record(log: GameLog, path: str | os.PathLike[str]) -> None:
-    """Write ``log`` to the file at ``path`` as a text game record (:func:`format_record`)."""
-    expect(log, GameLog, "log")
-    expect(path, (str, os.PathLike), "path")
-    Path(path).write_text(format_record(log), encoding="utf-8")
 
 
 Finder = Callable[[int | None, str | None], tuple[int, int] | None]
