@@ -58,7 +58,6 @@ from tigris_rules.rules.square_sets import (
     cell_codes,
     cell_table,
     codes_in,
-    one,
     square_set,
 )
 from tigris_rules.rules.wellformed import check_well_formed
@@ -88,7 +87,16 @@ class _Targets:
     kingdoms), so that the work per state grows with the number of kingdoms, not squares.
     """
 
-    __slots__ = ("catastrophe", "land_tiles", "leader", "river_tiles")
+    __slots__ = (
+        "catastrophe",
+        "catastrophe_size",
+        "land_size",
+        "land_tiles",
+        "leader",
+        "leader_sizes",
+        "river_size",
+        "river_tiles",
+    )
 
     def __init__(self, state: GameState) -> None:
         codes = cell_codes(state.cells)
@@ -103,19 +111,45 @@ class _Targets:
                 two |= one & beside
                 one |= beside
         land_set, river_set = _land_and_river(state.config.board)
-        land = empty & land_set & ~three  # TILE-5
+        if three:  # TILE-5 (``a ^ (a & b)`` is ``a & ~b`` without a negative number)
+            empty ^= empty & three
+        land = empty & land_set
+        river = empty & river_set
         self.land_tiles = Squares(land)
-        self.river_tiles = Squares(empty & river_set & ~three)
+        self.land_size = self.land_tiles.size
+        self.river_tiles = Squares(river)
+        self.river_size = self.river_tiles.size
         catastrophe = codes_in(codes, _AT_MOST_EMPTY)
         if state.treasures:
-            catastrophe &= ~square_set(state.treasures)
+            catastrophe ^= catastrophe & _treasure_set(state.treasures)
         self.catastrophe = Squares(catastrophe)
-        self.leader = _leader_targets(state, regions, land & beside_set(codes_in(codes, _RED)), two)
+        self.catastrophe_size = self.catastrophe.size
+        self.leader_sizes: list[int] = []
+        """The number of squares of each colour's leader (the sizes of the parts)."""
+        self.leader = _leader_targets(
+            state, regions, land & beside_set(codes_in(codes, _RED)), two, self.leader_sizes
+        )
 
 
 _EMPTY: Final = cell_table(EMPTY)
 _RED: Final = cell_table(RED)
 _AT_MOST_EMPTY: Final = cell_table(*range(EMPTY + 1))
+
+
+def _treasure_set(treasures: frozenset[int]) -> int:
+    """The set of the squares ``treasures``, kept for the next states of the game (which
+    hold the same treasures until one is taken)."""
+    found = _TREASURE_SETS.get(treasures)
+    if found is None:
+        if len(_TREASURE_SETS) >= _KEPT_TREASURE_SETS:
+            _TREASURE_SETS.clear()
+        found = _TREASURE_SETS[treasures] = square_set(treasures)
+    return found
+
+
+_TREASURE_SETS: Final[dict[frozenset[int], int]] = {}
+_KEPT_TREASURE_SETS: Final = 64
+"""Past this many sets of treasures kept, they are forgotten."""
 
 
 @cache
@@ -125,14 +159,15 @@ def _land_and_river(board: str) -> tuple[int, int]:
 
 
 def _leader_targets(
-    state: GameState, regions: Regions, near_temple: int, two: int
+    state: GameState, regions: Regions, near_temple: int, two: int, sizes: list[int]
 ) -> list[Squares]:
     """The squares each colour's leader of the active player may go to: empty land squares
     (LEADER-5, LEADER-6, TILE-5) beside a temple (LEADER-7): ``near_temple``; beside at most
     one kingdom (LEADER-8: not in ``two``, the squares beside two kingdoms), judged with a
-    leader on the board lifted (D7)."""
-    from_supply = near_temple & ~two
+    leader on the board lifted (D7). Their numbers are appended to ``sizes``."""
+    from_supply = near_temple ^ (near_temple & two)  # near_temple & ~two, made faster
     supply_list = Squares(from_supply)
+    supply_size = supply_list.size
     leader: list[Squares] = []
     leaders = state.leaders
     label = regions.label
@@ -141,15 +176,23 @@ def _leader_targets(
         origin = leaders[flat]
         if origin == NO_SQUARE:
             leader.append(supply_list)
+            sizes.append(supply_size)
             continue
         home = label[origin]
         facts = regions.facts(home)
         near = facts.beside & near_temple
         if not near:
             leader.append(supply_list)
+            sizes.append(supply_size)
             continue
         moved = _move_targets(state, regions, facts, from_supply, near, two, origin)
-        leader.append(supply_list if moved == from_supply else Squares(moved))
+        if moved == from_supply:
+            leader.append(supply_list)
+            sizes.append(supply_size)
+        else:
+            squares = Squares(moved)
+            leader.append(squares)
+            sizes.append(squares.size)
     return leader
 
 
@@ -177,7 +220,6 @@ def _move_targets(
     label = regions.label
     home = label[origin]
     in_home = regions.leaders[home]
-    removed = 0
     if len(in_home) == 1:  # the home becomes a territory
         added = near & two
     else:
@@ -185,8 +227,7 @@ def _move_targets(
         if not pieces:
             # The rest of the home stays one kingdom: only a square beside the home through
             # the origin alone, and beside another kingdom, becomes legal.
-            rest = facts.squares & ~one(origin)
-            added = near & two & beside_set(one(origin)) & ~beside_set(rest)
+            added = near & two & facts.beside_alone(origin)
         else:
             held = square_set([state.leaders[flat] for flat in in_home])
             kept = kept_twice = 0  # beside one, two pieces of the home keeping a leader
@@ -194,9 +235,13 @@ def _move_targets(
                 if squares & held:
                     kept_twice |= kept & beside
                     kept |= beside
-            added = near & two & ~kept
-            removed = near & ~two & kept_twice
-    return (from_supply & ~removed) | added
+            added = near & two
+            added ^= added & kept  # near & two & ~kept
+            removed = near & kept_twice
+            removed ^= removed & two  # near & ~two & kept_twice
+            if removed:
+                from_supply ^= from_supply & removed
+    return from_supply | added
 
 
 def _regions(state: Position) -> Regions:
@@ -609,13 +654,16 @@ class LegalActions(LazyActions[Action]):
     def __init__(self, state: GameState) -> None:
         self._state = state
         parts: list[Part[Action]] = []
+        sizes: list[int] = []
         if state.over:
             pass
         elif state.pending is not None:
-            parts.append((_identity, _answers(state, state.pending)))
+            answers = _answers(state, state.pending)
+            parts.append((_identity, answers))
+            sizes.append(len(answers))
         else:
-            _main_parts(state, parts)
-        super().__init__(parts)
+            sizes = _main_parts(state, parts)
+        super().__init__(parts, sizes)
 
     def _accepts(self, action: object) -> bool:
         try:
@@ -625,27 +673,41 @@ class LegalActions(LazyActions[Action]):
         return True
 
 
-def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
+def _main_parts(state: GameState, parts: list[Part[Action]]) -> list[int]:
+    """Append the parts of the choice of action to ``parts``; their sizes, in order."""
     targets = _targets(state)
     player = state.active
+    leader = targets.leader
     for color in range(4):
-        parts.append((_PLACE_LEADER[color], targets.leader[color]))
+        parts.append((_PLACE_LEADER[color], leader[color]))
+    sizes = targets.leader_sizes.copy()
     leaders = state.leaders
     on_board = [c for c in range(4) if leaders[4 * player + c] != NO_SQUARE]
     parts.append((_WITHDRAW, on_board))
+    sizes.append(len(on_board))
     hand = state.hands[player]
     for color in range(4):
         if hand[color]:
-            squares = targets.river_tiles if color == BLUE else targets.land_tiles
-            parts.append((_PLACE_TILE[color], squares))
+            if color == BLUE:
+                parts.append((_PLACE_TILE[color], targets.river_tiles))
+                sizes.append(targets.river_size)
+            else:
+                parts.append((_PLACE_TILE[color], targets.land_tiles))
+                sizes.append(targets.land_size)
     if state.catastrophes[player]:
         parts.append((_place_catastrophe, targets.catastrophe))
-    parts.append((_identity, _Swaps(hand)))
+        sizes.append(targets.catastrophe_size)
+    swaps = _Swaps(hand)
+    parts.append((_identity, swaps))
+    sizes.append(swaps._len)
     parts.append(_END_TURN)
+    sizes.append(1)
     restricting = cast("BoardRules", state.ruleset).hooks.restrict_main
     if restricting:
         for _, variant in restricting:
             _narrow(state, parts, variant)
+        return [len(items) for _, items in parts]
+    return sizes
 
 
 def _narrow(state: GameState, parts: list[Part[Action]], variant: Variant[Any]) -> None:
