@@ -53,14 +53,14 @@ from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Hooked, Rejection, Restriction, Variant
 from tigris_rules.rules.regions import RegionFacts, Regions, regions_of
 from tigris_rules.rules.square_sets import (
+    ALL,
     Squares,
     beside_set,
     cell_codes,
-    cell_table,
     codes_in,
     square_set,
 )
-from tigris_rules.rules.wellformed import check_well_formed
+from tigris_rules.rules.wellformed import check_well_formed, note_prepared
 from tigris_rules.rules.work import Position, Work
 
 if TYPE_CHECKING:
@@ -94,14 +94,17 @@ class _Targets:
         "land_tiles",
         "leader",
         "leader_sizes",
+        "on_board",
         "river_size",
         "river_tiles",
     )
 
     def __init__(self, state: GameState) -> None:
-        codes = cell_codes(state.cells)
+        # One translation of the cells gives three sets, a bit of each byte for each:
+        # the empty squares, the temples and the squares a catastrophe may take.
+        kinds = codes_in(cell_codes(state.cells), _TARGET_KINDS)
         regions = regions_of(state)
-        empty = codes_in(codes, _EMPTY)
+        empty = kinds & ALL
         one = two = three = 0
         facts = regions.facts
         for r, in_region in enumerate(regions.leaders):
@@ -119,21 +122,46 @@ class _Targets:
         self.land_size = self.land_tiles.size
         self.river_tiles = Squares(river)
         self.river_size = self.river_tiles.size
-        catastrophe = codes_in(codes, _AT_MOST_EMPTY)
+        catastrophe = (kinds >> 2) & ALL
         if state.treasures:
             catastrophe ^= catastrophe & _treasure_set(state.treasures)
         self.catastrophe = Squares(catastrophe)
         self.catastrophe_size = self.catastrophe.size
         self.leader_sizes: list[int] = []
         """The number of squares of each colour's leader (the sizes of the parts)."""
+        self.on_board: list[int] = []
+        """The colours of the active player's leaders on the board."""
         self.leader = _leader_targets(
-            state, regions, land & beside_set(codes_in(codes, _RED)), two, self.leader_sizes
+            state,
+            regions,
+            land & _near_temples((kinds >> 1) & ALL),
+            two,
+            self.leader_sizes,
+            self.on_board,
         )
 
 
-_EMPTY: Final = cell_table(EMPTY)
-_RED: Final = cell_table(RED)
-_AT_MOST_EMPTY: Final = cell_table(*range(EMPTY + 1))
+_TARGET_KINDS: Final = bytes(
+    (code == EMPTY) | (code == RED) << 1 | (code <= EMPTY) << 2 if code < 255 else 0
+    for code in range(256)
+)
+"""The translation of a cell code to bit 0 when empty, bit 1 when a temple, bit 2 when a
+catastrophe may go there (an empty square or a face-up tile, CATA-2)."""
+
+
+def _near_temples(temples: int) -> int:
+    """The squares beside the set ``temples``, kept for the next state (whose temples are
+    most often the same)."""
+    last = _LAST_TEMPLES[0]
+    if last[0] == temples:
+        return last[1]
+    near = beside_set(temples)
+    _LAST_TEMPLES[0] = (temples, near)
+    return near
+
+
+_LAST_TEMPLES: Final[list[tuple[int, int]]] = [(0, 0)]
+"""The temples last met and the squares beside them."""
 
 
 def _treasure_set(treasures: frozenset[int]) -> int:
@@ -159,12 +187,18 @@ def _land_and_river(board: str) -> tuple[int, int]:
 
 
 def _leader_targets(
-    state: GameState, regions: Regions, near_temple: int, two: int, sizes: list[int]
+    state: GameState,
+    regions: Regions,
+    near_temple: int,
+    two: int,
+    sizes: list[int],
+    on_board: list[int],
 ) -> list[Squares]:
     """The squares each colour's leader of the active player may go to: empty land squares
     (LEADER-5, LEADER-6, TILE-5) beside a temple (LEADER-7): ``near_temple``; beside at most
     one kingdom (LEADER-8: not in ``two``, the squares beside two kingdoms), judged with a
-    leader on the board lifted (D7). Their numbers are appended to ``sizes``."""
+    leader on the board lifted (D7). Their numbers are appended to ``sizes``, the colours of
+    the leaders on the board to ``on_board``."""
     from_supply = near_temple ^ (near_temple & two)  # near_temple & ~two, made faster
     supply_list = Squares(from_supply)
     supply_size = supply_list.size
@@ -178,6 +212,7 @@ def _leader_targets(
             leader.append(supply_list)
             sizes.append(supply_size)
             continue
+        on_board.append(flat - first)
         home = label[origin]
         facts = regions.facts(home)
         near = facts.beside & near_temple
@@ -420,7 +455,8 @@ def _check_commit(state: Position, decision: CommitDecision, action: CommitSuppo
             f"player {decision.player} holds only {held} "
             f"{decision.commit_color.value} tile(s) and cannot commit {action.count}",
         )
-    for _, variant in cast("BoardRules", state.ruleset).hooks.restrict_commit:
+    ruleset: Any = state.ruleset  # a BoardRules, read without a call to typing.cast
+    for _, variant in ruleset.hooks.restrict_commit:
         rule = variant.restrict_commit(state, decision, action.count)
         if rule is not None:
             raise _illegal(rule, f"committing {action.count} is not allowed here")
@@ -673,16 +709,19 @@ class LegalActions(LazyActions[Action]):
         return True
 
 
+_SWAPS: Final[dict[tuple[int, int, int, int], _Swaps]] = {}
+"""The swaps of each hand met (a hand holds six tiles or a few more: a few hundred hands)."""
+_KEPT_SWAPS: Final = 1024
+"""Past this many hands, the swaps kept are forgotten."""
+
+
 def _main_parts(state: GameState, parts: list[Part[Action]]) -> list[int]:
     """Append the parts of the choice of action to ``parts``; their sizes, in order."""
     targets = _targets(state)
     player = state.active
-    leader = targets.leader
-    for color in range(4):
-        parts.append((_PLACE_LEADER[color], leader[color]))
+    parts.extend(zip(_PLACE_LEADER, targets.leader, strict=True))
     sizes = targets.leader_sizes.copy()
-    leaders = state.leaders
-    on_board = [c for c in range(4) if leaders[4 * player + c] != NO_SQUARE]
+    on_board = targets.on_board
     parts.append((_WITHDRAW, on_board))
     sizes.append(len(on_board))
     hand = state.hands[player]
@@ -697,12 +736,17 @@ def _main_parts(state: GameState, parts: list[Part[Action]]) -> list[int]:
     if state.catastrophes[player]:
         parts.append((_place_catastrophe, targets.catastrophe))
         sizes.append(targets.catastrophe_size)
-    swaps = _Swaps(hand)
+    swaps = _SWAPS.get(hand)
+    if swaps is None:
+        if len(_SWAPS) >= _KEPT_SWAPS:
+            _SWAPS.clear()
+        swaps = _SWAPS[hand] = _Swaps(hand)
     parts.append((_identity, swaps))
     sizes.append(swaps._len)
     parts.append(_END_TURN)
     sizes.append(1)
-    restricting = cast("BoardRules", state.ruleset).hooks.restrict_main
+    ruleset: Any = state.ruleset  # a BoardRules, read without a call to typing.cast
+    restricting = ruleset.hooks.restrict_main
     if restricting:
         for _, variant in restricting:
             _narrow(state, parts, variant)
@@ -743,7 +787,13 @@ _PLACE_TILE: Final[tuple[Table[Action], ...]] = tuple(
 )
 _place_catastrophe: Final[Table[Action]] = Table([PlaceCatastrophe(name) for name in SQUARE_NAMES])
 _WITHDRAW: Final[Table[Action]] = Table([WithdrawLeader(color) for color in COLORS])
-_END_TURN: Final[Part[Action]] = (Table([EndTurn()]), (0,))
+_END_TURN_TABLE: Final[Table[Action]] = Table([EndTurn()])
+_END_TURN: Final[Part[Action]] = (_END_TURN_TABLE, (0,))
+note_prepared(
+    action
+    for table in (*_PLACE_LEADER, *_PLACE_TILE, _place_catastrophe, _WITHDRAW, _END_TURN_TABLE)
+    for action in table.inputs
+)
 _KIND_OF_PART: Final[dict[Callable[[Any], Action], type[Action]]] = {
     **dict.fromkeys(_PLACE_LEADER, PlaceLeader),
     **dict.fromkeys(_PLACE_TILE, PlaceTile),
@@ -754,15 +804,29 @@ _KIND_OF_PART: Final[dict[Callable[[Any], Action], type[Action]]] = {
 """The kind of input each part's factory makes (the swaps and the end of turn share one)."""
 
 
+_CHOOSE_CONFLICT: Final[tuple[Action, ...]] = tuple(ChooseConflict(c) for c in COLORS)
+_COMMIT_SUPPORT: Final[tuple[Action, ...]] = tuple(CommitSupport(n) for n in range(16))
+"""The commitments of up to 15 tiles, made once (a hand holds six tiles or a few more)."""
+_DECLINE: Final[Action] = Decline()
+note_prepared((*_CHOOSE_CONFLICT, *_COMMIT_SUPPORT, _DECLINE))
+
+
+def _commit_support(count: int) -> Action:
+    return _COMMIT_SUPPORT[count] if count < len(_COMMIT_SUPPORT) else CommitSupport(count)
+
+
 def _answers(state: GameState, decision: Decision) -> list[Action]:
     match decision:
         case WarOrderDecision():
-            return [ChooseConflict(c) for c in decision.colors]
+            return [_CHOOSE_CONFLICT[c.index] for c in decision.colors]
         case CommitDecision():
             held = state.hands[decision.player][decision.commit_color.index]
-            restricting = cast("BoardRules", state.ruleset).hooks.restrict_commit
+            ruleset: Any = state.ruleset  # a BoardRules, read without a call to typing.cast
+            restricting = ruleset.hooks.restrict_commit
+            if not restricting and held < len(_COMMIT_SUPPORT):
+                return list(_COMMIT_SUPPORT[: held + 1])
             return [
-                CommitSupport(n)
+                _commit_support(n)
                 for n in range(held + 1)
                 if all(v.restrict_commit(state, decision, n) is None for _, v in restricting)
             ]
@@ -770,7 +834,7 @@ def _answers(state: GameState, decision: Decision) -> list[Action]:
             return [
                 *(BuildMonument(m, b) for m, b in decision.monuments),
                 *decision.structures,
-                Decline(),
+                _DECLINE,
             ]
         case TreasureDecision():
             return [KeepTreasure(s) for s in decision.candidates]

@@ -11,7 +11,7 @@ from itertools import compress
 from typing import Final
 
 from tigris_rules.model.cells import IS_OCCUPIED
-from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT
+from tigris_rules.model.squares import COLUMNS, NEIGHBOURS, ROWS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.square_sets import (
     AROUND,
@@ -84,7 +84,7 @@ class RegionFacts:
         having ``square`` unlabelled. The last piece is never searched: it is the rest of
         the region."""
         wanted = [n for n in NEIGHBOURS[square] if lifted[n] == region]
-        if len(wanted) < 2:
+        if len(wanted) < 2 or _ring_linked(lifted, region, square):
             return []
         rest = self.squares & ~one(square)
         if len(wanted) == 2:
@@ -395,11 +395,50 @@ def pieces_without(
     # Every square left in the region is linked to one of the square's neighbours in it:
     # the pieces are searched from them.
     wanted = [n for n in NEIGHBOURS[square] if label[n] == region]
+    if len(wanted) < 2 or _ring_linked(label, region, square):
+        return []
     if len(wanted) == 2:
         return _split_two(label, members, region, square, wanted[0], wanted[1])
-    if len(wanted) > 2:
-        return _split(label, region, wanted)
-    return []
+    return _split(label, region, wanted)
+
+
+def _ring_linked(label: list[int], region: int, square: int) -> bool:
+    """Whether the squares of ``region`` beside ``square`` are linked through the eight
+    squares around it: then emptying ``square`` splits nothing, and no search is needed.
+
+    Around a square, each corner square is beside the two side squares next to it, so the
+    eight squares form a ring; the squares of the region on it fall into runs, and the side
+    squares of the region are linked when they all lie on one run."""
+    ring = _RING[square]
+    inside = [s >= 0 and label[s] == region for s in ring]
+    if False not in inside:
+        return True
+    start = inside.index(False)
+    runs = 0  # runs holding a side square, closed so far
+    side = False  # the open run holds a side square
+    for k in range(start + 1, start + 9):
+        i = k % 8
+        if inside[i]:
+            if i % 2 == 0:
+                side = True
+        elif side:
+            runs += 1
+            side = False
+    return runs <= 1
+
+
+def _ring(square: int) -> tuple[int, ...]:
+    """The eight squares around ``square``, clockwise from the one above (-1 off the board):
+    side squares at even places, corners at odd ones."""
+    row, col = divmod(square, COLUMNS)
+    ring = []
+    for dr, dc in ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)):
+        r, c = row + dr, col + dc
+        ring.append(r * COLUMNS + c if 0 <= r < ROWS and 0 <= c < COLUMNS else -1)
+    return tuple(ring)
+
+
+_RING: Final = tuple(_ring(square) for square in range(SQUARE_COUNT))
 
 
 def compute_regions(cells: Sequence[int], leaders: Sequence[int]) -> Regions:

@@ -213,7 +213,11 @@ class Work:
 
     def change_hand(self, player: int, color: int, amount: int) -> None:
         """Add ``amount`` (negative: take) tiles of ``color`` to ``player``'s hand."""
-        self.hands = replaced(self.hands, player, added(self.hands[player], color, amount))
+        hands = list(self.hands)  # replaced(..., added(...)), inlined: the hot path
+        counts = list(hands[player])
+        counts[color] += amount
+        hands[player] = (counts[0], counts[1], counts[2], counts[3])
+        self.hands = tuple(hands)
 
     def tiles_out(self, color: int, count: int) -> None:
         """Note that ``count`` tiles of ``color`` left the game (CONV-12)."""
