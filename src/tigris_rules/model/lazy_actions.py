@@ -119,7 +119,9 @@ class LazyActions(Sequence[A], Generic[A]):
     def __getitem__(self, index: slice) -> Sequence[A]: ...
 
     def __getitem__(self, index: int | slice) -> A | Sequence[A]:
-        ends = self._count()
+        ends = self._ends
+        if ends is None:
+            ends = self._count()
         total = self._total
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(total))]

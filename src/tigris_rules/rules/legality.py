@@ -107,12 +107,17 @@ class _Targets:
         empty = kinds & ALL
         one = two = three = 0
         facts = regions.facts
-        for r, in_region in enumerate(regions.leaders):
-            if in_region:
-                beside = facts(r).beside & empty
-                three |= two & beside
-                two |= one & beside
-                one |= beside
+        label = regions.label
+        kingdoms: dict[int, RegionFacts] = {}  # the facts of each region holding a leader
+        for square in state.leaders:
+            if square != NO_SQUARE:
+                r = label[square]
+                if r not in kingdoms:
+                    kingdom = kingdoms[r] = facts(r)
+                    beside = kingdom.beside & empty
+                    three |= two & beside
+                    two |= one & beside
+                    one |= beside
         land_set, river_set = _land_and_river(state.config.board)
         if three:  # TILE-5 (``a ^ (a & b)`` is ``a & ~b`` without a negative number)
             empty ^= empty & three
@@ -134,6 +139,7 @@ class _Targets:
         self.leader = _leader_targets(
             state,
             regions,
+            kingdoms,
             land & _near_temples((kinds >> 1) & ALL),
             two,
             self.leader_sizes,
@@ -189,6 +195,7 @@ def _land_and_river(board: str) -> tuple[int, int]:
 def _leader_targets(
     state: GameState,
     regions: Regions,
+    kingdoms: dict[int, RegionFacts],
     near_temple: int,
     two: int,
     sizes: list[int],
@@ -197,8 +204,21 @@ def _leader_targets(
     """The squares each colour's leader of the active player may go to: empty land squares
     (LEADER-5, LEADER-6, TILE-5) beside a temple (LEADER-7): ``near_temple``; beside at most
     one kingdom (LEADER-8: not in ``two``, the squares beside two kingdoms), judged with a
-    leader on the board lifted (D7). Their numbers are appended to ``sizes``, the colours of
-    the leaders on the board to ``on_board``."""
+    leader on the board lifted (D7). ``kingdoms`` holds the facts of each kingdom by region.
+    Their numbers are appended to ``sizes``, the colours of the leaders on the board to
+    ``on_board``.
+
+    A leader moved from its square (its origin) is judged with it lifted (D7). Lifting only
+    changes the leader's own region (its home): it may split into pieces, and a piece
+    without another leader becomes a territory. Every other kingdom is unchanged, so a
+    square that is not beside the home keeps its verdict for a leader from the supply
+    (``from_supply``: beside at most one kingdom). Only the squares beside the home
+    (``near``) are judged again: a square beside the home alone is left beside at most the
+    pieces of it that keep a leader, a square beside the home and another kingdom (in
+    ``two``) beside that kingdom and those pieces. The pieces depend only on the home's
+    shape and are kept with it (the home's
+    :class:`~tigris_rules.rules.regions.RegionFacts`).
+    """
     from_supply = near_temple ^ (near_temple & two)  # near_temple & ~two, made faster
     supply_list = Squares(from_supply)
     supply_size = supply_list.size
@@ -214,13 +234,21 @@ def _leader_targets(
             continue
         on_board.append(flat - first)
         home = label[origin]
-        facts = regions.facts(home)
+        facts = kingdoms[home]
         near = facts.beside & near_temple
-        if not near:
-            leader.append(supply_list)
-            sizes.append(supply_size)
-            continue
-        moved = _move_targets(state, regions, facts, from_supply, near, two, origin)
+        moved = from_supply
+        if near:
+            in_home = regions.leaders[home]
+            if len(in_home) == 1:  # the home becomes a territory
+                moved |= near & two
+            else:
+                pieces = facts.pieces_without(label, home, origin)
+                if not pieces:
+                    # The rest of the home stays one kingdom: only a square beside the home
+                    # through the origin alone, and beside another kingdom, becomes legal.
+                    moved |= near & two & facts.beside_alone(origin)
+                else:
+                    moved = _split_home(state, pieces, in_home, from_supply, near, two)
         if moved == from_supply:
             leader.append(supply_list)
             sizes.append(supply_size)
@@ -231,51 +259,28 @@ def _leader_targets(
     return leader
 
 
-def _move_targets(
+def _split_home(
     state: GameState,
-    regions: Regions,
-    facts: RegionFacts,
+    pieces: list[tuple[int, int]],
+    in_home: list[int],
     from_supply: int,
     near: int,
     two: int,
-    origin: int,
 ) -> int:
-    """LEADER-8 for a leader moved from ``origin``, judged with it lifted (D7).
-
-    Lifting only changes the leader's own region (its home): it may split into pieces, and a
-    piece without another leader becomes a territory. Every other kingdom is unchanged, so a
-    square that is not beside the home keeps its verdict for a leader from the supply
-    (``from_supply``: beside at most one kingdom). Only the squares beside the home
-    (``near``) are judged again: a square beside the home alone is left beside at most the
-    pieces of it that keep a leader, a square beside the home and another kingdom (in
-    ``two``) beside that kingdom and those pieces. The pieces depend only on the home's
-    shape and are kept with it (``facts``, the home's
-    :class:`~tigris_rules.rules.regions.RegionFacts`).
-    """
-    label = regions.label
-    home = label[origin]
-    in_home = regions.leaders[home]
-    if len(in_home) == 1:  # the home becomes a territory
-        added = near & two
-    else:
-        pieces = facts.pieces_without(label, home, origin)
-        if not pieces:
-            # The rest of the home stays one kingdom: only a square beside the home through
-            # the origin alone, and beside another kingdom, becomes legal.
-            added = near & two & facts.beside_alone(origin)
-        else:
-            held = square_set([state.leaders[flat] for flat in in_home])
-            kept = kept_twice = 0  # beside one, two pieces of the home keeping a leader
-            for squares, beside in pieces:
-                if squares & held:
-                    kept_twice |= kept & beside
-                    kept |= beside
-            added = near & two
-            added ^= added & kept  # near & two & ~kept
-            removed = near & kept_twice
-            removed ^= removed & two  # near & ~two & kept_twice
-            if removed:
-                from_supply ^= from_supply & removed
+    """The squares of a leader lifted from a home that falls into ``pieces`` (each its
+    squares and the squares beside it): see :func:`_leader_targets`."""
+    held = square_set([state.leaders[flat] for flat in in_home])
+    kept = kept_twice = 0  # beside one, two pieces of the home keeping a leader
+    for squares, around in pieces:
+        if squares & held:
+            kept_twice |= kept & around
+            kept |= around
+    added = near & two
+    added ^= added & kept  # near & two & ~kept
+    removed = near & kept_twice
+    removed ^= removed & two  # near & ~two & kept_twice
+    if removed:
+        from_supply ^= from_supply & removed
     return from_supply | added
 
 
@@ -292,16 +297,6 @@ def _lifted(state: Position, base: Regions, origin: int) -> Regions:
     else:
         state._cache.lifted = (origin, base, lifted, False)
     return lifted
-
-
-def _known_targets(state: Position) -> _Targets | None:
-    """The targets of ``state`` when some caller already computed them (a legal-action list
-    was built): an input they hold passes its check at once; any other is checked rule by
-    rule, for the rule it breaks."""
-    if isinstance(state, Work):
-        return None
-    targets = state._cache.targets
-    return targets if isinstance(targets, _Targets) else None
 
 
 def _targets(state: GameState) -> _Targets:
@@ -522,8 +517,10 @@ def _check_leader(state: Position, action: PlaceLeader) -> None:
     """Where the leader may go. Nothing remembers where it stood earlier in the turn: a
     leader that left the board may come back, even to the same square (LEADER-10)."""
     target = SQUARE_INDEX[action.square]
-    known = _known_targets(state)
-    if known is not None and known.leader[action.color.index].holds(target):
+    # The targets, when some caller already computed them (a legal-action list was built):
+    # an input they hold passes its check at once; any other is checked rule by rule.
+    known = None if isinstance(state, Work) else state._cache.targets
+    if isinstance(known, _Targets) and known.leader[action.color.index].holds(target):
         return
     cells = state.cells
     origin = state.leaders[4 * state.active + action.color.index]
@@ -553,9 +550,11 @@ def _check_leader(state: Position, action: PlaceLeader) -> None:
 def _check_tile(state: Position, action: PlaceTile) -> None:
     color = action.color.index
     target = SQUARE_INDEX[action.square]
-    known = _known_targets(state)
+    # The targets, when some caller already computed them (a legal-action list was built):
+    # an input they hold passes its check at once; any other is checked rule by rule.
+    known = None if isinstance(state, Work) else state._cache.targets
     if (
-        known is not None
+        isinstance(known, _Targets)
         and state.hands[state.active][color]
         and (known.river_tiles if color == BLUE else known.land_tiles).holds(target)
     ):
@@ -579,8 +578,14 @@ def _check_catastrophe(state: Position, action: PlaceCatastrophe) -> None:
     """CATA-1, CATA-3, CATA-4, CATA-5, CATA-6 in this order, before the variants' exclusions
     (CATA-7, CATA-8, D26): any square, land or river, but those excluded (CATA-2)."""
     target = square_index(action.square)
-    known = _known_targets(state)
-    if known is not None and state.catastrophes[state.active] and known.catastrophe.holds(target):
+    # The targets, when some caller already computed them (a legal-action list was built):
+    # an input they hold passes its check at once; any other is checked rule by rule.
+    known = None if isinstance(state, Work) else state._cache.targets
+    if (
+        isinstance(known, _Targets)
+        and state.catastrophes[state.active]
+        and known.catastrophe.holds(target)
+    ):
         return
     cell = state.cells[target]
     where = action.square
@@ -698,7 +703,7 @@ class LegalActions(LazyActions[Action]):
             parts.append((_identity, answers))
             sizes.append(len(answers))
         else:
-            sizes = _main_parts(state, parts)
+            parts, sizes = _main_parts(state)
         super().__init__(parts, sizes)
 
     def _accepts(self, action: object) -> bool:
@@ -715,14 +720,20 @@ _KEPT_SWAPS: Final = 1024
 """Past this many hands, the swaps kept are forgotten."""
 
 
-def _main_parts(state: GameState, parts: list[Part[Action]]) -> list[int]:
-    """Append the parts of the choice of action to ``parts``; their sizes, in order."""
+def _main_parts(state: GameState) -> tuple[list[Part[Action]], list[int]]:
+    """The parts of the choice of action and their sizes, in order."""
     targets = _targets(state)
     player = state.active
-    parts.extend(zip(_PLACE_LEADER, targets.leader, strict=True))
-    sizes = targets.leader_sizes.copy()
+    leader = targets.leader
     on_board = targets.on_board
-    parts.append((_WITHDRAW, on_board))
+    parts: list[Part[Action]] = [
+        (_PLACE_LEADER[0], leader[0]),
+        (_PLACE_LEADER[1], leader[1]),
+        (_PLACE_LEADER[2], leader[2]),
+        (_PLACE_LEADER[3], leader[3]),
+        (_WITHDRAW, on_board),
+    ]
+    sizes = targets.leader_sizes.copy()
     sizes.append(len(on_board))
     hand = state.hands[player]
     for color in range(4):
@@ -750,8 +761,8 @@ def _main_parts(state: GameState, parts: list[Part[Action]]) -> list[int]:
     if restricting:
         for _, variant in restricting:
             _narrow(state, parts, variant)
-        return [len(items) for _, items in parts]
-    return sizes
+        return parts, [len(items) for _, items in parts]
+    return parts, sizes
 
 
 def _narrow(state: GameState, parts: list[Part[Action]], variant: Variant[Any]) -> None:

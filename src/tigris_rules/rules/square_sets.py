@@ -168,9 +168,12 @@ class Squares(Selection):
     def __getitem__(self, index: slice) -> list[int]: ...
 
     def __getitem__(self, index: int | slice) -> int | list[int]:
+        found = self._list  # self._squares(), inlined: the hot path of a random pick
+        if found is None:
+            found = self._list = square_bytes(self._set)
         if isinstance(index, slice):
-            return list(self._squares()[index])
-        return self._squares()[index]
+            return list(found[index])
+        return found[index]
 
     def __iter__(self) -> Iterator[int]:
         return iter(self._squares())
