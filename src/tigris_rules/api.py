@@ -124,12 +124,20 @@ def to_move(state: GameState) -> int | None: ...
 def to_move(state: CardGameState) -> int | None: ...
 def to_move(state: AnyState) -> int | None:
     """The seat that must give the next input, or ``None`` once the game is over."""
-    return _ruleset(state).to_move(state)
+    ruleset: Any = getattr(state, "ruleset", None)  # _ruleset(state), inlined: the hot path
+    if type(state) is not getattr(ruleset, "state_type", None):
+        ruleset = _ruleset(state)  # raises
+    seat: int | None = ruleset.to_move(state)
+    return seat
 
 
 def is_over(state: AnyState) -> bool:
     """Whether the game has ended (END-3, CARD-END)."""
-    return _ruleset(state).is_over(state)
+    ruleset: Any = getattr(state, "ruleset", None)  # _ruleset(state), inlined: the hot path
+    if type(state) is not getattr(ruleset, "state_type", None):
+        ruleset = _ruleset(state)  # raises
+    over: bool = ruleset.is_over(state)
+    return over
 
 
 @overload

@@ -7,8 +7,9 @@ colours, prebuilt answers) it turns into inputs.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import chain
+from itertools import accumulate, chain
 from operator import itemgetter
 from typing import Any, Final, Generic, TypeGuard, TypeVar, overload
 
@@ -91,19 +92,20 @@ class LazyActions(Sequence[A], Generic[A]):
     # No __slots__: the compiled build (mypyc) compiles LegalActions, derived from this
     # class, and a compiled class cannot derive from one with slots.
 
-    def __init__(self, parts: list[Part[A]]) -> None:
+    def __init__(self, parts: list[Part[A]], sizes: list[int] | None = None) -> None:
         self._parts = parts
-        self._sizes: list[int] | None = None
-        """The length of each part, counted when first needed (a mask or an iteration
-        does not need them)."""
-        self._total = -1
+        self._ends: list[int] | None = None if sizes is None else list(accumulate(sizes))
+        """Where each part ends: the sum of its length and those of the parts before it,
+        from the lengths given by the maker of the parts when it knows them, else counted
+        when first needed (a mask or an iteration does not need them)."""
+        self._total = -1 if self._ends is None else (self._ends[-1] if self._ends else 0)
 
     def _count(self) -> list[int]:
-        sizes = self._sizes
-        if sizes is None:
-            sizes = self._sizes = [len(items) for _, items in self._parts]
-            self._total = sum(sizes)
-        return sizes
+        ends = self._ends
+        if ends is None:
+            ends = self._ends = list(accumulate([len(items) for _, items in self._parts]))
+            self._total = ends[-1] if ends else 0
+        return ends
 
     def __len__(self) -> int:
         if self._total < 0:
@@ -117,17 +119,23 @@ class LazyActions(Sequence[A], Generic[A]):
     def __getitem__(self, index: slice) -> Sequence[A]: ...
 
     def __getitem__(self, index: int | slice) -> A | Sequence[A]:
-        sizes = self._count()
+        ends = self._ends
+        if ends is None:
+            ends = self._count()
         total = self._total
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(total))]
         if index < 0:
             index += total
         if 0 <= index < total:
-            for (make, items), size in zip(self._parts, sizes, strict=True):
-                if index < size:
-                    return make(items[index])
-                index -= size
+            part = bisect_right(ends, index)  # the first part ending after the index
+            make, items = self._parts[part]
+            if part:
+                index -= ends[part - 1]
+            if type(make) is Table:  # its item at once, without a call
+                item: A = make.inputs[items[index]]
+                return item
+            return make(items[index])
         raise IndexError("legal action index out of range")
 
     def __iter__(self) -> Iterator[A]:

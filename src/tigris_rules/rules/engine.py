@@ -78,9 +78,10 @@ def apply(state: GameState, action: Action, player: object = None) -> GameState:
     :class:`~tigris_rules.IllegalActionError` (with the rule ID) for an illegal input and
     :class:`~tigris_rules.InvalidActionError` for a malformed one.
     """
-    check_action(state, action, player)
+    check_well_formed(action)  # check_action, inlined: the hot path
+    check_rules(state, action, player)
     w = Work(state)
-    _resolve(w, action)
+    _RESOLVERS.get(type(action), _resolve_variant_answer)(w, action)
     return w.freeze()
 
 

@@ -53,15 +53,14 @@ from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Hooked, Rejection, Restriction, Variant
 from tigris_rules.rules.regions import RegionFacts, Regions, regions_of
 from tigris_rules.rules.square_sets import (
+    ALL,
     Squares,
     beside_set,
     cell_codes,
-    cell_table,
     codes_in,
-    one,
     square_set,
 )
-from tigris_rules.rules.wellformed import check_well_formed
+from tigris_rules.rules.wellformed import check_well_formed, note_prepared
 from tigris_rules.rules.work import Position, Work
 
 if TYPE_CHECKING:
@@ -88,34 +87,103 @@ class _Targets:
     kingdoms), so that the work per state grows with the number of kingdoms, not squares.
     """
 
-    __slots__ = ("catastrophe", "land_tiles", "leader", "river_tiles")
+    __slots__ = (
+        "catastrophe",
+        "catastrophe_size",
+        "land_size",
+        "land_tiles",
+        "leader",
+        "leader_sizes",
+        "on_board",
+        "river_size",
+        "river_tiles",
+    )
 
     def __init__(self, state: GameState) -> None:
-        codes = cell_codes(state.cells)
+        # One translation of the cells gives three sets, a bit of each byte for each:
+        # the empty squares, the temples and the squares a catastrophe may take.
+        kinds = codes_in(cell_codes(state.cells), _TARGET_KINDS)
         regions = regions_of(state)
-        empty = codes_in(codes, _EMPTY)
+        empty = kinds & ALL
         one = two = three = 0
         facts = regions.facts
-        for r, in_region in enumerate(regions.leaders):
-            if in_region:
-                beside = facts(r).beside & empty
-                three |= two & beside
-                two |= one & beside
-                one |= beside
+        label = regions.label
+        kingdoms: dict[int, RegionFacts] = {}  # the facts of each region holding a leader
+        for square in state.leaders:
+            if square != NO_SQUARE:
+                r = label[square]
+                if r not in kingdoms:
+                    kingdom = kingdoms[r] = facts(r)
+                    beside = kingdom.beside & empty
+                    three |= two & beside
+                    two |= one & beside
+                    one |= beside
         land_set, river_set = _land_and_river(state.config.board)
-        land = empty & land_set & ~three  # TILE-5
+        if three:  # TILE-5 (``a ^ (a & b)`` is ``a & ~b`` without a negative number)
+            empty ^= empty & three
+        land = empty & land_set
+        river = empty & river_set
         self.land_tiles = Squares(land)
-        self.river_tiles = Squares(empty & river_set & ~three)
-        catastrophe = codes_in(codes, _AT_MOST_EMPTY)
+        self.land_size = self.land_tiles.size
+        self.river_tiles = Squares(river)
+        self.river_size = self.river_tiles.size
+        catastrophe = (kinds >> 2) & ALL
         if state.treasures:
-            catastrophe &= ~square_set(state.treasures)
+            catastrophe ^= catastrophe & _treasure_set(state.treasures)
         self.catastrophe = Squares(catastrophe)
-        self.leader = _leader_targets(state, regions, land & beside_set(codes_in(codes, _RED)), two)
+        self.catastrophe_size = self.catastrophe.size
+        self.leader_sizes: list[int] = []
+        """The number of squares of each colour's leader (the sizes of the parts)."""
+        self.on_board: list[int] = []
+        """The colours of the active player's leaders on the board."""
+        self.leader = _leader_targets(
+            state,
+            regions,
+            kingdoms,
+            land & _near_temples((kinds >> 1) & ALL),
+            two,
+            self.leader_sizes,
+            self.on_board,
+        )
 
 
-_EMPTY: Final = cell_table(EMPTY)
-_RED: Final = cell_table(RED)
-_AT_MOST_EMPTY: Final = cell_table(*range(EMPTY + 1))
+_TARGET_KINDS: Final = bytes(
+    (code == EMPTY) | (code == RED) << 1 | (code <= EMPTY) << 2 if code < 255 else 0
+    for code in range(256)
+)
+"""The translation of a cell code to bit 0 when empty, bit 1 when a temple, bit 2 when a
+catastrophe may go there (an empty square or a face-up tile, CATA-2)."""
+
+
+def _near_temples(temples: int) -> int:
+    """The squares beside the set ``temples``, kept for the next state (whose temples are
+    most often the same)."""
+    last = _LAST_TEMPLES[0]
+    if last[0] == temples:
+        return last[1]
+    near = beside_set(temples)
+    _LAST_TEMPLES[0] = (temples, near)
+    return near
+
+
+_LAST_TEMPLES: Final[list[tuple[int, int]]] = [(0, 0)]
+"""The temples last met and the squares beside them."""
+
+
+def _treasure_set(treasures: frozenset[int]) -> int:
+    """The set of the squares ``treasures``, kept for the next states of the game (which
+    hold the same treasures until one is taken)."""
+    found = _TREASURE_SETS.get(treasures)
+    if found is None:
+        if len(_TREASURE_SETS) >= _KEPT_TREASURE_SETS:
+            _TREASURE_SETS.clear()
+        found = _TREASURE_SETS[treasures] = square_set(treasures)
+    return found
+
+
+_TREASURE_SETS: Final[dict[frozenset[int], int]] = {}
+_KEPT_TREASURE_SETS: Final = 64
+"""Past this many sets of treasures kept, they are forgotten."""
 
 
 @cache
@@ -125,14 +193,35 @@ def _land_and_river(board: str) -> tuple[int, int]:
 
 
 def _leader_targets(
-    state: GameState, regions: Regions, near_temple: int, two: int
+    state: GameState,
+    regions: Regions,
+    kingdoms: dict[int, RegionFacts],
+    near_temple: int,
+    two: int,
+    sizes: list[int],
+    on_board: list[int],
 ) -> list[Squares]:
     """The squares each colour's leader of the active player may go to: empty land squares
     (LEADER-5, LEADER-6, TILE-5) beside a temple (LEADER-7): ``near_temple``; beside at most
     one kingdom (LEADER-8: not in ``two``, the squares beside two kingdoms), judged with a
-    leader on the board lifted (D7)."""
-    from_supply = near_temple & ~two
+    leader on the board lifted (D7). ``kingdoms`` holds the facts of each kingdom by region.
+    Their numbers are appended to ``sizes``, the colours of the leaders on the board to
+    ``on_board``.
+
+    A leader moved from its square (its origin) is judged with it lifted (D7). Lifting only
+    changes the leader's own region (its home): it may split into pieces, and a piece
+    without another leader becomes a territory. Every other kingdom is unchanged, so a
+    square that is not beside the home keeps its verdict for a leader from the supply
+    (``from_supply``: beside at most one kingdom). Only the squares beside the home
+    (``near``) are judged again: a square beside the home alone is left beside at most the
+    pieces of it that keep a leader, a square beside the home and another kingdom (in
+    ``two``) beside that kingdom and those pieces. The pieces depend only on the home's
+    shape and are kept with it (the home's
+    :class:`~tigris_rules.rules.regions.RegionFacts`).
+    """
+    from_supply = near_temple ^ (near_temple & two)  # near_temple & ~two, made faster
     supply_list = Squares(from_supply)
+    supply_size = supply_list.size
     leader: list[Squares] = []
     leaders = state.leaders
     label = regions.label
@@ -141,62 +230,58 @@ def _leader_targets(
         origin = leaders[flat]
         if origin == NO_SQUARE:
             leader.append(supply_list)
+            sizes.append(supply_size)
             continue
+        on_board.append(flat - first)
         home = label[origin]
-        facts = regions.facts(home)
+        facts = kingdoms[home]
         near = facts.beside & near_temple
-        if not near:
+        moved = from_supply
+        if near:
+            in_home = regions.leaders[home]
+            if len(in_home) == 1:  # the home becomes a territory
+                moved |= near & two
+            else:
+                pieces = facts.pieces_without(label, home, origin)
+                if not pieces:
+                    # The rest of the home stays one kingdom: only a square beside the home
+                    # through the origin alone, and beside another kingdom, becomes legal.
+                    moved |= near & two & facts.beside_alone(origin)
+                else:
+                    moved = _split_home(state, pieces, in_home, from_supply, near, two)
+        if moved == from_supply:
             leader.append(supply_list)
-            continue
-        moved = _move_targets(state, regions, facts, from_supply, near, two, origin)
-        leader.append(supply_list if moved == from_supply else Squares(moved))
+            sizes.append(supply_size)
+        else:
+            squares = Squares(moved)
+            leader.append(squares)
+            sizes.append(squares.size)
     return leader
 
 
-def _move_targets(
+def _split_home(
     state: GameState,
-    regions: Regions,
-    facts: RegionFacts,
+    pieces: list[tuple[int, int]],
+    in_home: list[int],
     from_supply: int,
     near: int,
     two: int,
-    origin: int,
 ) -> int:
-    """LEADER-8 for a leader moved from ``origin``, judged with it lifted (D7).
-
-    Lifting only changes the leader's own region (its home): it may split into pieces, and a
-    piece without another leader becomes a territory. Every other kingdom is unchanged, so a
-    square that is not beside the home keeps its verdict for a leader from the supply
-    (``from_supply``: beside at most one kingdom). Only the squares beside the home
-    (``near``) are judged again: a square beside the home alone is left beside at most the
-    pieces of it that keep a leader, a square beside the home and another kingdom (in
-    ``two``) beside that kingdom and those pieces. The pieces depend only on the home's
-    shape and are kept with it (``facts``, the home's
-    :class:`~tigris_rules.rules.regions.RegionFacts`).
-    """
-    label = regions.label
-    home = label[origin]
-    in_home = regions.leaders[home]
-    removed = 0
-    if len(in_home) == 1:  # the home becomes a territory
-        added = near & two
-    else:
-        pieces = facts.pieces_without(label, home, origin)
-        if not pieces:
-            # The rest of the home stays one kingdom: only a square beside the home through
-            # the origin alone, and beside another kingdom, becomes legal.
-            rest = facts.squares & ~one(origin)
-            added = near & two & beside_set(one(origin)) & ~beside_set(rest)
-        else:
-            held = square_set([state.leaders[flat] for flat in in_home])
-            kept = kept_twice = 0  # beside one, two pieces of the home keeping a leader
-            for squares, beside in pieces:
-                if squares & held:
-                    kept_twice |= kept & beside
-                    kept |= beside
-            added = near & two & ~kept
-            removed = near & ~two & kept_twice
-    return (from_supply & ~removed) | added
+    """The squares of a leader lifted from a home that falls into ``pieces`` (each its
+    squares and the squares beside it): see :func:`_leader_targets`."""
+    held = square_set([state.leaders[flat] for flat in in_home])
+    kept = kept_twice = 0  # beside one, two pieces of the home keeping a leader
+    for squares, around in pieces:
+        if squares & held:
+            kept_twice |= kept & around
+            kept |= around
+    added = near & two
+    added ^= added & kept  # near & two & ~kept
+    removed = near & kept_twice
+    removed ^= removed & two  # near & ~two & kept_twice
+    if removed:
+        from_supply ^= from_supply & removed
+    return from_supply | added
 
 
 def _regions(state: Position) -> Regions:
@@ -212,16 +297,6 @@ def _lifted(state: Position, base: Regions, origin: int) -> Regions:
     else:
         state._cache.lifted = (origin, base, lifted, False)
     return lifted
-
-
-def _known_targets(state: Position) -> _Targets | None:
-    """The targets of ``state`` when some caller already computed them (a legal-action list
-    was built): an input they hold passes its check at once; any other is checked rule by
-    rule, for the rule it breaks."""
-    if isinstance(state, Work):
-        return None
-    targets = state._cache.targets
-    return targets if isinstance(targets, _Targets) else None
 
 
 def _targets(state: GameState) -> _Targets:
@@ -375,7 +450,8 @@ def _check_commit(state: Position, decision: CommitDecision, action: CommitSuppo
             f"player {decision.player} holds only {held} "
             f"{decision.commit_color.value} tile(s) and cannot commit {action.count}",
         )
-    for _, variant in cast("BoardRules", state.ruleset).hooks.restrict_commit:
+    ruleset: Any = state.ruleset  # a BoardRules, read without a call to typing.cast
+    for _, variant in ruleset.hooks.restrict_commit:
         rule = variant.restrict_commit(state, decision, action.count)
         if rule is not None:
             raise _illegal(rule, f"committing {action.count} is not allowed here")
@@ -441,8 +517,10 @@ def _check_leader(state: Position, action: PlaceLeader) -> None:
     """Where the leader may go. Nothing remembers where it stood earlier in the turn: a
     leader that left the board may come back, even to the same square (LEADER-10)."""
     target = SQUARE_INDEX[action.square]
-    known = _known_targets(state)
-    if known is not None and known.leader[action.color.index].holds(target):
+    # The targets, when some caller already computed them (a legal-action list was built):
+    # an input they hold passes its check at once; any other is checked rule by rule.
+    known = None if isinstance(state, Work) else state._cache.targets
+    if isinstance(known, _Targets) and known.leader[action.color.index].holds(target):
         return
     cells = state.cells
     origin = state.leaders[4 * state.active + action.color.index]
@@ -472,9 +550,11 @@ def _check_leader(state: Position, action: PlaceLeader) -> None:
 def _check_tile(state: Position, action: PlaceTile) -> None:
     color = action.color.index
     target = SQUARE_INDEX[action.square]
-    known = _known_targets(state)
+    # The targets, when some caller already computed them (a legal-action list was built):
+    # an input they hold passes its check at once; any other is checked rule by rule.
+    known = None if isinstance(state, Work) else state._cache.targets
     if (
-        known is not None
+        isinstance(known, _Targets)
         and state.hands[state.active][color]
         and (known.river_tiles if color == BLUE else known.land_tiles).holds(target)
     ):
@@ -498,8 +578,14 @@ def _check_catastrophe(state: Position, action: PlaceCatastrophe) -> None:
     """CATA-1, CATA-3, CATA-4, CATA-5, CATA-6 in this order, before the variants' exclusions
     (CATA-7, CATA-8, D26): any square, land or river, but those excluded (CATA-2)."""
     target = square_index(action.square)
-    known = _known_targets(state)
-    if known is not None and state.catastrophes[state.active] and known.catastrophe.holds(target):
+    # The targets, when some caller already computed them (a legal-action list was built):
+    # an input they hold passes its check at once; any other is checked rule by rule.
+    known = None if isinstance(state, Work) else state._cache.targets
+    if (
+        isinstance(known, _Targets)
+        and state.catastrophes[state.active]
+        and known.catastrophe.holds(target)
+    ):
         return
     cell = state.cells[target]
     where = action.square
@@ -609,13 +695,16 @@ class LegalActions(LazyActions[Action]):
     def __init__(self, state: GameState) -> None:
         self._state = state
         parts: list[Part[Action]] = []
+        sizes: list[int] = []
         if state.over:
             pass
         elif state.pending is not None:
-            parts.append((_identity, _answers(state, state.pending)))
+            answers = _answers(state, state.pending)
+            parts.append((_identity, answers))
+            sizes.append(len(answers))
         else:
-            _main_parts(state, parts)
-        super().__init__(parts)
+            parts, sizes = _main_parts(state)
+        super().__init__(parts, sizes)
 
     def _accepts(self, action: object) -> bool:
         try:
@@ -625,27 +714,55 @@ class LegalActions(LazyActions[Action]):
         return True
 
 
-def _main_parts(state: GameState, parts: list[Part[Action]]) -> None:
+_SWAPS: Final[dict[tuple[int, int, int, int], _Swaps]] = {}
+"""The swaps of each hand met (a hand holds six tiles or a few more: a few hundred hands)."""
+_KEPT_SWAPS: Final = 1024
+"""Past this many hands, the swaps kept are forgotten."""
+
+
+def _main_parts(state: GameState) -> tuple[list[Part[Action]], list[int]]:
+    """The parts of the choice of action and their sizes, in order."""
     targets = _targets(state)
     player = state.active
-    for color in range(4):
-        parts.append((_PLACE_LEADER[color], targets.leader[color]))
-    leaders = state.leaders
-    on_board = [c for c in range(4) if leaders[4 * player + c] != NO_SQUARE]
-    parts.append((_WITHDRAW, on_board))
+    leader = targets.leader
+    on_board = targets.on_board
+    parts: list[Part[Action]] = [
+        (_PLACE_LEADER[0], leader[0]),
+        (_PLACE_LEADER[1], leader[1]),
+        (_PLACE_LEADER[2], leader[2]),
+        (_PLACE_LEADER[3], leader[3]),
+        (_WITHDRAW, on_board),
+    ]
+    sizes = targets.leader_sizes.copy()
+    sizes.append(len(on_board))
     hand = state.hands[player]
     for color in range(4):
         if hand[color]:
-            squares = targets.river_tiles if color == BLUE else targets.land_tiles
-            parts.append((_PLACE_TILE[color], squares))
+            if color == BLUE:
+                parts.append((_PLACE_TILE[color], targets.river_tiles))
+                sizes.append(targets.river_size)
+            else:
+                parts.append((_PLACE_TILE[color], targets.land_tiles))
+                sizes.append(targets.land_size)
     if state.catastrophes[player]:
         parts.append((_place_catastrophe, targets.catastrophe))
-    parts.append((_identity, _Swaps(hand)))
+        sizes.append(targets.catastrophe_size)
+    swaps = _SWAPS.get(hand)
+    if swaps is None:
+        if len(_SWAPS) >= _KEPT_SWAPS:
+            _SWAPS.clear()
+        swaps = _SWAPS[hand] = _Swaps(hand)
+    parts.append((_identity, swaps))
+    sizes.append(swaps._len)
     parts.append(_END_TURN)
-    restricting = cast("BoardRules", state.ruleset).hooks.restrict_main
+    sizes.append(1)
+    ruleset: Any = state.ruleset  # a BoardRules, read without a call to typing.cast
+    restricting = ruleset.hooks.restrict_main
     if restricting:
         for _, variant in restricting:
             _narrow(state, parts, variant)
+        return parts, [len(items) for _, items in parts]
+    return parts, sizes
 
 
 def _narrow(state: GameState, parts: list[Part[Action]], variant: Variant[Any]) -> None:
@@ -681,7 +798,13 @@ _PLACE_TILE: Final[tuple[Table[Action], ...]] = tuple(
 )
 _place_catastrophe: Final[Table[Action]] = Table([PlaceCatastrophe(name) for name in SQUARE_NAMES])
 _WITHDRAW: Final[Table[Action]] = Table([WithdrawLeader(color) for color in COLORS])
-_END_TURN: Final[Part[Action]] = (Table([EndTurn()]), (0,))
+_END_TURN_TABLE: Final[Table[Action]] = Table([EndTurn()])
+_END_TURN: Final[Part[Action]] = (_END_TURN_TABLE, (0,))
+note_prepared(
+    action
+    for table in (*_PLACE_LEADER, *_PLACE_TILE, _place_catastrophe, _WITHDRAW, _END_TURN_TABLE)
+    for action in table.inputs
+)
 _KIND_OF_PART: Final[dict[Callable[[Any], Action], type[Action]]] = {
     **dict.fromkeys(_PLACE_LEADER, PlaceLeader),
     **dict.fromkeys(_PLACE_TILE, PlaceTile),
@@ -692,15 +815,29 @@ _KIND_OF_PART: Final[dict[Callable[[Any], Action], type[Action]]] = {
 """The kind of input each part's factory makes (the swaps and the end of turn share one)."""
 
 
+_CHOOSE_CONFLICT: Final[tuple[Action, ...]] = tuple(ChooseConflict(c) for c in COLORS)
+_COMMIT_SUPPORT: Final[tuple[Action, ...]] = tuple(CommitSupport(n) for n in range(16))
+"""The commitments of up to 15 tiles, made once (a hand holds six tiles or a few more)."""
+_DECLINE: Final[Action] = Decline()
+note_prepared((*_CHOOSE_CONFLICT, *_COMMIT_SUPPORT, _DECLINE))
+
+
+def _commit_support(count: int) -> Action:
+    return _COMMIT_SUPPORT[count] if count < len(_COMMIT_SUPPORT) else CommitSupport(count)
+
+
 def _answers(state: GameState, decision: Decision) -> list[Action]:
     match decision:
         case WarOrderDecision():
-            return [ChooseConflict(c) for c in decision.colors]
+            return [_CHOOSE_CONFLICT[c.index] for c in decision.colors]
         case CommitDecision():
             held = state.hands[decision.player][decision.commit_color.index]
-            restricting = cast("BoardRules", state.ruleset).hooks.restrict_commit
+            ruleset: Any = state.ruleset  # a BoardRules, read without a call to typing.cast
+            restricting = ruleset.hooks.restrict_commit
+            if not restricting and held < len(_COMMIT_SUPPORT):
+                return list(_COMMIT_SUPPORT[: held + 1])
             return [
-                CommitSupport(n)
+                _commit_support(n)
                 for n in range(held + 1)
                 if all(v.restrict_commit(state, decision, n) is None for _, v in restricting)
             ]
@@ -708,7 +845,7 @@ def _answers(state: GameState, decision: Decision) -> list[Action]:
             return [
                 *(BuildMonument(m, b) for m, b in decision.monuments),
                 *decision.structures,
-                Decline(),
+                _DECLINE,
             ]
         case TreasureDecision():
             return [KeepTreasure(s) for s in decision.candidates]

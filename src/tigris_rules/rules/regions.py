@@ -11,9 +11,17 @@ from itertools import compress
 from typing import Final
 
 from tigris_rules.model.cells import IS_OCCUPIED
-from tigris_rules.model.squares import NEIGHBOURS, SQUARE_COUNT
+from tigris_rules.model.squares import COLUMNS, NEIGHBOURS, ROWS, SQUARE_COUNT
 from tigris_rules.model.state import NO_SQUARE, GameState
-from tigris_rules.rules.square_sets import beside_set, cell_codes, cell_table, one, square_set
+from tigris_rules.rules.square_sets import (
+    AROUND,
+    beside_set,
+    cell_codes,
+    cell_table,
+    one,
+    square_set,
+    squares_of,
+)
 
 __all__ = [
     "RegionFacts",
@@ -32,13 +40,30 @@ class RegionFacts:
     squares is emptied (:meth:`pieces_without`). A region's list of squares is replaced,
     never changed, so these facts are kept with that list for as long as it lives."""
 
-    __slots__ = ("_pieces", "beside", "members", "squares")
+    __slots__ = ("_alone", "_pieces", "beside", "members", "squares")
 
-    def __init__(self, members: list[int], squares: int | None = None) -> None:
+    def __init__(
+        self, members: list[int], squares: int | None = None, beside: int | None = None
+    ) -> None:
         self.members = members
         self.squares = square_set(members) if squares is None else squares
-        self.beside = beside_set(self.squares) & ~self.squares
+        if beside is None:
+            beside = beside_set(self.squares)
+        self.beside = beside ^ (beside & self.squares)  # beside & ~squares, made faster
+        """The squares beside this region (``beside``, when given, may hold some of its
+        own: they are taken out)."""
         self._pieces: dict[int, list[tuple[int, int]]] = {}
+        self._alone: dict[int, int] = {}
+
+    def beside_alone(self, square: int) -> int:
+        """The squares beside ``square`` (one of this region's) and beside no other square
+        of this region."""
+        found = self._alone.get(square)
+        if found is None:
+            around = beside_set(one(square))
+            found = around & ~beside_set(self.squares & ~one(square))
+            self._alone[square] = found
+        return found
 
     def pieces_without(self, label: list[int], region: int, square: int) -> list[tuple[int, int]]:
         """The pieces of :func:`pieces_without` once ``square`` is emptied, each as the set
@@ -59,7 +84,7 @@ class RegionFacts:
         having ``square`` unlabelled. The last piece is never searched: it is the rest of
         the region."""
         wanted = [n for n in NEIGHBOURS[square] if lifted[n] == region]
-        if len(wanted) < 2:
+        if len(wanted) < 2 or _ring_linked(lifted, region, square):
             return []
         rest = self.squares & ~one(square)
         if len(wanted) == 2:
@@ -87,8 +112,12 @@ class RegionFacts:
         added = one(square)
         for part in joined:
             added |= part
-        facts = RegionFacts(members, self.squares | added)
+        if joined:
+            facts = RegionFacts(members, self.squares | added)
+        else:  # the squares beside it are those beside this region or beside ``square``
+            facts = RegionFacts(members, self.squares | added, self.beside | AROUND[square])
         derived = facts._pieces
+        linked: list[int] | None = None  # the neighbours of ``square`` in this region
         for emptied, pieces in self._pieces.items():
             if pieces:
                 grown_piece = added
@@ -99,20 +128,23 @@ class RegionFacts:
                     else:
                         apart.append(piece)
                 derived[emptied] = [*apart, (grown_piece, beside_set(grown_piece))] if apart else []
-            elif self._linked(square, emptied):
-                derived[emptied] = []
+            else:
+                if linked is None:
+                    squares = self.squares
+                    linked = [n for n in NEIGHBOURS[square] if squares >> (_LANE * n) & 1]
+                for n in linked:
+                    if n != emptied:  # ``square`` has another neighbour here
+                        derived[emptied] = []
+                        break
         if joined:
             derived[square] = [(part, beside_set(part)) for part in (self.squares, *joined)]
         else:
             derived[square] = []
         return facts
 
-    def _linked(self, square: int, emptied: int) -> bool:
-        """Whether ``square`` has a neighbour in this region other than ``emptied``."""
-        squares = self.squares
-        return any(n != emptied and squares & one(n) for n in NEIGHBOURS[square])
 
-
+_LANE: Final = 8
+"""Bits per square in a set of squares (:mod:`tigris_rules.rules.square_sets`)."""
 _KEPT_FACTS: Final = 256
 """Past this many regions' facts kept by one game, those of regions gone are dropped."""
 
@@ -228,8 +260,8 @@ class Regions:
         """The facts of the shape of ``region`` (:class:`RegionFacts`), computed once per
         list of squares."""
         members = self.squares[region]
-        facts = self._known(members)
-        if facts is None:
+        facts = self._facts.get(id(members))  # self._known(members), inlined: the hot path
+        if facts is None or facts.members is not members:
             kept = self._facts
             if len(kept) > _KEPT_FACTS:
                 # Shared by the states of a game, which may be used from several threads:
@@ -327,7 +359,12 @@ class Regions:
         else:
             label, squares, in_region = self.label.copy(), self.squares.copy(), self.leaders.copy()
         label[square] = -1
-        pieces = pieces_without(label, squares[old], old, square)
+        known = self._known(squares[old])
+        found = None if known is None else known._pieces.get(square)
+        if found is None:
+            pieces = pieces_without(label, squares[old], old, square)
+        else:  # the pieces its facts know (the legal moves of a leader asked for them)
+            pieces = [squares_of(piece) for piece, _ in found]
         if not pieces:
             members = squares[old].copy()
             members.remove(square)
@@ -358,11 +395,50 @@ def pieces_without(
     # Every square left in the region is linked to one of the square's neighbours in it:
     # the pieces are searched from them.
     wanted = [n for n in NEIGHBOURS[square] if label[n] == region]
+    if len(wanted) < 2 or _ring_linked(label, region, square):
+        return []
     if len(wanted) == 2:
         return _split_two(label, members, region, square, wanted[0], wanted[1])
-    if len(wanted) > 2:
-        return _split(label, region, wanted)
-    return []
+    return _split(label, region, wanted)
+
+
+def _ring_linked(label: list[int], region: int, square: int) -> bool:
+    """Whether the squares of ``region`` beside ``square`` are linked through the eight
+    squares around it: then emptying ``square`` splits nothing, and no search is needed.
+
+    Around a square, each corner square is beside the two side squares next to it, so the
+    eight squares form a ring; the squares of the region on it fall into runs, and the side
+    squares of the region are linked when they all lie on one run."""
+    ring = _RING[square]
+    inside = [s >= 0 and label[s] == region for s in ring]
+    if False not in inside:
+        return True
+    start = inside.index(False)
+    runs = 0  # runs holding a side square, closed so far
+    side = False  # the open run holds a side square
+    for k in range(start + 1, start + 9):
+        i = k % 8
+        if inside[i]:
+            if i % 2 == 0:
+                side = True
+        elif side:
+            runs += 1
+            side = False
+    return runs <= 1
+
+
+def _ring(square: int) -> tuple[int, ...]:
+    """The eight squares around ``square``, clockwise from the one above (-1 off the board):
+    side squares at even places, corners at odd ones."""
+    row, col = divmod(square, COLUMNS)
+    ring = []
+    for dr, dc in ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)):
+        r, c = row + dr, col + dc
+        ring.append(r * COLUMNS + c if 0 <= r < ROWS and 0 <= c < COLUMNS else -1)
+    return tuple(ring)
+
+
+_RING: Final = tuple(_ring(square) for square in range(SQUARE_COUNT))
 
 
 def compute_regions(cells: Sequence[int], leaders: Sequence[int]) -> Regions:
@@ -370,7 +446,7 @@ def compute_regions(cells: Sequence[int], leaders: Sequence[int]) -> Regions:
     # One byte per square, 1 while it is occupied and not yet labelled: a square is tested
     # by one look-up, and the searches start only from the occupied squares, which
     # ``compress`` finds in C (it reads the bytes as the search clears them).
-    free = bytearray(cell_codes(cells).translate(_OCCUPIED))
+    free = cell_codes(cells).translate(_OCCUPIED)  # a bytearray, cleared as searched
     label = [-1] * SQUARE_COUNT
     squares: list[list[int]] = []
     for start in compress(_SQUARES, free):

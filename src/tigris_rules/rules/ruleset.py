@@ -101,7 +101,7 @@ class BoardRules(Ruleset[GameState, Action, Event]):
     # functions ask the ruleset once per input).
     to_move = staticmethod(engine.to_move)
     is_over = staticmethod(engine.is_over)
-    legal_actions = staticmethod(legality.legal_actions)
+    legal_actions = staticmethod(legality.LegalActions)  # what legality.legal_actions returns
     step = staticmethod(engine.step)
     apply = staticmethod(engine.apply)
 

@@ -4,7 +4,7 @@ by the declared types of its fields."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, cast
 
 import attrs
@@ -27,7 +27,7 @@ from tigris_rules.model.actions import (
 from tigris_rules.model.colors import Color
 from tigris_rules.model.squares import SQUARE_NAMES, is_square_name
 
-__all__ = ["check_well_formed"]
+__all__ = ["check_well_formed", "note_prepared"]
 
 
 def _need_color(value: object, field: str) -> None:
@@ -132,6 +132,8 @@ common form."""
 def check_well_formed(action: object) -> None:
     """Raise :class:`InvalidActionError` unless ``action`` is a well-formed action or answer
     (CONV-19)."""
+    if action is not None and _PREPARED.get(id(action)) is action:
+        return  # made once by the rules and checked then
     quick = _QUICK_CHECKS.get(type(action))
     try:
         if quick is not None and quick(action):
@@ -151,6 +153,19 @@ def check_well_formed(action: object) -> None:
             raise InvalidActionError(name, "the field is missing")
     for name, need in checks:
         need(getattr(action, name), name)
+
+
+_PREPARED: Final[dict[int, object]] = {}
+"""The inputs the rules make once and hand out to every legal-action list, by identity (they
+are kept here, so that no other object takes their identity), checked when noted."""
+
+
+def note_prepared(actions: Iterable[object]) -> None:
+    """Check ``actions`` (frozen inputs made once and kept for the life of the program) and
+    note them as well formed, so that :func:`check_well_formed` knows them at once."""
+    for action in actions:
+        check_well_formed(action)
+        _PREPARED[id(action)] = action
 
 
 _FieldChecks = tuple[tuple[str, Callable[[object, str], None]], ...]

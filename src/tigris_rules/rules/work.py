@@ -47,6 +47,7 @@ class Work:
     """Mutable copies of the parts of a state that rules change."""
 
     __slots__ = (
+        "_board_changed",
         "_facts",
         "_owns_regions",
         "_regions",
@@ -153,6 +154,7 @@ class Work:
         cached = cache.regions
         self._regions: Regions | None = cached if isinstance(cached, Regions) else None
         self._owns_regions = False  # True once ``_regions`` is this copy's own object
+        self._board_changed = False  # True once a square was occupied or emptied
         lifted = cache.lifted
         self.lifted: tuple[int, Regions, Regions, bool] | None = (
             lifted if isinstance(lifted, tuple) else None
@@ -176,6 +178,7 @@ class Work:
     def occupy(self, square: int, leader: int = -1) -> None:
         """Note that the empty ``square`` became occupied (by a tile, or by ``leader``):
         the regions are merged around it instead of being recomputed."""
+        self._board_changed = True
         regions = self._regions
         if regions is None:
             self.claims_settled = False
@@ -192,6 +195,7 @@ class Work:
     def vacate(self, square: int) -> None:
         """Note that ``square`` is no longer occupied (its cell and, for a leader, the
         leader's square are already updated): only its region is recomputed."""
+        self._board_changed = True
         lifted = self.lifted
         self.lifted = None
         if lifted is not None and lifted[0] == square and lifted[1] is self._regions:
@@ -213,7 +217,11 @@ class Work:
 
     def change_hand(self, player: int, color: int, amount: int) -> None:
         """Add ``amount`` (negative: take) tiles of ``color`` to ``player``'s hand."""
-        self.hands = replaced(self.hands, player, added(self.hands[player], color, amount))
+        hands = list(self.hands)  # replaced(..., added(...)), inlined: the hot path
+        counts = list(hands[player])
+        counts[color] += amount
+        hands[player] = (counts[0], counts[1], counts[2], counts[3])
+        self.hands = tuple(hands)
 
     def tiles_out(self, color: int, count: int) -> None:
         """Note that ``count`` tiles of ``color`` left the game (CONV-12)."""
@@ -244,7 +252,7 @@ class Work:
         the ruleset, for the next input."""
         s = self.source
         cells = tuple(self.cells)
-        if cells == s.cells:
+        if not self._board_changed and cells == s.cells:  # else it changed, all but always
             cells = s.cells
         leaders = tuple(self.leaders)
         if leaders == s.leaders:
