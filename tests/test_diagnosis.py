@@ -197,6 +197,21 @@ def test_the_missing_actions_tried_cover_every_kind_first() -> None:
     assert {type(action) for action in legal[: len(kinds)]} != kinds
 
 
+def test_a_place_no_later_action_names_is_tried_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A leader written on a square where it may not stand: tens of other squares fit the
+    next actions for long. Those that no later action names are tried first
+    (``records.CLAIMS_AHEAD``), and the one kept lets the whole log replay: one problem, at
+    the slip. In the order of the legal actions, another square is kept and problems follow.
+    """
+    data = classic()
+    assert data["actions"][3]["square"] == "e10"
+    actions = changed(square="a1")(data["actions"], 3)
+    (problem,) = problems(data, actions)
+    assert (problem.index, problem.diagnosis) == (3, "wrong-square")
+    monkeypatch.setattr(_repair, "CLAIMS_AHEAD", 0)
+    assert len(problems(data, actions)) > 1
+
+
 @pytest.mark.parametrize(("k", "at", "rejected"), [(3, 75, 76), (4, 5, 8)])
 def test_a_swap_around_the_rejected_action_is_found(k: int, at: int, rejected: int) -> None:
     """Two actions exchanged, the rules taking the first where it stands and refusing an

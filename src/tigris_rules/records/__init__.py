@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from tigris_rules.records._repair import (
     CHECKPOINT,
+    CLAIMS_AHEAD,
     DEEP_CANDIDATES,
     DEEP_LOOKBACK,
     LISTING_COST,
@@ -102,6 +103,7 @@ from tigris_rules.records.validation import (
 
 __all__ = [
     "CHECKPOINT",
+    "CLAIMS_AHEAD",
     "DEEP_CANDIDATES",
     "DEEP_LOOKBACK",
     "DEFAULT_MAX_BYTES",

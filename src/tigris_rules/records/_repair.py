@@ -19,6 +19,7 @@ from tigris_rules.records.problems import describe_action
 
 __all__ = [
     "CHECKPOINT",
+    "CLAIMS_AHEAD",
     "DEEP_CANDIDATES",
     "DEEP_LOOKBACK",
     "LISTING_COST",
@@ -88,6 +89,16 @@ LOOKBACK_NEIGHBOURS: Final = 8
 """... trying at most this many changes of one field of each of them, those of the field
 with the fewest changes that are legal first (another colour before another square)."""
 
+CLAIMS_AHEAD: Final = 512
+"""The changes of a place (a square, a card game's target) are tried in the order of the
+next this many actions of the log: a place none of them names first, then the one named
+last. A later action that plays on a place shows it free then, so the slipped action more
+likely took a place that no later action names, or one named only after it may be freed;
+among ways that fit the next actions equally, the first tried is kept."""
+
+_PLACES: Final = ("square", "target")
+"""The fields of an action that name a place a piece takes (:data:`CLAIMS_AHEAD`)."""
+
 CHECKPOINT: Final = 16
 """Validation keeps the position every this many actions, to go back to the positions
 before the last :data:`LOOKBACK` actions when one is rejected."""
@@ -139,6 +150,42 @@ def _fewest_first(neighbours: list[tuple[AnyAction, str]]) -> list[tuple[AnyActi
     other colours before one of forty squares), each field's in their order."""
     sizes = Counter(field for _, field in neighbours)
     return sorted(neighbours, key=lambda pair: sizes[pair[1]])
+
+
+Claims = dict[tuple[str, object], int]
+"""For each place (a field of :data:`_PLACES` and its value), the index among the following
+actions of the first that names it."""
+
+
+def _claims(following: Sequence[LogEntry]) -> Claims:
+    """Where each place is first named in ``following``."""
+    claimed: Claims = {}
+    for at, entry in enumerate(following):
+        for field in _PLACES:
+            value = getattr(entry.action, field, None)
+            if value is not None:
+                claimed.setdefault((field, value), at)
+    return claimed
+
+
+def _unclaimed_first(
+    neighbours: list[tuple[AnyAction, str]], claimed: Claims
+) -> list[tuple[AnyAction, str]]:
+    """``neighbours`` with the changes of a place put in the order of ``claimed``, in the
+    slots they held: a place that no following action names first, then the place named
+    last; the other changes stay where they stand."""
+    slots = [k for k, (_, field) in enumerate(neighbours) if field in _PLACES]
+
+    def later_first(pair: tuple[AnyAction, str]) -> int:
+        action, field = pair
+        return -claimed.get((field, getattr(action, field)), CLAIMS_AHEAD)
+
+    ordered = list(neighbours)
+    for slot, pair in zip(
+        slots, sorted((neighbours[k] for k in slots), key=later_first), strict=True
+    ):
+        ordered[slot] = pair
+    return ordered
 
 
 def _spread(actions: list[AnyAction]) -> Iterator[AnyAction]:
@@ -268,6 +315,7 @@ class _Search:
         self.ways: list[_Way] = []
         self.mover = to_move(state)
         self.legal: list[AnyAction] = []
+        self.claimed: Claims = {}
 
     def tried(self, played: tuple[LogEntry, ...], start: AnyState | None = None) -> Reached | None:
         """The position after ``played`` from ``start`` (the state before the rejected
@@ -449,7 +497,10 @@ def _earlier_ways(
                 start=start,
             )
         search.work += LISTING_COST
-        neighbours = _fewest_first(_neighbours(list(legal_actions(start)), earlier_entry.action))
+        neighbours = _unclaimed_first(
+            _fewest_first(_neighbours(list(legal_actions(start)), earlier_entry.action)),
+            search.claimed,
+        )
         for action, field in islice(neighbours, LOOKBACK_NEIGHBOURS):
             if not search.left(back + 1):
                 return
@@ -529,7 +580,8 @@ def _deep_ways(search: _Search, trail: Trail, backs: list[int]) -> None:
 def _first_ways(search: _Search, following: list[LogEntry], previous: LogEntry | None) -> None:
     """The ways that change the rejected action alone or its place, in order of preference
     when they tie: skipping it, the seat to move's, a field changed, a swap; the legal
-    actions are listed for the missing ones when the budget allows."""
+    actions are listed for the missing ones when the budget allows. The swaps, a few inputs,
+    are tried before the legal actions are listed, so that a short budget still tries them."""
     index, entry, state = search.index, search.entry, search.state
     duplicated = entry == previous
     search.ways.append(
@@ -546,15 +598,20 @@ def _first_ways(search: _Search, following: list[LogEntry], previous: LogEntry |
         return
     if entry.player != search.mover:
         search.add("wrong-seat", index, (LogEntry(search.mover, entry.action),), seat=search.mover)
+    first = len(search.ways)
+    search.swaps(following[:SWAP_DISTANCE])  # before the listing, which may take what is left
+    swaps = search.ways[first:]
+    del search.ways[first:]
     if search.left(LISTING_COST):
         search.work += LISTING_COST
         search.legal = list(legal_actions(state))
     if entry.player == search.mover:
-        for action, field in _neighbours(search.legal, entry.action):
+        neighbours = _unclaimed_first(_neighbours(search.legal, entry.action), search.claimed)
+        for action, field in neighbours:
             if not search.left():
                 break
             search.add(f"wrong-{field}", index, (LogEntry(search.mover, action),), action=action)
-    search.swaps(following[:SWAP_DISTANCE])
+    search.ways += swaps
 
 
 def _judge(
@@ -606,7 +663,8 @@ def resume(
     1. nothing: the action is skipped (extra, or a repetition of ``previous``);
     2. the same action sent by the seat to move, when the log names another seat;
     3. a legal action of the same kind that differs from it in one field (a square, a
-       colour, a count...), in the order of ``legal_actions``;
+       colour, a count...), in the order of ``legal_actions``, another place in the order
+       of the next :data:`CLAIMS_AHEAD` actions of the log (:func:`_unclaimed_first`);
     4. the action exchanged with one of the next :data:`SWAP_DISTANCE` actions;
     5. one of the :data:`LOOKBACK` actions replayed before it (``earlier``) changed in one
        field, left out, or exchanged with it or with one of the next actions: the slip stood
@@ -631,6 +689,7 @@ def resume(
     final = _FINAL  # the inputs of the way kept, played again
     search = _Search(state, entry, index, budget - final, well_formed=well_formed)
     following = ahead(LOOKAHEAD)
+    search.claimed = _claims(ahead(min(CLAIMS_AHEAD, MAX_LOOKAHEAD)))
     _first_ways(search, following, previous)
     ways, best, cut = _judge(search, search.ways, following, 0)
     if not cut and best < 1 + len(following):  # no way replays the next actions whole
