@@ -3,7 +3,6 @@ go on, each judged by how many of the following actions replay after it."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice, zip_longest
@@ -104,9 +103,9 @@ CHECKPOINT: Final = 16
 before the last :data:`LOOKBACK` actions when one is rejected."""
 
 DEEP_LOOKBACK: Final = 128
-"""When a rejected action is refused for a colour its seat lacks (its reason names the
-colour), the actions of that seat up to this many places before it that played that colour
-are tried with another colour, when the budget allows..."""
+"""When a rejected action is refused for a colour a seat lacks
+(``IllegalActionError.lacking``), the actions of that seat up to this many places before it
+that played that colour are tried with another colour, when the budget allows..."""
 
 DEEP_CANDIDATES: Final = 6
 """... at most this many of them, the nearest first, with at most half of the inputs left
@@ -518,23 +517,21 @@ _FINAL: Final = max(SWAP_DISTANCE, LOOKBACK) + 1
 """The inputs a way kept plays again at most, held back from the search; a way that changes
 an action further back holds back what it plays more."""
 
-_WORD = re.compile(r"[a-z0-9]+")
-_PLAYER = re.compile(r"\bplayer (\d+)\b")
 
-
-def _named(entries: Sequence[tuple[int, LogEntry]], entry: LogEntry, reason: str) -> list[int]:
+def _named(entries: Sequence[tuple[int, LogEntry]], lacking: tuple[int, str] | None) -> list[int]:
     """How many places before the end of ``entries`` stand the actions, past the last
-    :data:`LOOKBACK` and up to :data:`DEEP_LOOKBACK`, that played a colour that ``reason``
-    (why ``entry`` was rejected) names, of the seat it names (the seat of ``entry`` when it
-    names none): at most :data:`DEEP_CANDIDATES`, the nearest first."""
-    words = set(_WORD.findall(reason))
-    named = _PLAYER.search(reason)
-    seat = int(named.group(1)) if named is not None else entry.player
+    :data:`LOOKBACK` and up to :data:`DEEP_LOOKBACK`, of the seat that played the colour
+    that seat lacks when the rejected action was refused (``lacking``: the seat and the
+    colour's name, ``IllegalActionError.lacking``): at most :data:`DEEP_CANDIDATES`, the
+    nearest first."""
+    if lacking is None:
+        return []
+    seat, name = lacking
     backs: list[int] = []
     for back in range(LOOKBACK + 1, min(DEEP_LOOKBACK, len(entries)) + 1):
         earlier = entries[-back][1]
         color = getattr(getattr(earlier.action, "color", None), "value", None)
-        if earlier.player == seat and isinstance(color, str) and color in words:
+        if earlier.player == seat and color == name:
             backs.append(back)
             if len(backs) == DEEP_CANDIDATES:
                 break
@@ -653,7 +650,7 @@ def resume(
     previous: LogEntry | None = None,
     earlier: Callable[[], tuple[list[Earlier], int]] | None = None,
     trail: Trail | None = None,
-    reason: str = "",
+    lacking: tuple[int, str] | None = None,
     well_formed: bool = False,
 ) -> Resumed:
     """How to go on after ``entry``, action ``index`` of the log, was rejected in ``state``
@@ -670,8 +667,9 @@ def resume(
        field, left out, or exchanged with it or with one of the next actions: the slip stood
        there, and the rejected action only shows it;
     6. one legal action of the seat to move played before it (an action missing);
-    7. when the reason of the rejection (``reason``) names a colour, one of the actions of
-       the seat it names that played that colour, up to :data:`DEEP_LOOKBACK` actions
+    7. when the action was refused for a colour a seat lacks (``lacking``: the seat and the
+       colour, ``IllegalActionError.lacking``), one of the actions of that seat that played
+       that colour, up to :data:`DEEP_LOOKBACK` actions
        before it (``trail``), with another colour: the rules took the slip, and the hand it
        left shows only now.
 
@@ -705,7 +703,7 @@ def resume(
             ways = [way for way in (*ways, *more) if way.fitting == best]
     if trail is not None and not cut:  # even when a way replays the next actions whole
         first = len(search.ways)
-        _deep_ways(search, trail, _named(trail.entries, entry, reason))
+        _deep_ways(search, trail, _named(trail.entries, lacking))
         if len(search.ways) > first:
             more, best, cut = _judge(search, search.ways[first:], following, 0, best)
             ways = [way for way in (*ways, *more) if way.fitting == best]
