@@ -28,6 +28,7 @@ __all__ = [
     "MAX_LOOKAHEAD",
     "MISSING_TRIES",
     "MISSING_WAYS",
+    "PLACES_LEAST",
     "REPAIR_BUDGET",
     "REPAIR_PER_ACTION",
     "REPAIR_PER_PROBLEM",
@@ -94,6 +95,12 @@ next this many actions of the log: a place none of them names first, then the on
 last. A later action that plays on a place shows it free then, so the slipped action more
 likely took a place that no later action names, or one named only after it may be freed;
 among ways that fit the next actions equally, the first tried is kept."""
+
+PLACES_LEAST: Final = 8
+"""The changes of a place tried for a rejected action are at most as many as a third of the
+inputs left for it lets judge by the next :data:`LOOKAHEAD` actions, and at least this many,
+the first in the order of :data:`CLAIMS_AHEAD`: tens of squares fit the next actions alike,
+and judging them all would spend what the likeliest of them and the other ways need."""
 
 _PLACES: Final = ("square", "target")
 """The fields of an action that name a place a piece takes (:data:`CLAIMS_AHEAD`)."""
@@ -185,6 +192,19 @@ def _unclaimed_first(
     ):
         ordered[slot] = pair
     return ordered
+
+
+def _at_most(
+    neighbours: list[tuple[AnyAction, str]], places: int
+) -> Iterator[tuple[AnyAction, str]]:
+    """``neighbours`` with at most ``places`` changes of each place field, the first."""
+    taken: Counter[str] = Counter()
+    for action, field in neighbours:
+        if field in _PLACES:
+            if taken[field] == places:
+                continue
+            taken[field] += 1
+        yield action, field
 
 
 def _spread(actions: list[AnyAction]) -> Iterator[AnyAction]:
@@ -604,7 +624,8 @@ def _first_ways(search: _Search, following: list[LogEntry], previous: LogEntry |
         search.legal = list(legal_actions(state))
     if entry.player == search.mover:
         neighbours = _unclaimed_first(_neighbours(search.legal, entry.action), search.claimed)
-        for action, field in neighbours:
+        places = max(PLACES_LEAST, (search.budget - search.work) // (3 * (LOOKAHEAD + 1)))
+        for action, field in _at_most(neighbours, places):
             if not search.left():
                 break
             search.add(f"wrong-{field}", index, (LogEntry(search.mover, action),), action=action)
