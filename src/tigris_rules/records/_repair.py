@@ -169,7 +169,7 @@ def _claims(following: Sequence[LogEntry]) -> Claims:
     for at, entry in enumerate(following):
         for field in _PLACES:
             value = getattr(entry.action, field, None)
-            if value is not None:
+            if isinstance(value, str):  # a log built in code may hold anything there
                 claimed.setdefault((field, value), at)
     return claimed
 
