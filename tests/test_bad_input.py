@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 import tigris_rules as tr
+from tigris_rules.cards.actions import PlayColumn
 from tigris_rules.model.state import GameState
 
 
@@ -203,6 +204,28 @@ def test_malformed_action_reason(action: Any, field: str, reason: str) -> None:
         tr.apply(opening(), action)
     assert (info.value.field, info.value.reason) == (field, reason)
     assert str(info.value) == f"malformed action: {field}: {reason}"
+
+
+def test_a_refusal_for_what_a_hand_lacks_names_the_seat_and_the_colour() -> None:
+    """``IllegalActionError.lacking``: the seat and the colour a hand lacks, for a swap of
+    more tiles than held (SWAP-1), a tile or a card not held (TILE-1, CARD-PLAY-1); ``None``
+    for a refusal of another kind. Validation looks back for a colour slip with it."""
+    state = opening()
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(state, tr.SwapTiles(black=3))
+    assert (info.value.rule, info.value.lacking) == ("SWAP-1", (0, "black"))
+    no_red = attrs.evolve(state, hands=((2, 0, 2, 1), state.hands[1]))
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(no_red, tr.PlaceTile(tr.Color.RED, "g4"))
+    assert (info.value.rule, info.value.lacking) == ("TILE-1", (0, "red"))
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(state, tr.CommitSupport(0))
+    assert (info.value.rule, info.value.lacking) == ("TURN-3", None)
+    cards = tr.new_card_game(tr.GameConfig(players=2, game="cards"), seed=1)
+    no_green = attrs.evolve(cards, hands=((2, 3, 2, 0), cards.hands[1]))
+    with pytest.raises(tr.IllegalActionError) as info:
+        tr.apply(no_green, PlayColumn(tr.Color.GREEN, 1))
+    assert (info.value.rule, info.value.lacking) == ("CARD-PLAY-1", (0, "green"))
 
 
 def test_game_over_and_no_pending_decision_reasons() -> None:

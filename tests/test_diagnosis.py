@@ -197,6 +197,36 @@ def test_the_missing_actions_tried_cover_every_kind_first() -> None:
     assert {type(action) for action in legal[: len(kinds)]} != kinds
 
 
+def test_a_place_no_later_action_names_is_tried_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tile written on a square already taken: tens of other squares fit the next actions
+    for long. Those that no later action names are tried first (``records.CLAIMS_AHEAD``),
+    and the one kept is the square played: one problem, at the slip. In the order of the
+    legal actions, another square is kept and problems follow."""
+    data = classic()
+    assert data["actions"][4] == {"player": 0, "type": "place_tile", "color": "red", "square": "j6"}
+    actions = changed(square="d1")(data["actions"], 4)
+    (problem,) = problems(data, actions)
+    assert (problem.index, problem.diagnosis) == (4, "wrong-square")
+    assert problem.likely == "action 4 most likely has the wrong square: place_tile red j6 fits"
+    monkeypatch.setattr(_repair, "CLAIMS_AHEAD", 0)
+    assert len(problems(data, actions)) > 1
+
+
+def test_the_places_tried_are_those_the_budget_lets_judge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tile written on a square already taken: of the tens of squares it may go on, as
+    many as a third of the inputs left lets judge are tried (at least
+    ``records.PLACES_LEAST``), in the order of ``records.CLAIMS_AHEAD``: the square played
+    is found, alone. Trying them all spends the budget of this short log on squares that fit
+    the next actions alike, and problems follow."""
+    data = classic()
+    assert data["actions"][4] == {"player": 0, "type": "place_tile", "color": "red", "square": "j6"}
+    actions = changed(square="d1")(data["actions"], 4)
+    (problem,) = problems(data, actions)
+    assert problem.likely == "action 4 most likely has the wrong square: place_tile red j6 fits"
+    monkeypatch.setattr(_repair, "PLACES_LEAST", 1000)
+    assert len(problems(data, actions)) > 1
+
+
 @pytest.mark.parametrize(("k", "at", "rejected"), [(3, 75, 76), (4, 5, 8)])
 def test_a_swap_around_the_rejected_action_is_found(k: int, at: int, rejected: int) -> None:
     """Two actions exchanged, the rules taking the first where it stands and refusing an

@@ -62,13 +62,16 @@ class IllegalActionError(TigrisError, ValueError):
 
     ``rule`` is the ID of the first rule it breaks (CONV-17), ``reason`` a sentence a
     player understands and ``rule_text`` the rule itself. The state it was tried on is
-    unchanged.
+    unchanged. ``lacking`` says, when the action is refused for pieces of a colour that a
+    hand lacks (a tile or a card it does not hold, a swap or a commitment of more than it
+    holds), whose hand and which colour, as ``(seat, colour name)``; else ``None``.
     """
 
-    def __init__(self, rule: str, reason: str) -> None:
+    def __init__(self, rule: str, reason: str, *, lacking: tuple[int, str] | None = None) -> None:
         super().__init__(f"{rule}: {reason}")
         self.rule = rule
         self.reason = reason
+        self.lacking = lacking
 
     @property
     def rule_text(self) -> str:

@@ -191,8 +191,8 @@ def _leader_targets(
 # --- checks (CONV-17) -----------------------------------------------------------------------
 
 
-def _illegal(rule: str, reason: str) -> IllegalActionError:
-    return IllegalActionError(rule, reason)
+def _illegal(rule: str, reason: str, lacking: tuple[int, str] | None = None) -> IllegalActionError:
+    return IllegalActionError(rule, reason, lacking=lacking)
 
 
 def check_card_action(state: CardGameState, action: object, player: object = None) -> None:
@@ -292,6 +292,7 @@ def _check_commit(
             rule,
             f"player {decision.player} holds {held} {color.value} card(s) and cannot "
             f"commit {action.count}",
+            (decision.player, color.value),
         )
 
 
@@ -303,6 +304,7 @@ def _check_payment(state: CardGameState, decision: PaymentDecision, action: PayP
             "CARD-VP-2",
             f"player {decision.player} may pay at most {most} {decision.color.value} "
             f"point(s) ({decision.points} earned, {held} card(s) held), not {action.count}",
+            (decision.player, decision.color.value) if held < action.count else None,
         )
 
 
@@ -375,7 +377,11 @@ def _check_gap(state: CardGameState, action: PlayGap) -> None:
 
 def _check_hand(state: CardGameState, action: PlayColumn | PlayGap) -> None:
     if state.hands[state.active][action.color.index] < 1:
-        raise _illegal("CARD-PLAY-1", f"you hold no {action.color.value} card")
+        raise _illegal(
+            "CARD-PLAY-1",
+            f"you hold no {action.color.value} card",
+            (state.active, action.color.value),
+        )
 
 
 def _check_leader(state: CardGameState, action: PlayLeader) -> None:

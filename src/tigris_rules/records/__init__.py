@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from tigris_rules.records._repair import (
     CHECKPOINT,
+    CLAIMS_AHEAD,
     DEEP_CANDIDATES,
     DEEP_LOOKBACK,
     LISTING_COST,
@@ -30,6 +31,7 @@ from tigris_rules.records._repair import (
     MAX_LOOKAHEAD,
     MISSING_TRIES,
     MISSING_WAYS,
+    PLACES_LEAST,
     REPAIR_BUDGET,
     REPAIR_PER_ACTION,
     REPAIR_PER_PROBLEM,
@@ -104,6 +106,7 @@ from tigris_rules.records.validation import (
 
 __all__ = [
     "CHECKPOINT",
+    "CLAIMS_AHEAD",
     "DEEP_CANDIDATES",
     "DEEP_LOOKBACK",
     "DEFAULT_MAX_BYTES",
@@ -117,6 +120,7 @@ __all__ = [
     "MEGABYTE",
     "MISSING_TRIES",
     "MISSING_WAYS",
+    "PLACES_LEAST",
     "RECORD_SUFFIX",
     "REPAIR_BUDGET",
     "REPAIR_PER_ACTION",

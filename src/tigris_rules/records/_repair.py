@@ -3,7 +3,6 @@ go on, each judged by how many of the following actions replay after it."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice, zip_longest
@@ -19,6 +18,7 @@ from tigris_rules.records.problems import describe_action
 
 __all__ = [
     "CHECKPOINT",
+    "CLAIMS_AHEAD",
     "DEEP_CANDIDATES",
     "DEEP_LOOKBACK",
     "LISTING_COST",
@@ -28,6 +28,7 @@ __all__ = [
     "MAX_LOOKAHEAD",
     "MISSING_TRIES",
     "MISSING_WAYS",
+    "PLACES_LEAST",
     "REPAIR_BUDGET",
     "REPAIR_PER_ACTION",
     "REPAIR_PER_PROBLEM",
@@ -88,14 +89,30 @@ LOOKBACK_NEIGHBOURS: Final = 8
 """... trying at most this many changes of one field of each of them, those of the field
 with the fewest changes that are legal first (another colour before another square)."""
 
+CLAIMS_AHEAD: Final = 512
+"""The changes of a place (a square, a card game's target) are tried in the order of the
+next this many actions of the log: a place none of them names first, then the one named
+last. A later action that plays on a place shows it free then, so the slipped action more
+likely took a place that no later action names, or one named only after it may be freed;
+among ways that fit the next actions equally, the first tried is kept."""
+
+PLACES_LEAST: Final = 8
+"""The changes of a place tried for a rejected action are at most as many as a third of the
+inputs left for it lets judge by the next :data:`LOOKAHEAD` actions, and at least this many,
+the first in the order of :data:`CLAIMS_AHEAD`: tens of squares fit the next actions alike,
+and judging them all would spend what the likeliest of them and the other ways need."""
+
+_PLACES: Final = ("square", "target")
+"""The fields of an action that name a place a piece takes (:data:`CLAIMS_AHEAD`)."""
+
 CHECKPOINT: Final = 16
 """Validation keeps the position every this many actions, to go back to the positions
 before the last :data:`LOOKBACK` actions when one is rejected."""
 
 DEEP_LOOKBACK: Final = 128
-"""When a rejected action is refused for a colour its seat lacks (its reason names the
-colour), the actions of that seat up to this many places before it that played that colour
-are tried with another colour, when the budget allows..."""
+"""When a rejected action is refused for a colour a seat lacks
+(``IllegalActionError.lacking``), the actions of that seat up to this many places before it
+that played that colour are tried with another colour, when the budget allows..."""
 
 DEEP_CANDIDATES: Final = 6
 """... at most this many of them, the nearest first, with at most half of the inputs left
@@ -139,6 +156,55 @@ def _fewest_first(neighbours: list[tuple[AnyAction, str]]) -> list[tuple[AnyActi
     other colours before one of forty squares), each field's in their order."""
     sizes = Counter(field for _, field in neighbours)
     return sorted(neighbours, key=lambda pair: sizes[pair[1]])
+
+
+Claims = dict[tuple[str, object], int]
+"""For each place (a field of :data:`_PLACES` and its value), the index among the following
+actions of the first that names it."""
+
+
+def _claims(following: Sequence[LogEntry]) -> Claims:
+    """Where each place is first named in ``following``."""
+    claimed: Claims = {}
+    for at, entry in enumerate(following):
+        for field in _PLACES:
+            value = getattr(entry.action, field, None)
+            if isinstance(value, str):  # a log built in code may hold anything there
+                claimed.setdefault((field, value), at)
+    return claimed
+
+
+def _unclaimed_first(
+    neighbours: list[tuple[AnyAction, str]], claimed: Claims
+) -> list[tuple[AnyAction, str]]:
+    """``neighbours`` with the changes of a place put in the order of ``claimed``, in the
+    slots they held: a place that no following action names first, then the place named
+    last; the other changes stay where they stand."""
+    slots = [k for k, (_, field) in enumerate(neighbours) if field in _PLACES]
+
+    def later_first(pair: tuple[AnyAction, str]) -> int:
+        action, field = pair
+        return -claimed.get((field, getattr(action, field)), CLAIMS_AHEAD)
+
+    ordered = list(neighbours)
+    for slot, pair in zip(
+        slots, sorted((neighbours[k] for k in slots), key=later_first), strict=True
+    ):
+        ordered[slot] = pair
+    return ordered
+
+
+def _at_most(
+    neighbours: list[tuple[AnyAction, str]], places: int
+) -> Iterator[tuple[AnyAction, str]]:
+    """``neighbours`` with at most ``places`` changes of each place field, the first."""
+    taken: Counter[str] = Counter()
+    for action, field in neighbours:
+        if field in _PLACES:
+            if taken[field] == places:
+                continue
+            taken[field] += 1
+        yield action, field
 
 
 def _spread(actions: list[AnyAction]) -> Iterator[AnyAction]:
@@ -268,6 +334,7 @@ class _Search:
         self.ways: list[_Way] = []
         self.mover = to_move(state)
         self.legal: list[AnyAction] = []
+        self.claimed: Claims = {}
 
     def tried(self, played: tuple[LogEntry, ...], start: AnyState | None = None) -> Reached | None:
         """The position after ``played`` from ``start`` (the state before the rejected
@@ -449,7 +516,10 @@ def _earlier_ways(
                 start=start,
             )
         search.work += LISTING_COST
-        neighbours = _fewest_first(_neighbours(list(legal_actions(start)), earlier_entry.action))
+        neighbours = _unclaimed_first(
+            _fewest_first(_neighbours(list(legal_actions(start)), earlier_entry.action)),
+            search.claimed,
+        )
         for action, field in islice(neighbours, LOOKBACK_NEIGHBOURS):
             if not search.left(back + 1):
                 return
@@ -467,23 +537,21 @@ _FINAL: Final = max(SWAP_DISTANCE, LOOKBACK) + 1
 """The inputs a way kept plays again at most, held back from the search; a way that changes
 an action further back holds back what it plays more."""
 
-_WORD = re.compile(r"[a-z0-9]+")
-_PLAYER = re.compile(r"\bplayer (\d+)\b")
 
-
-def _named(entries: Sequence[tuple[int, LogEntry]], entry: LogEntry, reason: str) -> list[int]:
+def _named(entries: Sequence[tuple[int, LogEntry]], lacking: tuple[int, str] | None) -> list[int]:
     """How many places before the end of ``entries`` stand the actions, past the last
-    :data:`LOOKBACK` and up to :data:`DEEP_LOOKBACK`, that played a colour that ``reason``
-    (why ``entry`` was rejected) names, of the seat it names (the seat of ``entry`` when it
-    names none): at most :data:`DEEP_CANDIDATES`, the nearest first."""
-    words = set(_WORD.findall(reason))
-    named = _PLAYER.search(reason)
-    seat = int(named.group(1)) if named is not None else entry.player
+    :data:`LOOKBACK` and up to :data:`DEEP_LOOKBACK`, of the seat that played the colour
+    that seat lacks when the rejected action was refused (``lacking``: the seat and the
+    colour's name, ``IllegalActionError.lacking``): at most :data:`DEEP_CANDIDATES`, the
+    nearest first."""
+    if lacking is None:
+        return []
+    seat, name = lacking
     backs: list[int] = []
     for back in range(LOOKBACK + 1, min(DEEP_LOOKBACK, len(entries)) + 1):
         earlier = entries[-back][1]
         color = getattr(getattr(earlier.action, "color", None), "value", None)
-        if earlier.player == seat and isinstance(color, str) and color in words:
+        if earlier.player == seat and color == name:
             backs.append(back)
             if len(backs) == DEEP_CANDIDATES:
                 break
@@ -529,7 +597,8 @@ def _deep_ways(search: _Search, trail: Trail, backs: list[int]) -> None:
 def _first_ways(search: _Search, following: list[LogEntry], previous: LogEntry | None) -> None:
     """The ways that change the rejected action alone or its place, in order of preference
     when they tie: skipping it, the seat to move's, a field changed, a swap; the legal
-    actions are listed for the missing ones when the budget allows."""
+    actions are listed for the missing ones when the budget allows. The swaps, a few inputs,
+    are tried before the legal actions are listed, so that a short budget still tries them."""
     index, entry, state = search.index, search.entry, search.state
     duplicated = entry == previous
     search.ways.append(
@@ -546,15 +615,21 @@ def _first_ways(search: _Search, following: list[LogEntry], previous: LogEntry |
         return
     if entry.player != search.mover:
         search.add("wrong-seat", index, (LogEntry(search.mover, entry.action),), seat=search.mover)
+    first = len(search.ways)
+    search.swaps(following[:SWAP_DISTANCE])  # before the listing, which may take what is left
+    swaps = search.ways[first:]
+    del search.ways[first:]
     if search.left(LISTING_COST):
         search.work += LISTING_COST
         search.legal = list(legal_actions(state))
     if entry.player == search.mover:
-        for action, field in _neighbours(search.legal, entry.action):
+        neighbours = _unclaimed_first(_neighbours(search.legal, entry.action), search.claimed)
+        places = max(PLACES_LEAST, (search.budget - search.work) // (3 * (LOOKAHEAD + 1)))
+        for action, field in _at_most(neighbours, places):
             if not search.left():
                 break
             search.add(f"wrong-{field}", index, (LogEntry(search.mover, action),), action=action)
-    search.swaps(following[:SWAP_DISTANCE])
+    search.ways += swaps
 
 
 def _judge(
@@ -596,7 +671,7 @@ def resume(
     previous: LogEntry | None = None,
     earlier: Callable[[], tuple[list[Earlier], int]] | None = None,
     trail: Trail | None = None,
-    reason: str = "",
+    lacking: tuple[int, str] | None = None,
     well_formed: bool = False,
 ) -> Resumed:
     """How to go on after ``entry``, action ``index`` of the log, was rejected in ``state``
@@ -606,14 +681,16 @@ def resume(
     1. nothing: the action is skipped (extra, or a repetition of ``previous``);
     2. the same action sent by the seat to move, when the log names another seat;
     3. a legal action of the same kind that differs from it in one field (a square, a
-       colour, a count...), in the order of ``legal_actions``;
+       colour, a count...), in the order of ``legal_actions``, another place in the order
+       of the next :data:`CLAIMS_AHEAD` actions of the log (:func:`_unclaimed_first`);
     4. the action exchanged with one of the next :data:`SWAP_DISTANCE` actions;
     5. one of the :data:`LOOKBACK` actions replayed before it (``earlier``) changed in one
        field, left out, or exchanged with it or with one of the next actions: the slip stood
        there, and the rejected action only shows it;
     6. one legal action of the seat to move played before it (an action missing);
-    7. when the reason of the rejection (``reason``) names a colour, one of the actions of
-       the seat it names that played that colour, up to :data:`DEEP_LOOKBACK` actions
+    7. when the action was refused for a colour a seat lacks (``lacking``: the seat and the
+       colour, ``IllegalActionError.lacking``), one of the actions of that seat that played
+       that colour, up to :data:`DEEP_LOOKBACK` actions
        before it (``trail``), with another colour: the rules took the slip, and the hand it
        left shows only now.
 
@@ -631,6 +708,7 @@ def resume(
     final = _FINAL  # the inputs of the way kept, played again
     search = _Search(state, entry, index, budget - final, well_formed=well_formed)
     following = ahead(LOOKAHEAD)
+    search.claimed = _claims(ahead(min(CLAIMS_AHEAD, MAX_LOOKAHEAD)))
     _first_ways(search, following, previous)
     ways, best, cut = _judge(search, search.ways, following, 0)
     if not cut and best < 1 + len(following):  # no way replays the next actions whole
@@ -646,7 +724,7 @@ def resume(
             ways = [way for way in (*ways, *more) if way.fitting == best]
     if trail is not None and not cut:  # even when a way replays the next actions whole
         first = len(search.ways)
-        _deep_ways(search, trail, _named(trail.entries, entry, reason))
+        _deep_ways(search, trail, _named(trail.entries, lacking))
         if len(search.ways) > first:
             more, best, cut = _judge(search, search.ways[first:], following, 0, best)
             ways = [way for way in (*ways, *more) if way.fitting == best]

@@ -213,6 +213,7 @@ def _check(
         if problems.malformed:
             continue
         path: str | None
+        lacking: tuple[int, str] | None = None
         try:
             position.apply(entry)
             applied += 1
@@ -221,6 +222,7 @@ def _check(
             continue
         except IllegalActionError as exc:
             kind, rule, reason, path = ProblemKind.RULE, exc.rule, exc.reason, None
+            lacking = exc.lacking
         except InvalidActionError as exc:
             kind, rule, reason = ProblemKind.FORMAT, None, exc.reason
             path = f"$.actions[{index}].{exc.field}"
@@ -239,7 +241,7 @@ def _check(
                     previous=previous,
                     earlier=trail.earlier,
                     trail=trail,
-                    reason=reason,
+                    lacking=lacking,
                     well_formed=well_formed,
                 )
                 assumed, diagnosis, likely = resumed.assumed, resumed.diagnosis, resumed.likely
@@ -296,7 +298,7 @@ def validate_log(
     another, with a legal action of the same kind one field apart from it, without it,
     exchanged with one of the next actions, after one action the log lacks, with one of the
     actions just before it mended, or with an action far before it given another colour
-    when the reason names a colour its seat lacks, whichever lets the most of the next
+    when it was refused for a colour a hand lacks, whichever lets the most of the next
     actions replay (``Problem.assumed`` says which, ``Problem.diagnosis`` and
     ``Problem.likely`` what most likely happened; docs/log-format.md, Validation). The
     expected result, when the log gives one, is compared once every action replayed without

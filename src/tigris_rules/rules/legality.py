@@ -311,8 +311,8 @@ def _targets(state: GameState) -> _Targets:
 # --- checks (CONV-17) -----------------------------------------------------------------------
 
 
-def _illegal(rule: str, reason: str) -> IllegalActionError:
-    return IllegalActionError(rule, reason)
+def _illegal(rule: str, reason: str, lacking: tuple[int, str] | None = None) -> IllegalActionError:
+    return IllegalActionError(rule, reason, lacking=lacking)
 
 
 def check_action(state: Position, action: Action, player: object = None) -> None:
@@ -449,6 +449,7 @@ def _check_commit(state: Position, decision: CommitDecision, action: CommitSuppo
             _commit_rule(decision),
             f"player {decision.player} holds only {held} "
             f"{decision.commit_color.value} tile(s) and cannot commit {action.count}",
+            (decision.player, decision.commit_color.value),
         )
     ruleset: Any = state.ruleset  # a BoardRules, read without a call to typing.cast
     for _, variant in ruleset.hooks.restrict_commit:
@@ -506,7 +507,11 @@ def _check_swap(state: Position, action: SwapTiles) -> None:
         raise _illegal("SWAP-1", "a swap must name at least one tile")
     for color, (count, held) in zip(COLORS, zip(action.counts, hand, strict=True), strict=True):
         if count > held:
-            raise _illegal("SWAP-1", f"you hold {held} {color.value} tile(s), not {count}")
+            raise _illegal(
+                "SWAP-1",
+                f"you hold {held} {color.value} tile(s), not {count}",
+                (state.active, color.value),
+            )
 
 
 def _check_end_turn(state: Position, action: EndTurn) -> None:
@@ -560,7 +565,9 @@ def _check_tile(state: Position, action: PlaceTile) -> None:
     ):
         return
     if state.hands[state.active][color] < 1:
-        raise _illegal("TILE-1", f"you hold no {action.color.value} tile")
+        raise _illegal(
+            "TILE-1", f"you hold no {action.color.value} tile", (state.active, action.color.value)
+        )
     if state.cells[target] != EMPTY:
         raise _illegal("TILE-2", f"{action.square} is not empty")
     river = state.layout.river[target]
