@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 
 import tigris_rules as tr
 from tigris_rules.cards.actions import PlayColumn
+from tigris_rules.errors import UnknownRuleError
 from tigris_rules.model.state import GameState
 
 
@@ -244,3 +246,30 @@ def test_game_over_and_no_pending_decision_reasons() -> None:
         "TURN-3",
         "no decision is pending; player 0 must choose an action or end turn",
     )
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        tr.IllegalActionError("TILE-1", "seat 0 holds no red tile", lacking=(0, "red")),
+        tr.InvalidActionError("square", "not a square name"),
+        tr.FormatError("$.actions[3].square", "not a square name"),
+        tr.ConfigError("players must be 2, 3 or 4 (SETUP-1), not 5"),
+        UnknownRuleError("NOPE-1"),
+        tr.LogError(
+            "action 3: TILE-1: no red tile",
+            kind="rule",
+            reason="no red tile",
+            index=3,
+            player=0,
+            action=tr.PlaceTile(tr.Color.RED, "g4"),
+            rule="TILE-1",
+        ),
+    ],
+    ids=lambda error: type(error).__name__,
+)
+def test_an_error_comes_back_whole_from_another_process(error: tr.TigrisError) -> None:
+    back = pickle.loads(pickle.dumps(error))
+    assert type(back) is type(error)
+    assert str(back) == str(error)
+    assert back.__dict__ == error.__dict__

@@ -20,7 +20,25 @@ __all__ = [
 
 
 class TigrisError(Exception):
-    """Base class of every error this library raises on purpose."""
+    """Base class of every error this library raises on purpose.
+
+    Every one can be pickled, and so sent between processes (a pool of workers, a cluster):
+    it comes back with the same message and the same attributes (``rule``, ``reason``...).
+    """
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuilt, (type(self), self.args, dict(self.__dict__)))
+
+
+def _rebuilt(
+    kind: type[TigrisError], args: tuple[object, ...], fields: dict[str, object]
+) -> object:
+    """The error of class ``kind`` with the message ``args`` and the attributes ``fields``,
+    made without calling its ``__init__`` (whose parameters are not its message)."""
+    error = kind.__new__(kind)
+    Exception.__init__(error, *args)
+    error.__dict__.update(fields)
+    return error
 
 
 class UnknownRuleError(TigrisError, ValueError):
