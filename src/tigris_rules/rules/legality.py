@@ -155,35 +155,18 @@ _TARGET_KINDS: Final = bytes(
 catastrophe may go there (an empty square or a face-up tile, CATA-2)."""
 
 
+@lru_cache(maxsize=1)
 def _near_temples(temples: int) -> int:
     """The squares beside the set ``temples``, kept for the next state (whose temples are
     most often the same)."""
-    last = _LAST_TEMPLES[0]
-    if last[0] == temples:
-        return last[1]
-    near = beside_set(temples)
-    _LAST_TEMPLES[0] = (temples, near)
-    return near
+    return beside_set(temples)
 
 
-_LAST_TEMPLES: Final[list[tuple[int, int]]] = [(0, 0)]
-"""The temples last met and the squares beside them."""
-
-
+@lru_cache(maxsize=64)
 def _treasure_set(treasures: frozenset[int]) -> int:
     """The set of the squares ``treasures``, kept for the next states of the game (which
     hold the same treasures until one is taken)."""
-    found = _TREASURE_SETS.get(treasures)
-    if found is None:
-        if len(_TREASURE_SETS) >= _KEPT_TREASURE_SETS:
-            _TREASURE_SETS.clear()
-        found = _TREASURE_SETS[treasures] = square_set(treasures)
-    return found
-
-
-_TREASURE_SETS: Final[dict[frozenset[int], int]] = {}
-_KEPT_TREASURE_SETS: Final = 64
-"""Past this many sets of treasures kept, they are forgotten."""
+    return square_set(treasures)
 
 
 @cache
