@@ -42,7 +42,7 @@ class StateCache:
         self.lifted: object = None
         """The regions with a leader lifted by the last leader check (``rules.legality``)."""
         self.targets: object = None
-        """The squares each main action may aim at (``rules.legality``)."""
+        """The squares each main action may aim at (``rules.targets``)."""
         self.no_claim: object = no_claim
         """``True`` when the engine knows that no kingdom holding a trader holds two
         treasures (TREAS-2), so that the next treasure check has nothing to find

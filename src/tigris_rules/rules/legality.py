@@ -1,13 +1,14 @@
 """Which inputs are legal: the checks of CONV-17 and the legal-action generator.
 
-Both are written from the same per-state facts (targets computed once per state and
-cached), so that the list and the checks agree.
+Both are written from the same per-state facts (the targets of
+:mod:`~tigris_rules.rules.targets`, computed once per state and cached), so that the list
+and the checks agree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any, Final, assert_never, cast, overload
 
@@ -28,7 +29,6 @@ from tigris_rules.model.actions import (
     VariantAction,
     WithdrawLeader,
 )
-from tigris_rules.model.board import board_layout
 from tigris_rules.model.cells import BLUE, CATASTROPHE, EMPTY, FLIPPED, LEADER, RED
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import (
@@ -51,15 +51,8 @@ from tigris_rules.model.squares import (
 )
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.rules.hooks import Hooked, Rejection, Restriction, Variant
-from tigris_rules.rules.regions import RegionFacts, Regions, regions_of
-from tigris_rules.rules.square_sets import (
-    ALL,
-    Squares,
-    beside_set,
-    cell_codes,
-    codes_in,
-    square_set,
-)
+from tigris_rules.rules.regions import Regions, regions_of
+from tigris_rules.rules.targets import Targets, targets_of
 from tigris_rules.rules.wellformed import check_well_formed, note_prepared
 from tigris_rules.rules.work import Position, Work
 
@@ -72,199 +65,6 @@ __all__ = [
     "check_rules",
     "legal_actions",
 ]
-
-
-# --- per-state facts ------------------------------------------------------------------------
-
-
-class _Targets:
-    """Legal squares for the choice of action, computed once per state.
-
-    Computed on sets of squares (:mod:`~tigris_rules.rules.square_sets`): the board's empty
-    squares, temples and the like by one translation of the cells, the squares beside each
-    kingdom kept with its region (:class:`~tigris_rules.rules.regions.RegionFacts`), and
-    counted by bit-sliced sums (``one``, ``two``, ``three``: beside at least one, two, three
-    kingdoms), so that the work per state grows with the number of kingdoms, not squares.
-    """
-
-    __slots__ = (
-        "catastrophe",
-        "catastrophe_size",
-        "land_size",
-        "land_tiles",
-        "leader",
-        "leader_sizes",
-        "on_board",
-        "river_size",
-        "river_tiles",
-    )
-
-    def __init__(self, state: GameState) -> None:
-        # One translation of the cells gives three sets, a bit of each byte for each:
-        # the empty squares, the temples and the squares a catastrophe may take.
-        kinds = codes_in(cell_codes(state.cells), _TARGET_KINDS)
-        regions = regions_of(state)
-        empty = kinds & ALL
-        one = two = three = 0
-        facts = regions.facts
-        label = regions.label
-        kingdoms: dict[int, RegionFacts] = {}  # the facts of each region holding a leader
-        for square in state.leaders:
-            if square != NO_SQUARE:
-                r = label[square]
-                if r not in kingdoms:
-                    kingdom = kingdoms[r] = facts(r)
-                    beside = kingdom.beside & empty
-                    three |= two & beside
-                    two |= one & beside
-                    one |= beside
-        land_set, river_set = _land_and_river(state.config.board)
-        if three:  # TILE-5 (``a ^ (a & b)`` is ``a & ~b`` without a negative number)
-            empty ^= empty & three
-        land = empty & land_set
-        river = empty & river_set
-        self.land_tiles = Squares(land)
-        self.land_size = self.land_tiles.size
-        self.river_tiles = Squares(river)
-        self.river_size = self.river_tiles.size
-        catastrophe = (kinds >> 2) & ALL
-        if state.treasures:
-            catastrophe ^= catastrophe & _treasure_set(state.treasures)
-        self.catastrophe = Squares(catastrophe)
-        self.catastrophe_size = self.catastrophe.size
-        self.leader_sizes: list[int] = []
-        """The number of squares of each colour's leader (the sizes of the parts)."""
-        self.on_board: list[int] = []
-        """The colours of the active player's leaders on the board."""
-        self.leader = _leader_targets(
-            state,
-            regions,
-            kingdoms,
-            land & _near_temples((kinds >> 1) & ALL),
-            two,
-            self.leader_sizes,
-            self.on_board,
-        )
-
-
-_TARGET_KINDS: Final = bytes(
-    (code == EMPTY) | (code == RED) << 1 | (code <= EMPTY) << 2 if code < 255 else 0
-    for code in range(256)
-)
-"""The translation of a cell code to bit 0 when empty, bit 1 when a temple, bit 2 when a
-catastrophe may go there (an empty square or a face-up tile, CATA-2)."""
-
-
-@lru_cache(maxsize=1)
-def _near_temples(temples: int) -> int:
-    """The squares beside the set ``temples``, kept for the next state (whose temples are
-    most often the same)."""
-    return beside_set(temples)
-
-
-@lru_cache(maxsize=64)
-def _treasure_set(treasures: frozenset[int]) -> int:
-    """The set of the squares ``treasures``, kept for the next states of the game (which
-    hold the same treasures until one is taken)."""
-    return square_set(treasures)
-
-
-@cache
-def _land_and_river(board: str) -> tuple[int, int]:
-    layout = board_layout(board)
-    return square_set(layout.land_squares), square_set(layout.river_squares)
-
-
-def _leader_targets(
-    state: GameState,
-    regions: Regions,
-    kingdoms: dict[int, RegionFacts],
-    near_temple: int,
-    two: int,
-    sizes: list[int],
-    on_board: list[int],
-) -> list[Squares]:
-    """The squares each colour's leader of the active player may go to: empty land squares
-    (LEADER-5, LEADER-6, TILE-5) beside a temple (LEADER-7): ``near_temple``; beside at most
-    one kingdom (LEADER-8: not in ``two``, the squares beside two kingdoms), judged with a
-    leader on the board lifted (D7). ``kingdoms`` holds the facts of each kingdom by region.
-    Their numbers are appended to ``sizes``, the colours of the leaders on the board to
-    ``on_board``.
-
-    A leader moved from its square (its origin) is judged with it lifted (D7). Lifting only
-    changes the leader's own region (its home): it may split into pieces, and a piece
-    without another leader becomes a territory. Every other kingdom is unchanged, so a
-    square that is not beside the home keeps its verdict for a leader from the supply
-    (``from_supply``: beside at most one kingdom). Only the squares beside the home
-    (``near``) are judged again: a square beside the home alone is left beside at most the
-    pieces of it that keep a leader, a square beside the home and another kingdom (in
-    ``two``) beside that kingdom and those pieces. The pieces depend only on the home's
-    shape and are kept with it (the home's
-    :class:`~tigris_rules.rules.regions.RegionFacts`).
-    """
-    from_supply = near_temple ^ (near_temple & two)  # near_temple & ~two, made faster
-    supply_list = Squares(from_supply)
-    supply_size = supply_list.size
-    leader: list[Squares] = []
-    leaders = state.leaders
-    label = regions.label
-    first = 4 * state.active
-    for flat in range(first, first + 4):
-        origin = leaders[flat]
-        if origin == NO_SQUARE:
-            leader.append(supply_list)
-            sizes.append(supply_size)
-            continue
-        on_board.append(flat - first)
-        home = label[origin]
-        facts = kingdoms[home]
-        near = facts.beside & near_temple
-        moved = from_supply
-        if near:
-            in_home = regions.leaders[home]
-            if len(in_home) == 1:  # the home becomes a territory
-                moved |= near & two
-            else:
-                pieces = facts.pieces_without(label, home, origin)
-                if not pieces:
-                    # The rest of the home stays one kingdom: only a square beside the home
-                    # through the origin alone, and beside another kingdom, becomes legal.
-                    moved |= near & two & facts.beside_alone(origin)
-                else:
-                    moved = _split_home(state, pieces, in_home, from_supply, near, two)
-        if moved == from_supply:
-            leader.append(supply_list)
-            sizes.append(supply_size)
-        else:
-            squares = Squares(moved)
-            leader.append(squares)
-            sizes.append(squares.size)
-    return leader
-
-
-def _split_home(
-    state: GameState,
-    pieces: list[tuple[int, int]],
-    in_home: list[int],
-    from_supply: int,
-    near: int,
-    two: int,
-) -> int:
-    """The squares of a leader lifted from a home that falls into ``pieces`` (each its
-    squares and the squares beside it): see :func:`_leader_targets`."""
-    held = square_set([state.leaders[flat] for flat in in_home])
-    kept = kept_twice = 0  # beside one, two pieces of the home keeping a leader
-    for squares, around in pieces:
-        if squares & held:
-            kept_twice |= kept & around
-            kept |= around
-    added = near & two
-    added ^= added & kept  # near & two & ~kept
-    removed = near & kept_twice
-    removed ^= removed & two  # near & ~two & kept_twice
-    if removed:
-        from_supply ^= from_supply & removed
-    return from_supply | added
 
 
 def _regions(state: Position) -> Regions:
@@ -280,15 +80,6 @@ def _lifted(state: Position, base: Regions, origin: int) -> Regions:
     else:
         state._cache.lifted = (origin, base, lifted, False)
     return lifted
-
-
-def _targets(state: GameState) -> _Targets:
-    cache = state._cache
-    targets = cache.targets
-    if not isinstance(targets, _Targets):
-        targets = _Targets(state)
-        cache.targets = targets
-    return targets
 
 
 # --- checks (CONV-17) -----------------------------------------------------------------------
@@ -508,7 +299,7 @@ def _check_leader(state: Position, action: PlaceLeader) -> None:
     # The targets, when some caller already computed them (a legal-action list was built):
     # an input they hold passes its check at once; any other is checked rule by rule.
     known = None if isinstance(state, Work) else state._cache.targets
-    if isinstance(known, _Targets) and known.leader[action.color.index].holds(target):
+    if isinstance(known, Targets) and known.leader[action.color.index].holds(target):
         return
     cells = state.cells
     origin = state.leaders[4 * state.active + action.color.index]
@@ -542,7 +333,7 @@ def _check_tile(state: Position, action: PlaceTile) -> None:
     # an input they hold passes its check at once; any other is checked rule by rule.
     known = None if isinstance(state, Work) else state._cache.targets
     if (
-        isinstance(known, _Targets)
+        isinstance(known, Targets)
         and state.hands[state.active][color]
         and (known.river_tiles if color == BLUE else known.land_tiles).holds(target)
     ):
@@ -572,7 +363,7 @@ def _check_catastrophe(state: Position, action: PlaceCatastrophe) -> None:
     # an input they hold passes its check at once; any other is checked rule by rule.
     known = None if isinstance(state, Work) else state._cache.targets
     if (
-        isinstance(known, _Targets)
+        isinstance(known, Targets)
         and state.catastrophes[state.active]
         and known.catastrophe.holds(target)
     ):
@@ -712,7 +503,7 @@ _KEPT_SWAPS: Final = 1024
 
 def _main_parts(state: GameState) -> tuple[list[Part[Action]], list[int]]:
     """The parts of the choice of action and their sizes, in order."""
-    targets = _targets(state)
+    targets = targets_of(state)
     player = state.active
     leader = targets.leader
     on_board = targets.on_board
