@@ -45,6 +45,8 @@ from tigris_rules.model.decisions import ConflictKind, Role, WarOrderDecision
 
 __all__ = [
     "COLUMN_KINDS",
+    "DECISION_KINDS",
+    "PAYMENT_CAUSES",
     "TURN_CAP",
     "card_observation",
     "card_observation_bounds",
@@ -64,7 +66,7 @@ COLUMN_KINDS = (0, 1, 2, 3, 5, 6, 7)
 """What a column position may hold, in the order of its one-hot values: the four colours,
 then the three boats (card codes)."""
 
-_DECISIONS: tuple[type | None, ...] = (
+DECISION_KINDS: tuple[type | None, ...] = (
     None,
     WarOrderDecision,
     CardCommitDecision,
@@ -74,7 +76,8 @@ _DECISIONS: tuple[type | None, ...] = (
 )
 """The kinds of pending decision, in the order of the ``decision`` segment."""
 
-_CAUSES = tuple(PointCause)
+PAYMENT_CAUSES = tuple(PointCause)
+"""The causes of a payment, in the order of the ``payment_cause`` segment."""
 _BOATS = 3
 
 
@@ -130,7 +133,7 @@ def _segments(config: GameConfig) -> tuple[tuple[str, int, int], ...]:
         ("over", 1, 1),
         ("active", n, 1),
         ("to_move", n, 1),
-        ("decision", len(_DECISIONS), 1),
+        ("decision", len(DECISION_KINDS), 1),
         ("decision_player", n, 1),
         ("war_colors", 4, 1),
         ("conflict_kind", 2, 1),
@@ -144,7 +147,7 @@ def _segments(config: GameConfig) -> tuple[tuple[str, int, int], ...]:
         ("attacker_commit", 1, HAND_SIZE),
         ("payment_color", 4, 1),
         ("payment_points", 1, 4 * _BOATS),
-        ("payment_cause", len(_CAUSES), 1),
+        ("payment_cause", len(PAYMENT_CAUSES), 1),
         ("boat_offered", _BOATS, 1),
         ("boat_column", COLUMNS, 1),
         ("treasure_columns", COLUMNS, 1),
@@ -252,7 +255,7 @@ def _no_decision(n: int) -> tuple[int, ...]:
 
 
 def _decision_values(decision: Any, rel: Any, n: int) -> list[int]:
-    out = _one_hot(len(_DECISIONS), _DECISIONS.index(type(decision) if decision else None))
+    out = _one_hot(len(DECISION_KINDS), DECISION_KINDS.index(type(decision) if decision else None))
     out += _one_hot(n, None if decision is None else rel(decision.player))
     colors = decision.colors if isinstance(decision, WarOrderDecision) else ()
     out += [1 if c in colors else 0 for c in COLORS]
@@ -271,9 +274,9 @@ def _decision_values(decision: Any, rel: Any, n: int) -> list[int]:
     if isinstance(decision, PaymentDecision):
         out += _one_hot(4, decision.color.index)
         out.append(decision.points)
-        out += _one_hot(len(_CAUSES), _CAUSES.index(decision.cause))
+        out += _one_hot(len(PAYMENT_CAUSES), PAYMENT_CAUSES.index(decision.cause))
     else:
-        out += [0] * (4 + 1 + len(_CAUSES))
+        out += [0] * (4 + 1 + len(PAYMENT_CAUSES))
     if isinstance(decision, BoatDecision):
         offered = {boat.code for boat in decision.boats}
         out += [1 if code in offered else 0 for code in (5, 6, 7)]

@@ -15,9 +15,9 @@ from typing import Any, Final
 import numpy as np
 
 from tigris_rules.ai._card_information import (
-    _CAUSES,
-    _DECISIONS,
     COLUMN_KINDS,
+    DECISION_KINDS,
+    PAYMENT_CAUSES,
     TURN_CAP,
     decision_values,
     leader_spot,
@@ -237,11 +237,11 @@ class _DecisionWriter:
 
     def __init__(self, n: int) -> None:
         self._players = n
-        player = len(_DECISIONS)
+        player = len(DECISION_KINDS)
         self._war = player + n
         self._conflict = self._war + 4
         self._payment = self._conflict + 2 + 2 + 4 + 2 * n + 2 + 2
-        self._boat = self._payment + 4 + 1 + len(_CAUSES)
+        self._boat = self._payment + 4 + 1 + len(PAYMENT_CAUSES)
         self._treasure = self._boat + len(_BOAT_CODES) + COLUMNS
         self._size = self._treasure + COLUMNS
         self._last: tuple[object, dict[int, bytes]] = (None, {})
@@ -260,8 +260,8 @@ class _DecisionWriter:
     def _values(self, decision: Any, me: int) -> bytes:
         n = self._players
         values = bytearray(self._size)
-        values[_DECISIONS.index(type(decision))] = 1
-        values[len(_DECISIONS) + (decision.player - me) % n] = 1
+        values[DECISION_KINDS.index(type(decision))] = 1
+        values[len(DECISION_KINDS) + (decision.player - me) % n] = 1
         if isinstance(decision, WarOrderDecision):
             for color in decision.colors:
                 values[self._war + color.index] = 1
@@ -283,7 +283,7 @@ class _DecisionWriter:
             at = self._payment
             values[at + decision.color.index] = 1
             values[at + 4] = decision.points
-            values[at + 5 + _CAUSES.index(decision.cause)] = 1
+            values[at + 5 + PAYMENT_CAUSES.index(decision.cause)] = 1
         elif isinstance(decision, BoatDecision):
             at = self._boat
             for boat in decision.boats:
