@@ -4,6 +4,7 @@ of their names is first asked for (PEP 562), and every public name is still ther
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 
@@ -95,7 +96,7 @@ def test_a_first_board_game_loads_its_rules_only() -> None:
     assert "tigris_rules.rules.legality" in loaded
 
 
-def test_a_first_card_game_loads_neither_the_board_game_surfaces_nor_the_plug_ins() -> None:
+def test_a_first_card_game_loads_neither_the_board_game_nor_the_plug_ins() -> None:
     loaded = _loaded_after(
         "import tigris_rules as tr\n"
         "state = tr.new_game(tr.GameConfig(game='cards'), seed=1)\n"
@@ -103,7 +104,22 @@ def test_a_first_card_game_loads_neither_the_board_game_surfaces_nor_the_plug_in
     )
     later = ("tigris_rules.records", "tigris_rules.ai", "tigris_rules.render", "importlib.metadata")
     assert [m for m in loaded if m.startswith(later)] == []
+    board_game = ("tigris_rules.rules", "tigris_rules.variants", "tigris_rules.views.board")
+    assert [m for m in loaded if m.startswith(board_game)] == []
     assert "tigris_rules.cards.legality" in loaded
+
+
+def test_every_name_of_the_views_is_found_where_the_package_says() -> None:
+    from tigris_rules import views
+
+    for name in views.__all__:
+        assert getattr(views, name) is getattr(
+            importlib.import_module(f"tigris_rules.views.{views._MODULES[name]}"), name
+        )
+    assert set(views._MODULES) == set(views.__all__)
+    assert set(views.__all__) <= set(dir(views))
+    with pytest.raises(AttributeError, match="no attribute 'board_state'"):
+        _ = views.board_state
 
 
 def test_a_variant_named_loads_that_variant_alone() -> None:

@@ -11,7 +11,11 @@
 - :mod:`tigris_rules.views.seats` holds what every view shares: the viewer's seat, its
   checks and :class:`ViewError`.
 
+Each name is imported from its module when first asked for: the card game's view needs
+only :mod:`~tigris_rules.views.seats`, and loads no rule of the board game.
+
 >>> import tigris_rules as tr
+>>> from tigris_rules.views import view
 >>> state = tr.new_game(tr.GameConfig(players=2), seed=1)
 >>> mine = view(state, 0)
 >>> mine.hands[1] is None, mine.hand_sizes, mine.bag_size
@@ -24,22 +28,26 @@ True
 
 from __future__ import annotations
 
-from tigris_rules.views.board import PlayerView, VariantView, board_view
-from tigris_rules.views.events import (
-    AnyEvent,
-    AnyPublicEvent,
-    PublicCardEvent,
-    PublicCardsDrawn,
-    PublicEvent,
-    PublicTilesDrawn,
-    SecretEvent,
-    event_for,
-    events_for,
-    public_event,
-    public_events,
-)
-from tigris_rules.views.game import GameViews, view
-from tigris_rules.views.seats import SeatView, ViewArgumentError, ViewError
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tigris_rules.views.board import PlayerView, VariantView, board_view
+    from tigris_rules.views.events import (
+        AnyEvent,
+        AnyPublicEvent,
+        PublicCardEvent,
+        PublicCardsDrawn,
+        PublicEvent,
+        PublicTilesDrawn,
+        SecretEvent,
+        event_for,
+        events_for,
+        public_event,
+        public_events,
+    )
+    from tigris_rules.views.game import GameViews, view
+    from tigris_rules.views.seats import SeatView, ViewArgumentError, ViewError
 
 __all__ = [
     "AnyEvent",
@@ -62,3 +70,40 @@ __all__ = [
     "public_events",
     "view",
 ]
+
+_MODULES = {
+    "PlayerView": "board",
+    "VariantView": "board",
+    "board_view": "board",
+    "AnyEvent": "events",
+    "AnyPublicEvent": "events",
+    "PublicCardEvent": "events",
+    "PublicCardsDrawn": "events",
+    "PublicEvent": "events",
+    "PublicTilesDrawn": "events",
+    "SecretEvent": "events",
+    "event_for": "events",
+    "events_for": "events",
+    "public_event": "events",
+    "public_events": "events",
+    "GameViews": "game",
+    "view": "game",
+    "SeatView": "seats",
+    "ViewArgumentError": "seats",
+    "ViewError": "seats",
+}
+"""The module of each name."""
+
+
+def __getattr__(name: str) -> Any:
+    """Each name is imported from its module when first asked for."""
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    found = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = found
+    return found
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
