@@ -57,6 +57,9 @@ class Targets:
         kinds = codes_in(cell_codes(state.cells), _TARGET_KINDS)
         regions = regions_of(state)
         empty = kinds & ALL
+        # The squares beside at least one, two, three kingdoms, counted on the squares beside
+        # each kingdom whatever they hold: only their empty squares are ever read (a count
+        # and ``& empty`` commute), so no kingdom's squares are first narrowed to them.
         one = two = three = 0
         facts = regions.facts
         label = regions.label
@@ -66,7 +69,7 @@ class Targets:
                 r = label[square]
                 if r not in kingdoms:
                     kingdom = kingdoms[r] = facts(r)
-                    beside = kingdom.beside & empty
+                    beside = kingdom.beside
                     three |= two & beside
                     two |= one & beside
                     one |= beside
@@ -79,10 +82,13 @@ class Targets:
         self.land_size = self.land_tiles.size
         self.river_tiles = Squares(river)
         self.river_size = self.river_tiles.size
-        catastrophe = (kinds >> 2) & ALL
-        if state.treasures:
-            catastrophe ^= catastrophe & _treasure_set(state.treasures)
-        self.catastrophe = Squares(catastrophe)
+        if state.catastrophes[state.active]:
+            catastrophe = (kinds >> 2) & ALL
+            if state.treasures:
+                catastrophe ^= catastrophe & _treasure_set(state.treasures)
+            self.catastrophe = Squares(catastrophe)
+        else:  # no catastrophe to place (CATA-1): neither the list nor a check reads them
+            self.catastrophe = _NO_SQUARES
         self.catastrophe_size = self.catastrophe.size
         self.leader_sizes: list[int] = []
         """The number of squares of each colour's leader (the sizes of the parts)."""
@@ -98,6 +104,9 @@ class Targets:
             self.on_board,
         )
 
+
+_NO_SQUARES: Final = Squares(0)
+"""No square, shared (a set of squares is never changed)."""
 
 _TARGET_KINDS: Final = bytes(
     (code == EMPTY) | (code == RED) << 1 | (code <= EMPTY) << 2 if code < 255 else 0
