@@ -55,20 +55,27 @@ class Targets:
         # One translation of the cells gives three sets, a bit of each byte for each:
         # the empty squares, the temples and the squares a catastrophe may take.
         kinds = codes_in(cell_codes(state.cells), _TARGET_KINDS)
-        regions = regions_of(state)
+        regions = state._cache.regions  # regions_of(state), inlined: the hot path
+        if not isinstance(regions, Regions):
+            regions = regions_of(state)
         empty = kinds & ALL
         # The squares beside at least one, two, three kingdoms, counted on the squares beside
         # each kingdom whatever they hold: only their empty squares are ever read (a count
         # and ``& empty`` commute), so no kingdom's squares are first narrowed to them.
         one = two = three = 0
-        facts = regions.facts
         label = regions.label
+        members_of = regions.squares
+        known = regions._facts
         kingdoms: dict[int, RegionFacts] = {}  # the facts of each region holding a leader
         for square in state.leaders:
             if square != NO_SQUARE:
                 r = label[square]
                 if r not in kingdoms:
-                    kingdom = kingdoms[r] = facts(r)
+                    members = members_of[r]  # regions.facts(r), inlined: the hot path
+                    kingdom = known.get(id(members))
+                    if kingdom is None or kingdom.members is not members:
+                        kingdom = regions.facts(r)
+                    kingdoms[r] = kingdom
                     beside = kingdom.beside
                     three |= two & beside
                     two |= one & beside
