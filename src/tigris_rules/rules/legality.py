@@ -41,7 +41,7 @@ from tigris_rules.model.decisions import (
     VariantDecision,
     WarOrderDecision,
 )
-from tigris_rules.model.lazy_actions import LazyActions, Part, Table
+from tigris_rules.model.lazy_actions import LazyActions, Part, Table, same
 from tigris_rules.model.squares import (
     NEIGHBOURS,
     SQUARE_INDEX,
@@ -459,10 +459,6 @@ def _every_swap(hand: tuple[int, int, int, int]) -> tuple[SwapTiles, ...]:
     )
 
 
-def _identity(action: Action) -> Action:
-    return action
-
-
 class LegalActions(LazyActions[Action]):
     """Every legal input of a state, in a fixed order, built only when asked for.
 
@@ -480,7 +476,7 @@ class LegalActions(LazyActions[Action]):
             super().__init__([], [])
         elif pending is not None:
             answers = _answers(state, pending)
-            super().__init__([(_identity, answers)], [len(answers)])
+            super().__init__([(same, answers)], [len(answers)])
         else:  # LazyActions.__init__ with the sizes, inlined: the hot path
             parts, sizes = _main_parts(state)
             self._parts = parts
@@ -535,7 +531,7 @@ def _main_parts(state: GameState) -> tuple[list[Part[Action]], list[int]]:
         if len(_SWAPS) >= _KEPT_SWAPS:
             _SWAPS.clear()
         swaps = _SWAPS[hand] = _Swaps(hand)
-    parts.append((_identity, swaps))
+    parts.append((same, swaps))
     sizes.append(swaps._len)
     parts.append(_END_TURN)
     sizes.append(1)
