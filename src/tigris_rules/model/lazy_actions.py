@@ -13,7 +13,7 @@ from itertools import accumulate, chain
 from operator import itemgetter
 from typing import Any, Final, Generic, TypeGuard, TypeVar, overload
 
-__all__ = ["LazyActions", "Part", "Selection", "Table", "is_selection"]
+__all__ = ["LazyActions", "Part", "Selection", "Table", "is_selection", "same"]
 
 A = TypeVar("A")
 
@@ -76,9 +76,17 @@ class Table(Generic[A]):
         return [self.inputs[n] for n in numbers]
 
 
+def same(item: A) -> A:
+    """The factory of a part whose items are the inputs themselves (answers, swaps): such a
+    part is iterated as it is, without a call per item."""
+    return item
+
+
 def _inputs(make: Callable[[Any], A], items: Sequence[Any]) -> Iterable[A]:
     if isinstance(make, Table):
         return make.pick(items)
+    if make is same:
+        return items
     return map(make, items)
 
 

@@ -33,7 +33,11 @@ class StateCache:
     __slots__ = ("facts", "lifted", "no_claim", "regions", "targets")
 
     def __init__(
-        self, facts: object = None, regions: object = None, no_claim: object = None
+        self,
+        facts: object = None,
+        regions: object = None,
+        no_claim: object = None,
+        targets: object = None,
     ) -> None:
         self.facts: object = facts
         """The fixed facts of the configuration (``rules.work.Work``)."""
@@ -41,8 +45,9 @@ class StateCache:
         """The regions of the board (``rules.regions.regions_of``)."""
         self.lifted: object = None
         """The regions with a leader lifted by the last leader check (``rules.legality``)."""
-        self.targets: object = None
-        """The squares each main action may aim at (``rules.targets``)."""
+        self.targets: object = targets
+        """The squares each main action may aim at (``rules.targets``), handed on by the
+        engine when the input changed none of the fields they are read from."""
         self.no_claim: object = no_claim
         """``True`` when the engine knows that no kingdom holding a trader holds two
         treasures (TREAS-2), so that the next treasure check has nothing to find

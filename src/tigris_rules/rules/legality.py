@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
-from itertools import product
+from itertools import accumulate, product
 from typing import TYPE_CHECKING, Any, Final, assert_never, cast, overload
 
 from tigris_rules.errors import ConfigError, IllegalActionError, InvalidActionError
@@ -41,7 +41,7 @@ from tigris_rules.model.decisions import (
     VariantDecision,
     WarOrderDecision,
 )
-from tigris_rules.model.lazy_actions import LazyActions, Part, Table
+from tigris_rules.model.lazy_actions import LazyActions, Part, Table, same
 from tigris_rules.model.squares import (
     NEIGHBOURS,
     SQUARE_INDEX,
@@ -459,10 +459,6 @@ def _every_swap(hand: tuple[int, int, int, int]) -> tuple[SwapTiles, ...]:
     )
 
 
-def _identity(action: Action) -> Action:
-    return action
-
-
 class LegalActions(LazyActions[Action]):
     """Every legal input of a state, in a fixed order, built only when asked for.
 
@@ -475,17 +471,17 @@ class LegalActions(LazyActions[Action]):
 
     def __init__(self, state: GameState) -> None:
         self._state = state
-        parts: list[Part[Action]] = []
-        sizes: list[int] = []
+        pending = state.pending
         if state.over:
-            pass
-        elif state.pending is not None:
-            answers = _answers(state, state.pending)
-            parts.append((_identity, answers))
-            sizes.append(len(answers))
-        else:
+            super().__init__([], [])
+        elif pending is not None:
+            answers = _answers(state, pending)
+            super().__init__([(same, answers)], [len(answers)])
+        else:  # LazyActions.__init__ with the sizes, inlined: the hot path
             parts, sizes = _main_parts(state)
-        super().__init__(parts, sizes)
+            self._parts = parts
+            ends = self._ends = list(accumulate(sizes))
+            self._total = ends[-1]  # the parts of the choice of action are never none
 
     def _accepts(self, action: object) -> bool:
         try:
@@ -503,7 +499,9 @@ _KEPT_SWAPS: Final = 1024
 
 def _main_parts(state: GameState) -> tuple[list[Part[Action]], list[int]]:
     """The parts of the choice of action and their sizes, in order."""
-    targets = targets_of(state)
+    targets = state._cache.targets  # targets_of(state), inlined: the hot path
+    if not isinstance(targets, Targets):
+        targets = targets_of(state)
     player = state.active
     leader = targets.leader
     on_board = targets.on_board
@@ -533,7 +531,7 @@ def _main_parts(state: GameState) -> tuple[list[Part[Action]], list[int]]:
         if len(_SWAPS) >= _KEPT_SWAPS:
             _SWAPS.clear()
         swaps = _SWAPS[hand] = _Swaps(hand)
-    parts.append((_identity, swaps))
+    parts.append((same, swaps))
     sizes.append(swaps._len)
     parts.append(_END_TURN)
     sizes.append(1)

@@ -370,6 +370,9 @@ class Regions:
             members.remove(square)
             squares[old] = members
             in_region[old] = [f for f in former_leaders if leaders[f] not in (square, NO_SQUARE)]
+            if known is not None and in_region[old]:
+                # A kingdom still, whose facts the legal squares read: its squares are known.
+                self._facts[id(members)] = RegionFacts(members, known.squares ^ one(square))
             return self if in_place else Regions(label, squares, in_region, self._facts)
         squares[old] = pieces[0]  # the first piece keeps the region's number
         in_region[old] = []
@@ -383,6 +386,10 @@ class Regions:
             at = leaders[flat]
             if at != NO_SQUARE and at != square:
                 in_region[label[at]].append(flat)
+        if found is not None:  # each kingdom's squares and the squares beside it are known
+            for (piece_set, around), members in zip(found, pieces, strict=True):
+                if in_region[label[members[0]]]:
+                    self._facts[id(members)] = RegionFacts(members, piece_set, around)
         return self if in_place else Regions(label, squares, in_region, self._facts)
 
 

@@ -22,7 +22,6 @@ from tigris_rules.rules.square_sets import (
     Squares,
     beside_set,
     cell_codes,
-    codes_in,
     square_set,
 )
 
@@ -54,19 +53,33 @@ class Targets:
     def __init__(self, state: GameState) -> None:
         # One translation of the cells gives three sets, a bit of each byte for each:
         # the empty squares, the temples and the squares a catastrophe may take.
-        kinds = codes_in(cell_codes(state.cells), _TARGET_KINDS)
-        regions = regions_of(state)
+        try:  # codes_in(cell_codes(state.cells), ...), inlined: the hot path
+            codes = bytearray(state.cells)
+        except (TypeError, ValueError):  # a code outside 0..254, which no board holds
+            codes = cell_codes(state.cells)
+        kinds = int.from_bytes(codes.translate(_TARGET_KINDS), "little")
+        regions = state._cache.regions  # regions_of(state), inlined: the hot path
+        if not isinstance(regions, Regions):
+            regions = regions_of(state)
         empty = kinds & ALL
+        # The squares beside at least one, two, three kingdoms, counted on the squares beside
+        # each kingdom whatever they hold: only their empty squares are ever read (a count
+        # and ``& empty`` commute), so no kingdom's squares are first narrowed to them.
         one = two = three = 0
-        facts = regions.facts
         label = regions.label
+        members_of = regions.squares
+        known = regions._facts
         kingdoms: dict[int, RegionFacts] = {}  # the facts of each region holding a leader
         for square in state.leaders:
             if square != NO_SQUARE:
                 r = label[square]
                 if r not in kingdoms:
-                    kingdom = kingdoms[r] = facts(r)
-                    beside = kingdom.beside & empty
+                    members = members_of[r]  # regions.facts(r), inlined: the hot path
+                    kingdom = known.get(id(members))
+                    if kingdom is None or kingdom.members is not members:
+                        kingdom = regions.facts(r)
+                    kingdoms[r] = kingdom
+                    beside = kingdom.beside
                     three |= two & beside
                     two |= one & beside
                     one |= beside
@@ -79,10 +92,13 @@ class Targets:
         self.land_size = self.land_tiles.size
         self.river_tiles = Squares(river)
         self.river_size = self.river_tiles.size
-        catastrophe = (kinds >> 2) & ALL
-        if state.treasures:
-            catastrophe ^= catastrophe & _treasure_set(state.treasures)
-        self.catastrophe = Squares(catastrophe)
+        if state.catastrophes[state.active]:
+            catastrophe = (kinds >> 2) & ALL
+            if state.treasures:
+                catastrophe ^= catastrophe & _treasure_set(state.treasures)
+            self.catastrophe = Squares(catastrophe)
+        else:  # no catastrophe to place (CATA-1): neither the list nor a check reads them
+            self.catastrophe = _NO_SQUARES
         self.catastrophe_size = self.catastrophe.size
         self.leader_sizes: list[int] = []
         """The number of squares of each colour's leader (the sizes of the parts)."""
@@ -98,6 +114,9 @@ class Targets:
             self.on_board,
         )
 
+
+_NO_SQUARES: Final = Squares(0)
+"""No square, shared (a set of squares is never changed)."""
 
 _TARGET_KINDS: Final = bytes(
     (code == EMPTY) | (code == RED) << 1 | (code <= EMPTY) << 2 if code < 255 else 0

@@ -259,6 +259,15 @@ class Work:
             leaders = s.leaders
         regions = self._regions
         self._owns_regions = False  # shared with the new state from now on
+        targets = None
+        if (
+            cells is s.cells
+            and leaders is s.leaders
+            and self.active == s.active
+            and self.treasures is s.treasures
+            and self.catastrophes is s.catastrophes
+        ):  # a swap, say: the legal squares are the same (they read nothing else)
+            targets = s._cache.targets
         return adopt(
             {
                 "config": s.config,
@@ -282,7 +291,7 @@ class Work:
                 "placed": self.placed,
                 "pending": self.pending,
                 "over": self.over,
-                "_cache": StateCache(self._facts, regions, self.claims_settled or None),
+                "_cache": StateCache(self._facts, regions, self.claims_settled or None, targets),
                 "ruleset": self.ruleset,  # what ``GameState.ruleset`` would find
             }
         )
