@@ -471,7 +471,7 @@ def _coloured_place(action: object) -> bool:
     )
 
 
-def _pieces(entries: Sequence[tuple[int, LogEntry]], seats: set[int | None]) -> list[int]:
+def _pieces(entries: Sequence[tuple[int, LogEntry]], seats: tuple[object, ...]) -> list[int]:
     """How many places before the end of ``entries`` stand the actions, past the last
     :data:`LOOKBACK` and up to :data:`DEEP_LOOKBACK`, of ``seats`` that put a piece of a
     colour on a place, of the kind of action played least among those (a leader, not one
@@ -692,7 +692,7 @@ def resume(
     ways, best, cut = _judge(search, search.ways, following, 0)
     tiers: list[Callable[[], None]] = [lambda: _more_ways(search, earlier, following)]
     if trail is not None and lacking is None:
-        seats = {entry.player, search.mover}
+        seats = (entry.player, search.mover)  # a log built in code may name anything
         tiers.append(lambda: _deep_ways(search, trail, _pieces(trail.entries, seats)))
     if not cut and best < 1 + len(following):  # no way replays the next actions whole
         first = len(search.ways)
