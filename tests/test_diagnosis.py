@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import tigris_rules as tr
-from tigris_rules.records import _repair
+from tigris_rules.records import _candidates, _repair
 from tigris_rules.records._replaying import Reached
 
 ROOT = Path(__file__).parent.parent
@@ -179,9 +179,9 @@ def test_a_field_with_fewer_other_values_is_tried_first() -> None:
 
     log = tr.loads(json.dumps(classic()), tr.GameLog)
     state, entry = tr.replay(log).states[4], log.actions[4]
-    neighbours = _repair._neighbours(list(tr.legal_actions(state)), entry.action)[::-1]
+    neighbours = _candidates.neighbours(list(tr.legal_actions(state)), entry.action)[::-1]
     assert neighbours[0][1] == "square"
-    found = [field for _, field in _repair._fewest_first(neighbours)]
+    found = [field for _, field in _candidates.fewest_first(neighbours)]
     assert found.count("color") < found.count("square")
     assert found == sorted(found, key=lambda field: field != "color")
 
@@ -191,7 +191,7 @@ def test_the_missing_actions_tried_cover_every_kind_first() -> None:
     log = tr.loads(json.dumps(classic()), tr.GameLog)
     legal = list(tr.legal_actions(tr.replay(log).states[4]))
     kinds = {type(action) for action in legal}
-    spread = list(_repair._spread(legal))
+    spread = list(_candidates.spread(legal))
     assert sorted(map(id, spread)) == sorted(map(id, legal))
     assert {type(action) for action in spread[: len(kinds)]} == kinds
     assert {type(action) for action in legal[: len(kinds)]} != kinds
@@ -290,3 +290,77 @@ def test_the_trail_finds_the_positions_far_back_and_keeps_a_bounded_part() -> No
     earlier, _ = trail.earlier()
     assert [at for _, at, _ in earlier] == [last, last - 1, last - 2, last - 3]
     assert all(state == states[at] for state, at, _ in earlier)
+
+
+def test_a_leader_of_another_colour_is_found_where_it_was_placed() -> None:
+    """A leader placed in another colour its player also has off the board: the rules take
+    it, and 5 actions later a conflict that the log does not answer waits for that seat's
+    support (CONV-15). The reason names no colour; the leaders placed by the seat to move,
+    past the look back of 4, are tried with another colour (docs/log-format.md, Validation,
+    way 8): one problem, at the slip."""
+    data = classic()
+    assert data["actions"][114] == {
+        "player": 1,
+        "type": "place_leader",
+        "color": "blue",
+        "square": "i2",
+    }
+    (problem,) = problems(data, changed(color="black")(data["actions"], 114))
+    assert (problem.index, problem.rule, problem.diagnosis) == (114, "CONV-15", "wrong-color")
+    assert problem.reason.startswith("action 119 is then rejected: a decision is pending")
+
+
+def test_without_way_8_that_leader_is_found_later(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_repair, "_pieces", lambda *_: [])
+    data = classic()
+    found = problems(data, changed(color="black")(data["actions"], 114))
+    assert found[0].index is not None
+    assert found[0].index > 114
+    assert len(found) > 1
+
+
+def test_the_furthest_actions_of_way_7_are_left_out_when_all_do_not_fit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tile played in another colour 39 actions before its seat lacks it (SWAP-1): the 6
+    actions of that seat that played the colour do not all fit in half of the inputs left,
+    so the furthest are left out and the nearest tried; all or none, the slip is found
+    later."""
+    data = classic()
+    slipped = changed(color="black")(data["actions"], 136)
+    (problem,) = problems(data, slipped)
+    assert (problem.index, problem.rule, problem.diagnosis) == (136, "SWAP-1", "wrong-color")
+    cost = _repair._deep_cost
+    named = _repair._named
+    tried: list[list[int]] = []
+
+    def remembered(*args: Any) -> list[int]:
+        tried.append(named(*args))
+        return tried[-1]
+
+    monkeypatch.setattr(_repair, "_named", remembered)
+    monkeypatch.setattr(
+        _repair, "_deep_cost", lambda backs: cost(backs) if backs == tried[-1] else 10**9
+    )
+    found = problems(data, slipped)
+    assert found[0].index is not None
+    assert found[0].index > 136
+
+
+def test_a_way_alone_is_judged_on_before_the_look_back_is_left_untried(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tile played in another colour 4 actions before its seat lacks it (TILE-1): the
+    rejected action with another colour replays the next 12 actions whole, alone, and parts
+    from the log before the next 24 (``records.LONE_LOOKAHEAD``); the look back then finds
+    the slip (docs/log-format.md, Validation, ways 5, 6 and 8). Kept after 12 actions, that
+    way gives the first problem at the action rejected, and more follow."""
+    data = classic()
+    slipped = changed(color="red")(data["actions"], 7)
+    (problem,) = problems(data, slipped)
+    assert (problem.index, problem.rule, problem.diagnosis) == (7, "TILE-1", "wrong-color")
+    assert problem.reason.startswith("action 11 is then rejected: ")
+    monkeypatch.setattr(_repair, "LONE_LOOKAHEAD", _repair.LOOKAHEAD)
+    found = problems(data, slipped)
+    assert found[0].index == 11
+    assert len(found) > 1

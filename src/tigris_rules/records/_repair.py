@@ -4,14 +4,25 @@ go on, each judged by how many of the following actions replay after it."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from itertools import islice, zip_longest
+from collections.abc import Callable, Sequence
+from itertools import islice
 from typing import Any, Final
 
 import attrs
 
 from tigris_rules.api import AnyAction, AnyState, legal_actions, to_move
 from tigris_rules.errors import IllegalActionError, InvalidActionError
+from tigris_rules.records._candidates import (
+    CLAIMS_AHEAD,
+    PLACES,
+    Claims,
+    at_most,
+    claims,
+    fewest_first,
+    neighbours,
+    spread,
+    unclaimed_first,
+)
 from tigris_rules.records._replaying import Reached
 from tigris_rules.records.log import LogEntry
 from tigris_rules.records.problems import describe_action
@@ -22,6 +33,7 @@ __all__ = [
     "DEEP_CANDIDATES",
     "DEEP_LOOKBACK",
     "LISTING_COST",
+    "LONE_LOOKAHEAD",
     "LOOKAHEAD",
     "LOOKBACK",
     "LOOKBACK_NEIGHBOURS",
@@ -43,6 +55,11 @@ __all__ = [
 LOOKAHEAD: Final = 12
 """After a rejected action, each way to go on is first judged by this many following
 actions; the ways that tie are judged again by twice as many, and so on."""
+
+LONE_LOOKAHEAD: Final = LOOKAHEAD * 2
+"""A way that alone replays the next :data:`LOOKAHEAD` actions whole is judged on by this
+many (24) before it is kept, so that the ways of :func:`resume` tried only when the others
+part from the log (5, 6 and 8) are tried when it parts from the log soon after."""
 
 MAX_LOOKAHEAD: Final = LOOKAHEAD * 2**9
 """The most following actions a way to go on is judged by (6,144): validation holds at most
@@ -89,21 +106,11 @@ LOOKBACK_NEIGHBOURS: Final = 8
 """... trying at most this many changes of one field of each of them, those of the field
 with the fewest changes that are legal first (another colour before another square)."""
 
-CLAIMS_AHEAD: Final = 512
-"""The changes of a place (a square, a card game's target) are tried in the order of the
-next this many actions of the log: a place none of them names first, then the one named
-last. A later action that plays on a place shows it free then, so the slipped action more
-likely took a place that no later action names, or one named only after it may be freed;
-among ways that fit the next actions equally, the first tried is kept."""
-
 PLACES_LEAST: Final = 8
 """The changes of a place tried for a rejected action are at most as many as a third of the
 inputs left for it lets judge by the next :data:`LOOKAHEAD` actions, and at least this many,
 the first in the order of :data:`CLAIMS_AHEAD`: tens of squares fit the next actions alike,
 and judging them all would spend what the likeliest of them and the other ways need."""
-
-_PLACES: Final = ("square", "target")
-"""The fields of an action that name a place a piece takes (:data:`CLAIMS_AHEAD`)."""
 
 CHECKPOINT: Final = 16
 """Validation keeps the position every this many actions, to go back to the positions
@@ -123,107 +130,6 @@ def repair_budget(length: int) -> int:
     """The inputs that may be tried ahead to go on after rejected actions in a log of
     ``length`` actions."""
     return min(REPAIR_BUDGET, REPAIR_PER_ACTION * length)
-
-
-def _field_apart(names: tuple[str, ...], a: object, b: object) -> str | None:
-    """The one field in which ``a`` and ``b``, actions of one class with the fields
-    ``names``, differ; ``None`` when they differ in none or in more than one."""
-    apart = None
-    for name in names:
-        if getattr(a, name) != getattr(b, name):
-            if apart is not None:
-                return None
-            apart = name
-    return apart
-
-
-def _neighbours(legal_actions: list[AnyAction], action: object) -> list[tuple[AnyAction, str]]:
-    """The actions of ``legal_actions`` of the class of ``action`` that differ from it in one
-    field, in their order, each with the name of that field."""
-    kind = type(action)
-    if not attrs.has(kind):
-        return []
-    names = tuple(f.name for f in attrs.fields(kind))
-    return [
-        (legal, field)
-        for legal in legal_actions
-        if type(legal) is kind and (field := _field_apart(names, legal, action)) is not None
-    ]
-
-
-def _fewest_first(neighbours: list[tuple[AnyAction, str]]) -> list[tuple[AnyAction, str]]:
-    """``neighbours`` with those of the field with the fewest of them first (one of three
-    other colours before one of forty squares), each field's in their order."""
-    sizes = Counter(field for _, field in neighbours)
-    return sorted(neighbours, key=lambda pair: sizes[pair[1]])
-
-
-Claims = dict[tuple[str, object], int]
-"""For each place (a field of :data:`_PLACES` and its value), the index among the following
-actions of the first that names it."""
-
-
-def _claims(following: Sequence[LogEntry]) -> Claims:
-    """Where each place is first named in ``following``."""
-    claimed: Claims = {}
-    for at, entry in enumerate(following):
-        for field in _PLACES:
-            value = getattr(entry.action, field, None)
-            if isinstance(value, str):  # a log built in code may hold anything there
-                claimed.setdefault((field, value), at)
-    return claimed
-
-
-def _unclaimed_first(
-    neighbours: list[tuple[AnyAction, str]], claimed: Claims
-) -> list[tuple[AnyAction, str]]:
-    """``neighbours`` with the changes of a place put in the order of ``claimed``, in the
-    slots they held: a place that no following action names first, then the place named
-    last; the other changes stay where they stand."""
-    slots = [k for k, (_, field) in enumerate(neighbours) if field in _PLACES]
-
-    def later_first(pair: tuple[AnyAction, str]) -> int:
-        action, field = pair
-        return -claimed.get((field, getattr(action, field)), CLAIMS_AHEAD)
-
-    ordered = list(neighbours)
-    for slot, pair in zip(
-        slots, sorted((neighbours[k] for k in slots), key=later_first), strict=True
-    ):
-        ordered[slot] = pair
-    return ordered
-
-
-def _at_most(
-    neighbours: list[tuple[AnyAction, str]], places: int
-) -> Iterator[tuple[AnyAction, str]]:
-    """``neighbours`` with at most ``places`` changes of each place field, the first."""
-    taken: Counter[str] = Counter()
-    for action, field in neighbours:
-        if field in _PLACES:
-            if taken[field] == places:
-                continue
-            taken[field] += 1
-        yield action, field
-
-
-def _spread(actions: list[AnyAction]) -> Iterator[AnyAction]:
-    """``actions`` taken in turn from each class of action, and within a class in turn from
-    each value of its first field (a colour, say), each group's in their order."""
-    classes: dict[type, dict[object, list[AnyAction]]] = {}
-    for action in actions:
-        kind = type(action)
-        fields = attrs.fields(kind) if attrs.has(kind) else ()
-        first = getattr(action, fields[0].name) if fields else None
-        classes.setdefault(kind, {}).setdefault(first, []).append(action)
-    spread = [_in_turn(list(groups.values())) for groups in classes.values()]
-    return _in_turn([list(actions) for actions in spread])
-
-
-def _in_turn(groups: list[list[AnyAction]]) -> Iterator[AnyAction]:
-    """The first of each group, then the second of each, and so on."""
-    for layer in zip_longest(*groups):
-        yield from (action for action in layer if action is not None)
 
 
 @attrs.frozen
@@ -400,7 +306,7 @@ class _Search:
         found = 0
         if self.mover is None:
             return
-        for action in islice(_spread(self.legal), MISSING_TRIES):
+        for action in islice(spread(self.legal), MISSING_TRIES):
             if found >= MISSING_WAYS or not self.left(2):
                 return
             inserted = LogEntry(self.mover, action)
@@ -516,11 +422,11 @@ def _earlier_ways(
                 start=start,
             )
         search.work += LISTING_COST
-        neighbours = _unclaimed_first(
-            _fewest_first(_neighbours(list(legal_actions(start)), earlier_entry.action)),
+        changes = unclaimed_first(
+            fewest_first(neighbours(list(legal_actions(start)), earlier_entry.action)),
             search.claimed,
         )
-        for action, field in islice(neighbours, LOOKBACK_NEIGHBOURS):
+        for action, field in islice(changes, LOOKBACK_NEIGHBOURS):
             if not search.left(back + 1):
                 return
             search.add(
@@ -558,16 +464,55 @@ def _named(entries: Sequence[tuple[int, LogEntry]], lacking: tuple[int, str] | N
     return backs
 
 
+def _coloured_place(action: object) -> bool:
+    """Whether ``action`` puts a piece of a colour on a place (:data:`PLACES`)."""
+    return hasattr(action, "color") and any(
+        isinstance(getattr(action, field, None), str) for field in PLACES
+    )
+
+
+def _pieces(entries: Sequence[tuple[int, LogEntry]], seats: tuple[object, ...]) -> list[int]:
+    """How many places before the end of ``entries`` stand the actions, past the last
+    :data:`LOOKBACK` and up to :data:`DEEP_LOOKBACK`, of ``seats`` that put a piece of a
+    colour on a place, of the kind of action played least among those (a leader, not one
+    of the many tiles): at most :data:`DEEP_CANDIDATES`, the nearest first."""
+    window = [
+        (back, entries[-back][1])
+        for back in range(LOOKBACK + 1, min(DEEP_LOOKBACK, len(entries)) + 1)
+        if _coloured_place(entries[-back][1].action)
+    ]
+    kinds = Counter(type(entry.action) for _, entry in window)
+    if not kinds:
+        return []
+    commonest = max(kinds, key=kinds.__getitem__) if len(kinds) > 1 else None
+    backs = [
+        back
+        for back, entry in window
+        if entry.player in seats and type(entry.action) is not commonest
+    ]
+    return backs[:DEEP_CANDIDATES]
+
+
+def _deep_cost(backs: list[int]) -> int:
+    """The least that changing the actions ``backs`` places back costs: the way kept played
+    again, the replay to the positions before them, one change of each."""
+    furthest = max(backs)
+    return 2 * furthest - min(backs) + CHECKPOINT + sum(LISTING_COST + back + 1 for back in backs)
+
+
 def _deep_ways(search: _Search, trail: Trail, backs: list[int]) -> None:
     """The ways that change the colour of one of the actions far before the rejected one
-    that ``backs`` gives (:func:`_named`), each with the actions between as written and the
-    rejected one, which must replay; within half of the inputs left."""
+    that ``backs`` gives (:func:`_named`, :func:`_pieces`), each with the actions between as
+    written and the rejected one, which must replay; within half of the inputs left, the
+    furthest of ``backs`` left out first when they do not fit in it."""
     full = search.budget
     search.budget -= (full - search.work) // 2
-    reserve = max(backs, default=0) + 1 - _FINAL  # the way kept is played again
-    if not backs or not search.left(reserve + max(backs) + CHECKPOINT):
+    while backs and not search.left(_deep_cost(backs)):
+        backs = backs[:-1]  # the furthest first left out
+    if not backs:
         search.budget = full
         return
+    reserve = max(backs) + 1 - _FINAL  # the way kept is played again
     search.budget -= reserve
     entries = trail.entries
     found, work = trail.before(backs)
@@ -577,8 +522,8 @@ def _deep_ways(search: _Search, trail: Trail, backs: list[int]) -> None:
             break
         between = tuple(e for _, e in entries[len(entries) - back + 1 :])
         search.work += LISTING_COST
-        neighbours = _neighbours(list(legal_actions(start)), earlier_entry.action)
-        for action, field in neighbours:
+        changes = neighbours(list(legal_actions(start)), earlier_entry.action)
+        for action, field in changes:
             if field != "color":
                 continue
             if not search.left(back + 1):
@@ -623,9 +568,9 @@ def _first_ways(search: _Search, following: list[LogEntry], previous: LogEntry |
         search.work += LISTING_COST
         search.legal = list(legal_actions(state))
     if entry.player == search.mover:
-        neighbours = _unclaimed_first(_neighbours(search.legal, entry.action), search.claimed)
+        changes = unclaimed_first(neighbours(search.legal, entry.action), search.claimed)
         places = max(PLACES_LEAST, (search.budget - search.work) // (3 * (LOOKAHEAD + 1)))
-        for action, field in _at_most(neighbours, places):
+        for action, field in at_most(changes, places):
             if not search.left():
                 break
             search.add(f"wrong-{field}", index, (LogEntry(search.mover, action),), action=action)
@@ -661,6 +606,32 @@ def _judge(
     return [way for way in ways if id(way) in done and way.fitting == needed], needed, cut
 
 
+def _added(
+    search: _Search, ways: list[_Way], first: int, following: list[LogEntry], best: int
+) -> tuple[list[_Way], int, bool]:
+    """The ways added to ``search`` from ``first`` on, judged by ``following`` as far as the
+    leading ``ways`` were (``best``), and ``ways``: those that lead then, the best, whether
+    the budget cut the round short."""
+    if len(search.ways) == first:
+        return ways, best, False
+    more, best, cut = _judge(search, search.ways[first:], following, 0, best)
+    return [way for way in (*ways, *more) if way.fitting == best], best, cut
+
+
+def _more_ways(
+    search: _Search,
+    earlier: Callable[[], tuple[list[Earlier], int]] | None,
+    following: list[LogEntry],
+) -> None:
+    """Ways 5 and 6 (:func:`resume`)."""
+    if search.legal:
+        search.missing()
+    if earlier is not None and search.left(2 * CHECKPOINT + LOOKBACK):
+        found, work = earlier()
+        search.work += work
+        _earlier_ways(search, found, following)
+
+
 def resume(
     state: AnyState,
     entry: LogEntry,
@@ -682,7 +653,7 @@ def resume(
     2. the same action sent by the seat to move, when the log names another seat;
     3. a legal action of the same kind that differs from it in one field (a square, a
        colour, a count...), in the order of ``legal_actions``, another place in the order
-       of the next :data:`CLAIMS_AHEAD` actions of the log (:func:`_unclaimed_first`);
+       of the next :data:`CLAIMS_AHEAD` actions of the log (:func:`unclaimed_first`);
     4. the action exchanged with one of the next :data:`SWAP_DISTANCE` actions;
     5. one of the :data:`LOOKBACK` actions replayed before it (``earlier``) changed in one
        field, left out, or exchanged with it or with one of the next actions: the slip stood
@@ -692,11 +663,19 @@ def resume(
        colour, ``IllegalActionError.lacking``), one of the actions of that seat that played
        that colour, up to :data:`DEEP_LOOKBACK` actions
        before it (``trail``), with another colour: the rules took the slip, and the hand it
-       left shows only now.
+       left shows only now;
+    8. when the action was refused for another reason, one of the actions up to
+       :data:`DEEP_LOOKBACK` before it of the seat that sent it or of the seat to move that
+       put a piece of a colour on a place, not of the kind played most (a leader, not a
+       tile: :func:`_pieces`), with another colour: a leader of the wrong colour stands
+       on the board, and shows only when a conflict or a decision comes out otherwise.
 
-    Ways 5 and 6 are tried only when none of the others replays the ``LOOKAHEAD`` next
-    actions whole; way 7 is tried whatever the others replay, within half of the inputs
-    left.
+    Ways 5 and 6 are tried only when none of the others replays the next actions whole,
+    way 8 only when none of ways 1 to 7 does: first by the ``LOOKAHEAD`` next actions, then
+    while the ways that lead are judged by more (a way alone, by :data:`LONE_LOOKAHEAD`
+    next actions). Way 7 is tried whatever the others replay. Ways 7 and 8 spend at most
+    half of the inputs left, and leave out the furthest actions first when these do not
+    fit (:func:`_deep_cost`).
 
     Each way is judged by how many of the log's actions replay: the rejected one, and those
     of the ``LOOKAHEAD`` next ones (``ahead(n)``: the next ``n`` readable actions of the
@@ -708,28 +687,32 @@ def resume(
     final = _FINAL  # the inputs of the way kept, played again
     search = _Search(state, entry, index, budget - final, well_formed=well_formed)
     following = ahead(LOOKAHEAD)
-    search.claimed = _claims(ahead(min(CLAIMS_AHEAD, MAX_LOOKAHEAD)))
+    search.claimed = claims(ahead(min(CLAIMS_AHEAD, MAX_LOOKAHEAD)))
     _first_ways(search, following, previous)
     ways, best, cut = _judge(search, search.ways, following, 0)
+    tiers: list[Callable[[], None]] = [lambda: _more_ways(search, earlier, following)]
+    if trail is not None and lacking is None:
+        seats = (entry.player, search.mover)  # a log built in code may name anything
+        tiers.append(lambda: _deep_ways(search, trail, _pieces(trail.entries, seats)))
     if not cut and best < 1 + len(following):  # no way replays the next actions whole
         first = len(search.ways)
-        if search.legal:
-            search.missing()
-        if earlier is not None and search.left(2 * CHECKPOINT + LOOKBACK):
-            found, work = earlier()
-            search.work += work
-            _earlier_ways(search, found, following)
-        if len(search.ways) > first:
-            more, best, cut = _judge(search, search.ways[first:], following, 0, best)
-            ways = [way for way in (*ways, *more) if way.fitting == best]
+        tiers.pop(0)()
+        ways, best, cut = _added(search, ways, first, following, best)
     if trail is not None and not cut:  # even when a way replays the next actions whole
         first = len(search.ways)
         _deep_ways(search, trail, _named(trail.entries, lacking))
-        if len(search.ways) > first:
-            more, best, cut = _judge(search, search.ways[first:], following, 0, best)
-            ways = [way for way in (*ways, *more) if way.fitting == best]
+        ways, best, cut = _added(search, ways, first, following, best)
     horizon = LOOKAHEAD
-    while len(ways) > 1 and not cut and len(following) == horizon < MAX_LOOKAHEAD:
+    while not cut:
+        if tiers and best < 1 + len(following):  # the ways so far part from the log
+            first = len(search.ways)
+            tiers.pop(0)()
+            ways, best, cut = _added(search, ways, first, following, best)
+            continue
+        if len(following) < horizon or horizon >= MAX_LOOKAHEAD:
+            break
+        if len(ways) == 1 and (not tiers or horizon >= LONE_LOOKAHEAD):
+            break
         judged = len(following)
         horizon *= 2
         following = ahead(horizon)
