@@ -52,7 +52,7 @@ from tigris_rules.cards.wellformed import check_card_well_formed, check_player
 from tigris_rules.errors import IllegalActionError, InvalidActionError
 from tigris_rules.model.colors import COLORS
 from tigris_rules.model.decisions import ConflictKind, WarOrderDecision
-from tigris_rules.model.lazy_actions import LazyActions, Part, Table
+from tigris_rules.model.lazy_actions import LazyActions, Part, Table, same
 
 __all__ = [
     "CardLegalActions",
@@ -440,10 +440,6 @@ _MAIN_CHECKS: Final[dict[type, Callable[[CardGameState, Any], None]]] = {
 # --- generation -----------------------------------------------------------------------------
 
 
-def _identity(action: CardAction) -> CardAction:
-    return action
-
-
 @cache
 def _spot_inputs(limit: int) -> tuple[tuple[Table[CardAction], ...], Table[CardAction]]:
     """For a column limit, the leader plays of each colour and the catastrophes, made in
@@ -515,7 +511,7 @@ class CardLegalActions(LazyActions[CardAction]):
         parts += zip(gap_plays, repeat(facts.open_gaps))
         if state.catastrophes[active]:
             parts.append((catastrophes, _without(facts.removable, facts.removable_set, occupied)))
-        parts.append((_identity, _END_TURN))
+        parts.append((same, _END_TURN))
 
     def _accepts(self, action: object) -> bool:
         try:
@@ -528,7 +524,7 @@ class CardLegalActions(LazyActions[CardAction]):
 def _answers(state: CardGameState, decision: CardDecision) -> Part[CardAction]:
     match decision:
         case WarOrderDecision():
-            return _identity, [ChooseConflict(c) for c in decision.colors]
+            return same, [ChooseConflict(c) for c in decision.colors]
         case CardCommitDecision():
             held = state.hands[decision.player][decision.commit_color.index]
             return _counted(_COMMITS, CommitSupport, held)
@@ -536,10 +532,10 @@ def _answers(state: CardGameState, decision: CardDecision) -> Part[CardAction]:
             held = state.hands[decision.player][decision.color.index]
             return _counted(_PAYMENTS, PayPoints, min(decision.points, held))
         case BoatDecision():
-            return _identity, [*(BuildBoat(b) for b in decision.boats), Decline()]
+            return same, [*(BuildBoat(b) for b in decision.boats), Decline()]
         case TreasureCardDecision():
             most = min(decision.limit, state.hands[decision.player][RED])
-            return _identity, [
+            return same, [
                 TakeTreasures(chosen)
                 for k in range(most + 1)
                 for chosen in combinations(decision.columns, k)
@@ -555,7 +551,7 @@ def _counted(
     enough."""
     if most < len(made.inputs):
         return made, range(most + 1)
-    return _identity, [kind(n) for n in range(most + 1)]
+    return same, [kind(n) for n in range(most + 1)]
 
 
 _COMMITS: Final = Table[CardAction]([CommitSupport(n) for n in range(HAND_SIZE + 1)])
