@@ -22,6 +22,7 @@ from tigris_rules.rules.square_sets import (
     Squares,
     beside_set,
     cell_codes,
+    codes_in,
     square_set,
 )
 
@@ -53,11 +54,7 @@ class Targets:
     def __init__(self, state: GameState) -> None:
         # One translation of the cells gives three sets, a bit of each byte for each:
         # the empty squares, the temples and the squares a catastrophe may take.
-        try:  # codes_in(cell_codes(state.cells), ...), inlined: the hot path
-            codes = bytearray(state.cells)
-        except (TypeError, ValueError):  # a code outside 0..254, which no board holds
-            codes = cell_codes(state.cells)
-        kinds = int.from_bytes(codes.translate(_TARGET_KINDS), "little")
+        kinds = codes_in(cell_codes(state.cells), _TARGET_KINDS)
         regions = state._cache.regions  # regions_of(state), inlined: the hot path
         if not isinstance(regions, Regions):
             regions = regions_of(state)
