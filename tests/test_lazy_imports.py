@@ -109,17 +109,36 @@ def test_a_first_card_game_loads_neither_the_board_game_nor_the_plug_ins() -> No
     assert "tigris_rules.cards.legality" in loaded
 
 
-def test_every_name_of_the_views_is_found_where_the_package_says() -> None:
+@pytest.mark.parametrize(
+    ("package", "table"),
+    [
+        ("tigris_rules", "_LAZY"),
+        ("tigris_rules.views", "_MODULES"),
+        ("tigris_rules.variants", "_MODULES"),
+    ],
+)
+def test_every_lazy_name_is_found_where_its_package_says(package: str, table: str) -> None:
+    found = importlib.import_module(package)
+    modules: dict[str, str] = getattr(found, table)
+    for name, module in modules.items():
+        holder = importlib.import_module(module, package)
+        value = getattr(found, name)
+        is_module = holder.__name__ == f"{package}.{name}"
+        assert value is (holder if is_module else getattr(holder, name))
+        assert vars(found)[name] is value  # kept: the next read finds it at once
+    assert {*modules, *found.__all__} <= set(dir(found))
+    with pytest.raises(AttributeError, match=f"module '{package}' has no attribute 'board_state'"):
+        _ = found.board_state
+
+
+def test_the_views_name_every_public_name_lazily() -> None:
     from tigris_rules import views
 
-    for name in views.__all__:
-        assert getattr(views, name) is getattr(
-            importlib.import_module(f"tigris_rules.views.{views._MODULES[name]}"), name
-        )
     assert set(views._MODULES) == set(views.__all__)
-    assert set(views.__all__) <= set(dir(views))
-    with pytest.raises(AttributeError, match="no attribute 'board_state'"):
-        _ = views.board_state
+
+
+def test_a_lazy_name_of_a_module_is_the_module() -> None:
+    assert tr.rulebook is importlib.import_module("tigris_rules.rulebook")
 
 
 def test_a_variant_named_loads_that_variant_alone() -> None:

@@ -11,9 +11,9 @@ The rules are specified in RULES.md; every rejection carries the ID of the rule 
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
+from tigris_rules._lazy import attach
 from tigris_rules._version import __version__
 from tigris_rules.api import (
     apply,
@@ -211,20 +211,7 @@ the card game, the records, the views, the pictures and the AI are not loaded by
 
 
 if not TYPE_CHECKING:  # type checkers see the names imported above, and no others
-
-    def __getattr__(name: str) -> object:
-        """A public name of ``_LAZY``, imported when first asked for and kept."""
-        module = _LAZY.get(name)
-        if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        found = importlib.import_module(module)
-        value = found if module == f"{__name__}.{name}" else getattr(found, name)
-        globals()[name] = value
-        return value
-
-    def __dir__() -> list[str]:
-        """The names of the package, those not imported yet included."""
-        return sorted({*globals(), *_LAZY})
+    __getattr__, __dir__ = attach(__name__, _LAZY, globals())
 
 
 __all__ = [

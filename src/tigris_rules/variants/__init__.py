@@ -9,8 +9,9 @@ The alternative board (ALT) needs no plug-in: it is a board layout, chosen with
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from tigris_rules._lazy import attach
 
 if TYPE_CHECKING:
     from tigris_rules.variants.buildings import Buildings
@@ -19,17 +20,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Buildings", "EnglishConflicts", "Ziggurat"]
 
-_MODULES = {"Buildings": "buildings", "EnglishConflicts": "english", "Ziggurat": "ziggurat"}
+_MODULES = {"Buildings": ".buildings", "EnglishConflicts": ".english", "Ziggurat": ".ziggurat"}
 
 
-def __getattr__(name: str) -> Any:
-    """Each variant's module is imported when its class is first asked for: a configuration
-    naming one variant loads that one alone."""
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+# Each variant's module is imported when its class is first asked for: a configuration naming
+# one variant loads that one alone.
+if not TYPE_CHECKING:  # type checkers see the names imported above, and no others
+    __getattr__, __dir__ = attach(__name__, _MODULES, globals())

@@ -28,8 +28,9 @@ True
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from tigris_rules._lazy import attach
 
 if TYPE_CHECKING:
     from tigris_rules.views.board import PlayerView, VariantView, board_view
@@ -72,38 +73,28 @@ __all__ = [
 ]
 
 _MODULES = {
-    "PlayerView": "board",
-    "VariantView": "board",
-    "board_view": "board",
-    "AnyEvent": "events",
-    "AnyPublicEvent": "events",
-    "PublicCardEvent": "events",
-    "PublicCardsDrawn": "events",
-    "PublicEvent": "events",
-    "PublicTilesDrawn": "events",
-    "SecretEvent": "events",
-    "event_for": "events",
-    "events_for": "events",
-    "public_event": "events",
-    "public_events": "events",
-    "GameViews": "game",
-    "view": "game",
-    "SeatView": "seats",
-    "ViewArgumentError": "seats",
-    "ViewError": "seats",
+    "PlayerView": ".board",
+    "VariantView": ".board",
+    "board_view": ".board",
+    "AnyEvent": ".events",
+    "AnyPublicEvent": ".events",
+    "PublicCardEvent": ".events",
+    "PublicCardsDrawn": ".events",
+    "PublicEvent": ".events",
+    "PublicTilesDrawn": ".events",
+    "SecretEvent": ".events",
+    "event_for": ".events",
+    "events_for": ".events",
+    "public_event": ".events",
+    "public_events": ".events",
+    "GameViews": ".game",
+    "view": ".game",
+    "SeatView": ".seats",
+    "ViewArgumentError": ".seats",
+    "ViewError": ".seats",
 }
-"""The module of each name."""
+"""The module of each name; each name is imported from it when first asked for."""
 
 
-def __getattr__(name: str) -> Any:
-    """Each name is imported from its module when first asked for."""
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    found = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = found
-    return found
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+if not TYPE_CHECKING:  # type checkers see the names imported above, and no others
+    __getattr__, __dir__ = attach(__name__, _MODULES, globals())
