@@ -446,6 +446,8 @@ def test_bad_states_name_the_path() -> None:
     case(lambda d: d["hands"][1].pop("red"), "$.hands[1].red", "missing")
     case(lambda d: d["cells"].update(q1="red"), "$.cells", "square")
     case(lambda d: d["cells"].update(a1="purple"), "$.cells.a1", "expected one of")
+    case(lambda d: d["cells"].update(a1=["red"]), "$.cells.a1", "got an array")
+    case(lambda d: d["cells"].update(a1={"red": 1}), "$.cells.a1", "got an object")
     case(lambda d: d["treasures"].append("z1"), "$.treasures[10]", "a1..p11")
     case(lambda d: d["monuments"].pop("red-blue"), "$.monuments.red-blue", "missing")
     case(lambda d: d.update(active=3), "$.active", "seat 0..2")

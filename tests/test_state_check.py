@@ -105,6 +105,41 @@ def test_impossible_board_states_are_named(change: Callable[[Any], Any], code: s
     assert code in codes(change(board_opening()))
 
 
+def _with_cell(state: Any, square: int, code: object) -> Any:
+    cells = list(state.cells)
+    cells[square] = code
+    return attrs.evolve(state, cells=tuple(cells))
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        (lambda s: _with_cell(s, 0, True), "$.cells"),
+        (lambda s: _with_cell(s, 175, 99), "$.cells"),
+        (lambda s: _with_cell(s, 3, -1), "$.cells"),
+        (lambda s: _with_cell(s, 3, 1.0), "$.cells"),
+        (lambda s: attrs.evolve(s, bag=(*s.bag[:-1], 4)), "$.bag"),
+        (lambda s: attrs.evolve(s, bag=(*s.bag[:-1], False)), "$.bag"),
+        (lambda s: attrs.evolve(s, leaders=(-2, *s.leaders[1:])), "$.leaders"),
+        (lambda s: attrs.evolve(s, leaders=(176, *s.leaders[1:])), "$.leaders"),
+        (lambda s: attrs.evolve(s, treasures=frozenset({*s.treasures, -1})), "$.treasures"),
+        (lambda s: attrs.evolve(s, monuments=(True, *s.monuments[1:])), "$.monuments"),
+    ],
+)
+def test_a_field_out_of_shape_is_named_by_its_path(change: Callable[[Any], Any], path: str) -> None:
+    assert (path, "shape") in {(p.path, p.code) for p in tr.check_state(change(board_opening()))}
+
+
+class _Number(int):
+    """An integer of a type of its own, as a program may hold one."""
+
+
+def test_integers_of_another_type_are_of_the_shape() -> None:
+    state = board_opening()
+    numbers = attrs.evolve(state, bag=tuple(_Number(c) for c in state.bag))
+    assert tr.check_state(numbers) == []
+
+
 def test_a_treasure_on_the_river_and_two_kings_in_a_kingdom() -> None:
     state = board_opening()
     layout = state.layout

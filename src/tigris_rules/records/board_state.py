@@ -21,7 +21,13 @@ from tigris_rules.model.colors import COLORS, Color
 from tigris_rules.model.config import GameConfig
 from tigris_rules.model.fields import json_keys
 from tigris_rules.model.ruleset import ruleset_for
-from tigris_rules.model.squares import SQUARE_COUNT, is_square_name, square_index, square_name
+from tigris_rules.model.squares import (
+    SQUARE_COUNT,
+    SQUARE_INDEX,
+    SQUARE_NAMES,
+    square_index,
+    square_name,
+)
 from tigris_rules.model.state import NO_SQUARE, GameState
 from tigris_rules.records._checks import (
     at,
@@ -100,7 +106,7 @@ def unstructure_state(state: GameState) -> dict[str, Any]:
     return {
         "config": unstructure_config(state.config),
         "cells": {
-            square_name(s): names[code] for s, code in enumerate(state.cells) if code != EMPTY
+            SQUARE_NAMES[s]: names[code] for s, code in enumerate(state.cells) if code != EMPTY
         },
         "leaders": [
             _per_color(_name_or_none(s) for s in state.leaders[4 * p : 4 * p + 4]) for p in range(n)
@@ -110,7 +116,7 @@ def unstructure_state(state: GameState) -> dict[str, Any]:
             m.value: _name_or_none(s) for m, s in zip(MONUMENTS, state.monuments, strict=True)
         },
         "hands": [_per_color(hand) for hand in state.hands],
-        "bag": [COLORS[c].value for c in state.bag],
+        "bag": [_COLOR_NAMES[c] for c in state.bag],
         "bag_pos": state.bag_pos,
         "catastrophes": list(state.catastrophes),
         "scores": [_per_color(s) for s in state.scores],
@@ -152,12 +158,14 @@ def _structure_cells(value: object, config: GameConfig) -> tuple[int, ...]:
     codes = _cell_codes(config)
     cells = [EMPTY] * SQUARE_COUNT
     for name, content in obj.items():
-        if not is_square_name(name):
+        square = SQUARE_INDEX.get(name)  # None for any other key
+        if square is None:
             raise _fail(f"expected a square a1..p11 as key, got {describe(name)}", "$")
-        if content not in codes:
+        code = codes.get(content) if isinstance(content, str) else None
+        if code is None:
             choices = ", ".join(codes)
             raise _fail(f"expected one of {choices}, got {describe(content)}", f"$.{name}")
-        cells[square_index(name)] = codes[cast("str", content)]
+        cells[square] = code
     return tuple(cells)
 
 
@@ -188,7 +196,7 @@ def structure_state(obj: dict[str, Any], config: GameConfig) -> GameState:
     def bag_colors(value: object) -> tuple[int, ...]:
         items = need_array(value)
         try:
-            return tuple(_COLOR_INDEX[item] for item in items)
+            return tuple(map(_COLOR_INDEX.__getitem__, items))
         except (KeyError, TypeError):  # not a colour name: find the first one for the path
             return tuple(c.index for c in structure(items, tuple[Color, ...]))
 

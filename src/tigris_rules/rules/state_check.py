@@ -11,7 +11,7 @@ once, here, for both.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, Protocol, assert_never, cast
 
@@ -239,6 +239,18 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _ints_within(values: Collection[int], low: int, high: int) -> bool:
+    """Whether every one of ``values`` is an integer (not a boolean) from ``low`` to
+    ``high``."""
+    if {*map(type, values)} <= {int}:  # plain integers, the usual case: checked in C
+        return not values or low <= min(values) <= max(values) <= high
+    return all(_is_int(v) and low <= v <= high for v in values)
+
+
+_LAST_SQUARE: Final = SQUARE_COUNT - 1
+"""The highest square number; a square or none is a number from ``NO_SQUARE`` (-1) to it."""
+
+
 def _is_square(value: object, allow_none: bool = True) -> bool:
     return _is_int(value) and (
         0 <= value < SQUARE_COUNT or (allow_none and value == NO_SQUARE)  # type: ignore[operator]
@@ -260,15 +272,15 @@ def _shape(state: GameState, add: _Add) -> None:
 def _board_shape(state: GameState, add: _Add) -> None:
     """The board's fields: cells, leaders, treasures, monuments."""
     n = state.config.players
-    if len(state.cells) != SQUARE_COUNT or not all(
-        _is_int(c) and 0 <= c <= LEADER for c in state.cells
-    ):
+    if len(state.cells) != SQUARE_COUNT or not _ints_within(state.cells, 0, LEADER):
         add("shape", "$.cells", f"expected {SQUARE_COUNT} cell codes")
-    if len(state.leaders) != 4 * n or not all(_is_square(s) for s in state.leaders):
+    if len(state.leaders) != 4 * n or not _ints_within(state.leaders, NO_SQUARE, _LAST_SQUARE):
         add("shape", "$.leaders", f"expected 4 leaders per player ({4 * n})")
-    if not all(_is_square(s, allow_none=False) for s in state.treasures):
+    if not _ints_within(state.treasures, 0, _LAST_SQUARE):
         add("shape", "$.treasures", "expected squares")
-    if len(state.monuments) != len(MONUMENTS) or not all(_is_square(s) for s in state.monuments):
+    if len(state.monuments) != len(MONUMENTS) or not _ints_within(
+        state.monuments, NO_SQUARE, _LAST_SQUARE
+    ):
         add("shape", "$.monuments", f"expected {len(MONUMENTS)} monuments")
 
 
@@ -290,7 +302,7 @@ def _seat_shape(state: GameState, n: int, add: _Add) -> None:
 
 def _counter_shape(state: GameState, n: int, add: _Add) -> None:
     """The bag, the squares of the turn and the counters."""
-    if not all(_is_int(c) and 0 <= c <= GREEN for c in state.bag):
+    if not _ints_within(state.bag, 0, GREEN):
         add("shape", "$.bag", "expected colours")
     for name in ("marker", "placed"):
         if not _is_square(getattr(state, name)):
