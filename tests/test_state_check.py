@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import tigris_rules as tr
 from tigris_rules.model.squares import SQUARE_NAMES
+from tigris_rules.rules.regions import Regions, compute_regions
 from tigris_rules.rules.scoring import allocate_treasures
 
 # --- positions to start from ------------------------------------------------------------------
@@ -155,6 +156,24 @@ def test_a_treasure_on_the_river_and_two_kings_in_a_kingdom() -> None:
     leaders[0], leaders[4] = left, below
     kings = attrs.evolve(state, cells=tuple(cells), leaders=tuple(leaders))
     assert "kingdom-leaders" in codes(kings)
+    # The check finds the regions anew: regions kept by the state (here those of the opening,
+    # with no kingdom) are neither trusted nor replaced.
+    planted = compute_regions(state.cells, state.leaders)
+    kings._cache.regions = planted
+    assert "kingdom-leaders" in codes(kings)
+    assert kings._cache.regions is planted
+
+
+def test_a_state_read_from_json_keeps_the_regions_its_check_found() -> None:
+    played = _played(board_opening(), seed=5, steps=60)[-1]
+    read = tr.loads(tr.dumps(played), tr.GameState)
+    kept = read._cache.regions
+    assert isinstance(kept, Regions)
+    fresh = compute_regions(read.cells, read.leaders)
+    assert (kept.label, kept.squares, kept.leaders) == (fresh.label, fresh.squares, fresh.leaders)
+    assert list(tr.legal_actions(read)) == list(tr.legal_actions(played))
+    unchecked = tr.loads(tr.dumps(played), tr.GameState, check=False)
+    assert not isinstance(unchecked._cache.regions, Regions)
 
 
 def test_impossible_card_states_are_named() -> None:

@@ -27,6 +27,7 @@ __all__ = [
     "RegionFacts",
     "Regions",
     "compute_regions",
+    "fresh_regions",
     "pieces_without",
     "regions_of",
     "side_of",
@@ -486,6 +487,17 @@ def regions_of(state: GameState) -> Regions:
     regions = cache.regions
     if not isinstance(regions, Regions):
         regions = compute_regions(state.cells, state.leaders)
+        cache.regions = regions
+    return regions
+
+
+def fresh_regions(state: GameState) -> Regions:
+    """The regions of ``state``'s board computed anew, whatever the state keeps (a check of
+    the state does not trust them), and kept for the rules that read them next when the
+    state keeps none yet."""
+    regions = compute_regions(state.cells, state.leaders)
+    cache = state._cache
+    if not isinstance(cache.regions, Regions):
         cache.regions = regions
     return regions
 

@@ -56,7 +56,7 @@ from tigris_rules.rules.components import (
     TOTAL_TILES,
 )
 from tigris_rules.rules.hooks import Variant
-from tigris_rules.rules.regions import compute_regions
+from tigris_rules.rules.regions import compute_regions, fresh_regions
 from tigris_rules.rules.setup import bag_contents
 from tigris_rules.rules.turn import end_conditions
 
@@ -695,7 +695,10 @@ def _structure(state: BoardPosition, pending: StructureDecision, add: _Add) -> N
 def _kingdoms(state: BoardPosition, add: _Add) -> None:
     """CONV-9, WAR: no kingdom holds two leaders of one colour outside a conflict; TREAS-2:
     a trader's kingdom keeps at most one treasure once the action is complete."""
-    regions = compute_regions(state.cells, state.leaders)
+    if isinstance(state, GameState):
+        regions = fresh_regions(state)
+    else:
+        regions = compute_regions(state.cells, state.leaders)
     settled = state.pending is None
     for region, leaders in enumerate(regions.leaders):
         colors = [f % 4 for f in leaders]
