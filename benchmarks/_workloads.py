@@ -238,11 +238,11 @@ def legal_actions(params: dict[str, Any]) -> Outcome:
     move chooses an action: the openings of ``games`` seeded deals (``phase`` "opening"), or
     every such state of the last fifth of those games ("late"); units are states.
 
-    ``mode`` "fresh" (the default) asks fresh copies of the states (nothing cached, as a
-    state read from JSON), over and over until ``calls``. ``mode`` "play" asks each state
-    once, as the game meets it (the regions and their facts carried from the state before
-    by ``apply``), and only those calls are timed: the games (the lazy random games of
-    ``playout_states``) are played again until ``calls``; its openings are the first tenth
+    ``mode`` "fresh" (the default) asks fresh copies of the states (nothing cached, as a state
+    built in code or read from JSON unchecked), over and over until ``calls``. ``mode`` "play"
+    asks each state once, as the game meets it (the regions and their facts carried from the
+    state before by ``apply``), and only those calls are timed: the games (the lazy random games
+    of ``playout_states``) are played again until ``calls``; its openings are the first tenth
     of each game's states where an action is chosen."""
     if params.get("mode", "fresh") == "play":
         return _legal_actions_in_play(params)

@@ -18,11 +18,11 @@ difference by the decisions (plies for chess) of those games. Figures:
   move (``chess_game``: the headline comparison of ``benchmarks/run.py``);
 - ``lazy``: the same games with the lazy pick (``lazy_playout``), against the same chess games;
 - ``fresh-opening``, ``fresh-late``: ``list(legal_actions(state))`` on fresh copies of states
-  (nothing cached, as a state read from JSON), the states of ``benchmarks/run.py``'s
-  ``legal_actions`` figure: the openings of 20 seeded deals, and the states of the last
-  fifth of 4 seeded random games where an action is chosen; ``G`` is the number of rounds
-  over them, and the figure is per call. Printed against the first build named, with the
-  ratio late / opening of each build when both are asked for;
+  (nothing cached, as a state built in code or read unchecked), the states of
+  ``benchmarks/run.py``'s ``legal_actions`` figure: the openings of 20 seeded deals, and the
+  states of the last fifth of 4 seeded random games where an action is chosen; ``G`` is the
+  number of rounds over them, and the figure is per call. Printed against the first build named,
+  with the ratio late / opening of each build when both are asked for;
 - ``pettingzoo-board``, ``pettingzoo-cards``, ``openspiel-board``, ``openspiel-cards``: the
   environment steps of ``benchmarks/env_step.py`` (2 players), 200 per game asked for, after a
   warm-up of 150 steps; printed against the first build named, not against chess.
