@@ -621,7 +621,9 @@ def resume(
     5. one of the :data:`LOOKBACK` actions replayed before it (``earlier``) changed in one
        field, left out, or exchanged with it or with one of the next actions: the slip stood
        there, and the rejected action only shows it;
-    6. one legal action of the seat to move played before it (an action missing);
+    6. one legal action of the seat to move played before it (an action missing), and, when
+       the ways that lead then part from the log, the legal actions one field apart from
+       the first action put in among them (:func:`_missing_neighbours`);
     7. when the action was refused for a colour a seat lacks (``lacking``: the seat and the
        colour, ``IllegalActionError.lacking``), one of the actions of that seat that played
        that colour, up to :data:`DEEP_LOOKBACK` actions
