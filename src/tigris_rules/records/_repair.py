@@ -573,7 +573,7 @@ def _more_ways(
 
 
 def _missing_neighbours(search: _Search, ways: list[_Way]) -> None:
-    """Way 5 again (:func:`resume`): the legal actions one field apart from the first
+    """Way 6 again (:func:`resume`): the legal actions one field apart from the first
     action put in among the ways that lead, not tried yet, the places in the order of way 3
     and at most :data:`PLACES_LEAST` of them."""
     lead = next((way for way in ways if way.diagnosis == "missing"), None)
