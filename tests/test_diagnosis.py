@@ -364,3 +364,61 @@ def test_a_way_alone_is_judged_on_before_the_look_back_is_left_untried(
     found = problems(data, slipped)
     assert found[0].index == 11
     assert len(found) > 1
+
+
+def test_an_action_put_in_is_tried_again_one_field_apart() -> None:
+    """A swap of 4 black tiles left out: of the legal actions put in before the rejected
+    one, a swap of 3 replays the next actions best and parts from the log a few actions
+    later; the legal actions one field apart from it, a swap of 4 among them, are then put
+    in (docs/log-format.md, Validation, way 5): one problem, at the slip."""
+    data = classic()
+    assert data["actions"][175] == {
+        "player": 1,
+        "type": "swap_tiles",
+        "black": 4,
+        "red": 0,
+        "blue": 0,
+        "green": 0,
+    }
+    (problem,) = problems(data, missing(data["actions"], 175))
+    assert (problem.index, problem.diagnosis) == (175, "missing")
+    assert problem.assumed == "after swap_tiles black=4 red=0 blue=0 green=0"
+
+
+def test_without_the_actions_one_field_apart_that_missing_action_floods(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_repair, "_missing_neighbours", lambda *_: None)
+    data = classic()
+    found = problems(data, missing(data["actions"], 175))
+    assert found[0].assumed == "after swap_tiles black=3 red=0 blue=0 green=0"
+    assert len(found) > 1
+
+
+def test_a_way_that_fitted_as_well_is_kept_when_the_one_kept_parts_from_the_log() -> None:
+    """A black tile left out: after action 93 is rejected, a black tile put in on b1 and a
+    swap of one black tile put in replay the next 96 actions alike when the budget cuts the
+    judging short, and the first is kept; it parts from the log 99 actions later. The
+    action rejected there comes within 200 (``records.REJUDGE_DISTANCE``): the ways that
+    fitted as well are judged again by the actions up to it, and the swap, which replays
+    past it, is kept instead (docs/log-format.md, Validation): one problem, at the slip."""
+    data = classic()
+    assert data["actions"][93] == {
+        "player": 1,
+        "type": "place_tile",
+        "color": "black",
+        "square": "c6",
+    }
+    (problem,) = problems(data, missing(data["actions"], 93))
+    assert (problem.index, problem.diagnosis) == (93, "missing")
+    assert problem.assumed == "after swap_tiles black=1 red=0 blue=0 green=0"
+
+
+def test_without_the_ways_judged_again_that_missing_action_gives_more_problems(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_repair, "REJUDGE_DISTANCE", 0)
+    data = classic()
+    found = problems(data, missing(data["actions"], 93))
+    assert (found[0].index, found[0].assumed) == (93, "after place_tile black b1")
+    assert [p.index for p in found] == [93, 192]

@@ -231,8 +231,9 @@ def test_the_repairs_try_a_bounded_number_of_inputs(
 ) -> None:
     """Every input played while validating (the log's own, once, and those tried ahead to
     repair it), with each listing of legal actions counted as ``LISTING_COST`` inputs, stays
-    within ``1 + REPAIR_PER_ACTION`` inputs per action of the log, and one problem within
-    ``REPAIR_PER_PROBLEM``: a changed log costs a few times a valid one, however changed."""
+    within ``1 + REPAIR_PER_ACTION + RIVALS_PER_ACTION`` inputs per action of the log, and
+    one problem within ``REPAIR_PER_PROBLEM``: a changed log costs a few times a valid one,
+    however changed."""
     data = load(name)
     played = listed = 0
     works: list[int] = []
@@ -265,7 +266,8 @@ def test_the_repairs_try_a_bounded_number_of_inputs(
         assert not report.valid, change
         assert works, change  # the repair was tried
         work = played + _repair.LISTING_COST * listed
-        assert work <= (1 + _repair.REPAIR_PER_ACTION) * len(actions), change
+        per_action = 1 + _repair.REPAIR_PER_ACTION + _repair.RIVALS_PER_ACTION
+        assert work <= per_action * len(actions), change
         assert max(works) <= _repair.REPAIR_PER_PROBLEM, change
 
 

@@ -33,9 +33,11 @@ from tigris_rules.records._repair import (
     MISSING_TRIES,
     MISSING_WAYS,
     PLACES_LEAST,
+    REJUDGE_DISTANCE,
     REPAIR_BUDGET,
     REPAIR_PER_ACTION,
     REPAIR_PER_PROBLEM,
+    RIVALS_PER_ACTION,
     SWAP_DISTANCE,
 )
 from tigris_rules.records._replaying import GameReplayer, Replaying
@@ -124,9 +126,11 @@ __all__ = [
     "MISSING_WAYS",
     "PLACES_LEAST",
     "RECORD_SUFFIX",
+    "REJUDGE_DISTANCE",
     "REPAIR_BUDGET",
     "REPAIR_PER_ACTION",
     "REPAIR_PER_PROBLEM",
+    "RIVALS_PER_ACTION",
     "STDIN",
     "SWAP_DISTANCE",
     "VERBS",

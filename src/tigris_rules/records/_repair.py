@@ -24,6 +24,7 @@ from tigris_rules.records._candidates import (
     unclaimed_first,
 )
 from tigris_rules.records._replaying import Reached
+from tigris_rules.records._trail import CHECKPOINT, DEEP_LOOKBACK, LOOKBACK, Earlier, Trail
 from tigris_rules.records.log import LogEntry
 from tigris_rules.records.problems import describe_action
 
@@ -41,14 +42,17 @@ __all__ = [
     "MISSING_TRIES",
     "MISSING_WAYS",
     "PLACES_LEAST",
+    "REJUDGE_DISTANCE",
     "REPAIR_BUDGET",
     "REPAIR_PER_ACTION",
     "REPAIR_PER_PROBLEM",
+    "RIVALS_PER_ACTION",
     "SWAP_DISTANCE",
     "Resumed",
     "Trail",
     "repair_budget",
     "resume",
+    "rival",
 ]
 
 
@@ -81,6 +85,16 @@ REPAIR_PER_PROBLEM: Final = 4_096
 """The most inputs tried ahead to choose how to go on after one rejected action, so that
 one problem does not spend what the later ones may need."""
 
+REJUDGE_DISTANCE: Final = 200
+"""When an action is rejected at most this many actions after one that was repaired, the
+ways that fitted as well as the one kept there (:func:`rival`) are judged again by the
+actions up to the new one and the next :data:`LOOKAHEAD`..."""
+
+RIVALS_PER_ACTION: Final = 1
+"""... within at most this many inputs tried per action of the log, the actions replayed
+again after a way judged again is kept counted in, apart from :data:`REPAIR_PER_ACTION`
+(the first choice has most often spent that when it was cut short)."""
+
 LISTING_COST: Final = 8
 """What listing the legal actions of a position counts for, in inputs tried: about what it
 costs next to playing one input."""
@@ -98,13 +112,10 @@ MISSING_WAYS: Final = 16
 """... and of those after which the rejected action replays, at most this many are judged."""
 
 
-LOOKBACK: Final = 4
-"""A slip in one of this many actions replayed before a rejected one is looked for, when
-nothing at the rejected action explains the next ones..."""
-
 LOOKBACK_NEIGHBOURS: Final = 8
-"""... trying at most this many changes of one field of each of them, those of the field
-with the fewest changes that are legal first (another colour before another square)."""
+"""A slip looked for in one of the :data:`LOOKBACK` actions before a rejected one tries at
+most this many changes of one field of each of them, those of the field with the fewest
+changes that are legal first (another colour before another square)."""
 
 PLACES_LEAST: Final = 8
 """The changes of a place tried for a rejected action are at most as many as a third of the
@@ -112,18 +123,9 @@ inputs left for it lets judge by the next :data:`LOOKAHEAD` actions, and at leas
 the first in the order of :data:`CLAIMS_AHEAD`: tens of squares fit the next actions alike,
 and judging them all would spend what the likeliest of them and the other ways need."""
 
-CHECKPOINT: Final = 16
-"""Validation keeps the position every this many actions, to go back to the positions
-before the last :data:`LOOKBACK` actions when one is rejected."""
-
-DEEP_LOOKBACK: Final = 128
-"""When a rejected action is refused for a colour a seat lacks
-(``IllegalActionError.lacking``), the actions of that seat up to this many places before it
-that played that colour are tried with another colour, when the budget allows..."""
-
 DEEP_CANDIDATES: Final = 6
-"""... at most this many of them, the nearest first, with at most half of the inputs left
-for the rejected action."""
+"""Of the actions far back that ways 7 and 8 change (:data:`DEEP_LOOKBACK`), at most this
+many, the nearest first, with at most half of the inputs left for the rejected action."""
 
 
 def repair_budget(length: int) -> int:
@@ -148,6 +150,7 @@ class Resumed:
     consumed: int
     work: int
     back: int = 0
+    rivals: tuple[_Way, ...] = attrs.field(default=(), repr=False)
 
 
 @attrs.define(eq=False)
@@ -241,6 +244,7 @@ class _Search:
         self.mover = to_move(state)
         self.legal: list[AnyAction] = []
         self.claimed: Claims = {}
+        self.inserted: set[AnyAction] = set()
 
     def tried(self, played: tuple[LogEntry, ...], start: AnyState | None = None) -> Reached | None:
         """The position after ``played`` from ``start`` (the state before the rejected
@@ -309,6 +313,7 @@ class _Search:
         for action in islice(spread(self.legal), MISSING_TRIES):
             if found >= MISSING_WAYS or not self.left(2):
                 return
+            self.inserted.add(action)
             inserted = LogEntry(self.mover, action)
             found += self.add(
                 "missing",
@@ -317,71 +322,6 @@ class _Search:
                 fitting=1,  # the rejected action replays, after an action the log lacks
                 action=action,
             )
-
-
-Earlier = tuple[AnyState, int, LogEntry]
-"""An action replayed before a rejected one: the position before it, its index, itself."""
-
-
-class Trail:
-    """The actions replayed since a position kept, with the position every
-    :data:`CHECKPOINT` actions, to find the positions before the last :data:`LOOKBACK` of
-    them, or before one of the last :data:`DEEP_LOOKBACK`; at most :data:`DEEP_LOOKBACK`
-    and two checkpoints' worth of actions are kept."""
-
-    __slots__ = ("checkpoints", "entries", "well_formed")
-
-    def __init__(self, state: AnyState, *, well_formed: bool) -> None:
-        self.well_formed = well_formed
-        self.restart(state)
-
-    def restart(self, state: AnyState) -> None:
-        """Start again from ``state``: the actions before it are not gone back to."""
-        self.checkpoints: list[AnyState] = [state]  # the position before entries[k * CHECKPOINT]
-        self.entries: list[tuple[int, LogEntry]] = []
-
-    def played(self, index: int, entry: LogEntry, position: Reached) -> None:
-        """Action ``index`` replayed, reaching ``position``."""
-        self.entries.append((index, entry))
-        if len(self.entries) % CHECKPOINT == 0:
-            self.checkpoints.append(position.state)
-            if len(self.entries) >= DEEP_LOOKBACK + 2 * CHECKPOINT:
-                del self.entries[:CHECKPOINT]
-                del self.checkpoints[0]
-
-    def before(self, backs: Sequence[int]) -> tuple[list[Earlier], int]:
-        """The actions ``backs`` places before the end (1: the last replayed), each with the
-        position before it, in the order of ``backs``; and the inputs replayed to find them."""
-        if not backs:
-            return [], 0
-        kept = len(self.entries)
-        firsts = sorted({kept - back for back in backs})
-        done = firsts[0] // CHECKPOINT * CHECKPOINT
-        position = Reached(self.checkpoints[done // CHECKPOINT], well_formed=self.well_formed)
-        found: dict[int, Earlier] = {}
-        for at in range(done, firsts[-1] + 1):
-            index, entry = self.entries[at]
-            if at in firsts:
-                found[kept - at] = (position.state, index, entry)
-            if at < firsts[-1]:
-                position.apply(entry)
-        return [found[back] for back in backs], firsts[-1] - done
-
-    def earlier(self) -> tuple[list[Earlier], int]:
-        """The last :data:`LOOKBACK` actions replayed, the last first, each with the
-        position before it; and the inputs replayed to find them."""
-        count = min(LOOKBACK, len(self.entries))
-        kept = len(self.entries)
-        first = kept - count
-        done = first // CHECKPOINT * CHECKPOINT
-        position = Reached(self.checkpoints[done // CHECKPOINT], well_formed=self.well_formed)
-        for _, entry in self.entries[done:first]:
-            position.apply(entry)
-        found: list[Earlier] = []
-        for index, entry in self.entries[first:]:
-            found.append((position.state, index, entry))
-            position.apply(entry)
-        return found[::-1], kept - done
 
 
 def _earlier_ways(
@@ -632,6 +572,29 @@ def _more_ways(
         _earlier_ways(search, found, following)
 
 
+def _missing_neighbours(search: _Search, ways: list[_Way]) -> None:
+    """Way 6 again (:func:`resume`): the legal actions one field apart from the first
+    action put in among the ways that lead, not tried yet, the places in the order of way 3
+    and at most :data:`PLACES_LEAST` of them."""
+    lead = next((way for way in ways if way.diagnosis == "missing"), None)
+    if lead is None or search.mover is None:
+        return
+    changes = unclaimed_first(neighbours(search.legal, lead.action), search.claimed)
+    for action, _ in at_most(changes, PLACES_LEAST):
+        if action in search.inserted:
+            continue
+        if not search.left(2):
+            return
+        search.inserted.add(action)
+        search.add(
+            "missing",
+            search.index,
+            (LogEntry(search.mover, action), search.entry),
+            fitting=1,
+            action=action,
+        )
+
+
 def resume(
     state: AnyState,
     entry: LogEntry,
@@ -658,7 +621,9 @@ def resume(
     5. one of the :data:`LOOKBACK` actions replayed before it (``earlier``) changed in one
        field, left out, or exchanged with it or with one of the next actions: the slip stood
        there, and the rejected action only shows it;
-    6. one legal action of the seat to move played before it (an action missing);
+    6. one legal action of the seat to move played before it (an action missing), and, when
+       the ways that lead then part from the log, the legal actions one field apart from
+       the first action put in among them (:func:`_missing_neighbours`);
     7. when the action was refused for a colour a seat lacks (``lacking``: the seat and the
        colour, ``IllegalActionError.lacking``), one of the actions of that seat that played
        that colour, up to :data:`DEEP_LOOKBACK` actions
@@ -690,7 +655,10 @@ def resume(
     search.claimed = claims(ahead(min(CLAIMS_AHEAD, MAX_LOOKAHEAD)))
     _first_ways(search, following, previous)
     ways, best, cut = _judge(search, search.ways, following, 0)
-    tiers: list[Callable[[], None]] = [lambda: _more_ways(search, earlier, following)]
+    tiers: list[Callable[[], None]] = [
+        lambda: _more_ways(search, earlier, following),
+        lambda: _missing_neighbours(search, ways),
+    ]
     if trail is not None and lacking is None:
         seats = (entry.player, search.mover)  # a log built in code may name anything
         tiers.append(lambda: _deep_ways(search, trail, _pieces(trail.entries, seats)))
@@ -717,15 +685,55 @@ def resume(
         horizon *= 2
         following = ahead(horizon)
         ways, best, cut = _judge(search, ways, following, judged)
-    way = ways[0]
     work = search.work
-    if budget <= LISTING_COST + 1 and not way.played:
-        return Resumed(way.assumed, None, None, state, 0, work)
-    likely = way.likely(alone=len(ways) == 1)
+    if budget <= LISTING_COST + 1 and not ways[0].played:
+        return Resumed(ways[0].assumed, None, None, state, 0, work)
+    return _resumed(ways[0], state, work, ways[1:], well_formed=well_formed)
+
+
+def _resumed(
+    way: _Way, state: AnyState, work: int, rivals: Sequence[_Way], *, well_formed: bool
+) -> Resumed:
+    """Going on by ``way`` after the action rejected in ``state``, ``work`` inputs tried so
+    far; ``rivals``: the ways that fitted as well, in order."""
+    likely = way.likely(alone=not rivals)
     if not way.played:
-        return Resumed(way.assumed, way.diagnosis, likely, state, 0, work)
+        return Resumed(way.assumed, way.diagnosis, likely, state, 0, work, rivals=tuple(rivals))
     position = Reached(state if way.start is None else way.start, well_formed=well_formed)
     for played in way.played:
         position.apply(played)
     work += len(way.played)
-    return Resumed(way.assumed, way.diagnosis, likely, position.state, way.consumed, work, way.back)
+    return Resumed(
+        way.assumed,
+        way.diagnosis,
+        likely,
+        position.state,
+        way.consumed,
+        work,
+        way.back,
+        tuple(rivals),
+    )
+
+
+def rival(
+    resumed: Resumed, state: AnyState, following: list[LogEntry], budget: int, *, well_formed: bool
+) -> tuple[Resumed | None, int]:
+    """The first of the ways that fitted as well as the one kept after an action rejected in
+    ``state`` (``resumed.rivals``) that replays ``following`` whole (the actions after it,
+    up to one rejected later and :data:`LOOKAHEAD` more), within ``budget`` inputs tried,
+    ``None`` when none does; and the inputs tried."""
+    work = 0
+    for way in resumed.rivals:
+        rest = following[way.consumed :]
+        if work + 2 * len(way.played) + len(rest) > budget:
+            break
+        position = Reached(state if way.start is None else way.start, well_formed=well_formed)
+        try:
+            for entry in (*way.played, *rest):
+                work += 1
+                position.apply(entry)
+        except (IllegalActionError, InvalidActionError):
+            continue
+        found = _resumed(way, state, 0, (), well_formed=well_formed)
+        return found, work + found.work
+    return None, work

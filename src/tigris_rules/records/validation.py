@@ -156,8 +156,46 @@ class _Problems:
         else:
             self.more += 1
 
+    def replace(self, slot: int, problem: Problem) -> None:
+        """Put ``problem``, placed in the file read, in the place of the ``slot``-th."""
+        self.listed[slot] = self._placed(problem)
+
     def _placed(self, problem: Problem) -> Problem:
         return problem if self.find is None else placed(problem, self.find)
+
+
+@attrs.define(eq=False)
+class _Repaired:
+    """The repair (``resumed``) of the action ``item``, rejected in the position ``before``
+    (the actions replayed before it: ``trail``), while the actions replayed after it
+    (``since``) are at most :data:`~tigris_rules.records._repair.REJUDGE_DISTANCE`: when
+    one of them is rejected, the ways that fitted as well as the one kept are judged again
+    by the actions up to it (docs/log-format.md, Validation). ``applied``: the actions
+    replayed before it; ``slot``: where its problem is listed."""
+
+    item: tuple[int, LogEntry]
+    before: AnyState
+    trail: _repair.Trail
+    resumed: _repair.Resumed
+    rule: str | None
+    reason: str
+    applied: int
+    slot: int
+    since: list[Item] = attrs.field(factory=list)
+
+    def problem(self, at: int, slip: LogEntry, reason: str, resumed: _repair.Resumed) -> Problem:
+        """The problem of ``item`` gone on from by ``resumed``, the slip at ``at``."""
+        return Problem(
+            ProblemKind.RULE,
+            reason,
+            index=at,
+            player=slip.player,
+            action=slip.action,
+            rule=self.rule,
+            assumed=resumed.assumed,
+            diagnosis=resumed.diagnosis,
+            likely=resumed.likely,
+        )
 
 
 def _check(
@@ -201,12 +239,40 @@ def _check(
     trail = _repair.Trail(start, well_formed=well_formed)
     previous: LogEntry | None = None
     budget = _repair.repair_budget(length)
+    rivals_budget = _repair.RIVALS_PER_ACTION * length
+    last: _Repaired | None = None  # the last repair, while its rivals may be judged again
+
+    def went_on(
+        resumed: _repair.Resumed, before: AnyState, item: tuple[int, LogEntry], reason: str
+    ) -> tuple[int, LogEntry, str]:
+        """Go on by ``resumed`` after ``item`` was rejected in ``before`` for ``reason``;
+        where the slip stands and the reason to report."""
+        nonlocal position, applied
+        at, slip = item
+        if resumed.back:  # the slip stands at an action replayed before
+            at, slip = trail.entries[-resumed.back]
+            reason = f"action {item[0]} is then rejected: {reason}"
+        if resumed.state is not before:
+            position = Reached(resumed.state, well_formed=well_formed)
+            trail.restart(resumed.state)
+        for _ in range(resumed.consumed):  # played by the repair, read ahead
+            taken = waiting.popleft()
+            if last is not None:
+                last.since.append(taken)
+            applied += 1
+        return at, slip, reason
+
     while True:
         next_item = waiting.popleft() if waiting else next(items, None)
         if next_item is None:
             break
         index, entry = next_item
+        if last is not None:
+            last.since.append(next_item)
+            if index - last.item[0] > _repair.REJUDGE_DISTANCE:
+                last = None
         if isinstance(entry, FormatError):
+            last = None
             for where, why in entry.problems:
                 problems.add(Problem(ProblemKind.FORMAT, why, path=where), unreadable=True)
             continue
@@ -226,6 +292,25 @@ def _check(
         except InvalidActionError as exc:
             kind, rule, reason = ProblemKind.FORMAT, None, exc.reason
             path = f"$.actions[{index}].{exc.field}"
+        if last is not None and kind is ProblemKind.RULE and rivals_budget > 0:
+            since = cast("list[LogEntry]", [e for _, e in last.since])
+            redone, tried = _repair.rival(
+                last.resumed,
+                last.before,
+                since + ahead(_repair.LOOKAHEAD),
+                min(rivals_budget - len(since), _repair.REPAIR_PER_PROBLEM),  # and replayed again
+                well_formed=well_formed,
+            )
+            rivals_budget -= tried + (len(since) if redone is not None else 0)
+            if redone is not None:  # a rival replays past this action: it is kept instead
+                waiting.extendleft(reversed(last.since))  # to be replayed again after it
+                position = Reached(last.before, well_formed=well_formed)
+                trail, applied, previous = last.trail, last.applied, last.item[1]
+                mended, last = last, None
+                at, slip, why = went_on(redone, mended.before, mended.item, mended.reason)
+                problems.replace(mended.slot, mended.problem(at, slip, why, redone))
+                continue
+        last = None
         assumed = diagnosis = likely = None
         at, slip = index, entry
         if not strict and kind is ProblemKind.RULE:
@@ -246,15 +331,18 @@ def _check(
                 )
                 assumed, diagnosis, likely = resumed.assumed, resumed.diagnosis, resumed.likely
                 budget -= resumed.work
-                if resumed.back:  # the slip stands at an action replayed before
-                    at, slip = trail.entries[-resumed.back]
-                    reason = f"action {index} is then rejected: {reason}"
-                if resumed.state is not before:
-                    position = Reached(resumed.state, well_formed=well_formed)
-                    trail.restart(resumed.state)
-                for _ in range(resumed.consumed):  # played by the repair, read ahead
-                    waiting.popleft()
-                    applied += 1
+                if resumed.rivals and problems.more == 0:
+                    last = _Repaired(
+                        (index, entry),
+                        before,
+                        trail.copy(),
+                        resumed,
+                        rule,
+                        reason,
+                        applied,
+                        len(problems.listed),
+                    )
+                at, slip, reason = went_on(resumed, before, (index, entry), reason)
         problems.add(
             Problem(
                 kind,
@@ -269,6 +357,8 @@ def _check(
                 likely=likely,
             )
         )
+        if last is not None and len(problems.listed) != last.slot + 1:
+            last = None  # only counted, not listed
         previous = entry
     state = position.state
     result_log = head
