@@ -39,6 +39,9 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+HTTP_TIMEOUT = 60.0
+"""Seconds a request to the web table may take: the server shares this process with the
+browser driver, and on a loaded machine an answer can take several seconds."""
 SEED = 1
 """A deal where seat 0, choosing at random, meets several conflicts against the greedy bot."""
 
@@ -74,6 +77,7 @@ class Seat:
         response = httpx.get(
             f"{self.base}/api/games/{self.game}/page",
             params={"seat": self.seat, "token": self.token},
+            timeout=HTTP_TIMEOUT,
         )
         assert response.status_code == 200, response.text
         return response.json()
@@ -159,6 +163,7 @@ def test_a_seats_page_never_shows_another_seats_hand(browser: Any, tmp_path: Pat
         answer = httpx.post(
             f"{base}/api/games",
             json={"config": {"players": 2}, "seed": 4, "seats": ["person", "person"]},
+            timeout=HTTP_TIMEOUT,
         ).json()
         game, tokens = answer["game"], answer["tokens"]
         pages = []
