@@ -45,6 +45,7 @@ if str(THIRD_PARTY) not in sys.path:
 
 def _forget_plugins() -> None:
     plugins._installed.cache_clear()
+    plugins._names.cache_clear()
     model_ruleset._resolved.cache_clear()
 
 

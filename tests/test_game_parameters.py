@@ -291,9 +291,11 @@ def race_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
     monkeypatch.setattr(plugins, "_installed", with_race)
     model_ruleset._resolved.cache_clear()
+    plugins._names.cache_clear()
     yield
     monkeypatch.undo()
     model_ruleset._resolved.cache_clear()
+    plugins._names.cache_clear()
 
 
 @pytest.mark.usefixtures("race_installed")

@@ -20,9 +20,11 @@ from tigris_rules.model.plugins import VARIANT_GROUP, PluginWarning, is_plugin, 
 def forget() -> Iterator[None]:
     """What is installed is read again before and after the test."""
     plugins._installed.cache_clear()
+    plugins._names.cache_clear()
     model_ruleset._resolved.cache_clear()
     yield
     plugins._installed.cache_clear()
+    plugins._names.cache_clear()
     model_ruleset._resolved.cache_clear()
 
 

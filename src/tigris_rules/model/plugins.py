@@ -80,12 +80,17 @@ DEFAULT_ORDER: Final = 100
 def plugin_names(group: str) -> tuple[str, ...]:
     """The names of ``group``, built-in and installed, in canonical order (variants: by their
     ``order`` attribute, then by name; rulesets: by name)."""
-    installed = _installed(group, tuple(sys.path))
+    return _names(group, tuple(sys.path))
+
+
+@cache
+def _names(group: str, path: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`plugin_names` while ``sys.path`` is ``path``."""
+    installed = _installed(group, path)
     usable = (n for n, obj in installed.items() if not isinstance(obj, _Broken))
     return _in_order(group, (*BUILT_IN.get(group, {}), *usable))
 
 
-@cache
 def _in_order(group: str, names: tuple[str, ...]) -> tuple[str, ...]:
     if group == VARIANT_GROUP:
         return tuple(sorted(names, key=lambda n: (_order(plugin(group, n)), n)))
