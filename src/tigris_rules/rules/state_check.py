@@ -239,12 +239,14 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _ints_within(values: Collection[int], low: int, high: int) -> bool:
+def _ints_within(values: Collection[object], low: int, high: int) -> bool:
     """Whether every one of ``values`` is an integer (not a boolean) from ``low`` to
-    ``high``."""
+    ``high``. The values are typed as any object: the compiled build would otherwise take
+    the type of each for ``int`` unseen."""
     if {*map(type, values)} <= {int}:  # plain integers, the usual case: checked in C
-        return not values or low <= min(values) <= max(values) <= high
-    return all(_is_int(v) and low <= v <= high for v in values)
+        ints = cast("Collection[int]", values)
+        return not ints or low <= min(ints) <= max(ints) <= high
+    return all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in values)
 
 
 _LAST_SQUARE: Final = SQUARE_COUNT - 1
