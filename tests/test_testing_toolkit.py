@@ -253,6 +253,14 @@ def test_a_treasure_on_an_empty_square_is_found() -> None:
     assert any("lies on no tile" in p for p in check_invariants(broken))
 
 
+def test_a_leader_cell_with_no_leader_is_found_beside_two_leaders_on_one_cell() -> None:
+    state = with_cell(with_cell(opening(), "a1", LEADER), "b1", LEADER)
+    broken = attrs.evolve(state, leaders=(square_index("a1"),) * 2 + (NO_SQUARE,) * 6)
+    problems = check_invariants(broken)
+    assert any("two leaders stand on a1" in p for p in problems), problems
+    assert any("$.cells.b1" in p and "a leader cell with no leader" in p for p in problems)
+
+
 def test_a_leader_away_from_temples_is_found() -> None:
     state = opening()
     leaders = (square_index("a1"), *(NO_SQUARE,) * 7)

@@ -435,20 +435,26 @@ def _leaders(state: BoardPosition, add: _Add) -> None:
     cells = state.cells
     river = board_layout(state.config.board).river
     seen: set[int] = set()
+    shown = 0  # the squares of leaders that hold a leader cell
     for flat, square in enumerate(state.leaders):
         if square == NO_SQUARE:
             continue
         path = f"$.leaders[{flat // 4}].{_COLOR_NAMES[flat % 4]}"
         name = square_name(square)
-        if square in seen:
+        first = square not in seen
+        if not first:
             add("leader-shared", path, f"two leaders stand on {name}", "CONV-5")
         seen.add(square)
         if cells[square] != LEADER:
             add("leader-cell", path, f"a leader stands on {name}, but the cell is not a leader")
-        elif river[square]:
+            continue
+        shown += first
+        if river[square]:
             add("leader-river", path, f"a leader stands on the river square {name}", "LEADER-6")
         elif not any(cells[s] == RED for s in NEIGHBOURS[square]):
             add("leader-temple", path, f"the leader on {name} touches no temple", "LEADER-11")
+    if cells.count(LEADER) == shown:
+        return  # every leader cell holds a leader: the usual case, counted at once
     for square, code in enumerate(cells):
         if code == LEADER and square not in seen:
             add("leader-cell", f"$.cells.{square_name(square)}", "a leader cell with no leader")
@@ -537,6 +543,8 @@ def _monuments(state: BoardPosition, add: _Add) -> None:
         covered.update(block)
         if any(cells[s] != FLIPPED for s in block):
             add("monument-block", path, "the block is not four flipped tiles", "MON-6")
+    if cells.count(FLIPPED) == sum(cells[s] == FLIPPED for s in covered):
+        return  # every flipped tile lies under a monument: the usual case, counted at once
     stray = [s for s, c in enumerate(cells) if c == FLIPPED and s not in covered]
     if stray:
         add(
