@@ -416,9 +416,15 @@ def _tile_colors(add: _Add, known: Sequence[int]) -> None:
             )
 
 
+_MISPLACED: Final = frozenset({(BLACK, True), (RED, True), (BLUE, False), (GREEN, True)})
+"""A cell code and whether its square is a river square, for a tile on the wrong kind."""
+
+
 def _tile_squares(state: BoardPosition, add: _Add) -> None:
     """TILE-3, TILE-4: blue tiles on the river, the others on land."""
     river = board_layout(state.config.board).river
+    if _MISPLACED.isdisjoint(zip(state.cells, river, strict=True)):
+        return  # the usual case, seen at once
     for square, code in enumerate(state.cells):
         if code <= GREEN and river[square] != (code == BLUE):
             add(
