@@ -18,6 +18,8 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import tigris_rules as tr
+from tigris_rules.model.board import board_layout
+from tigris_rules.model.cells import EMPTY
 from tigris_rules.model.squares import SQUARE_NAMES
 from tigris_rules.rules.regions import Regions, compute_regions
 from tigris_rules.rules.scoring import allocate_treasures
@@ -129,6 +131,22 @@ def _with_cell(state: Any, square: int, code: object) -> Any:
 )
 def test_a_field_out_of_shape_is_named_by_its_path(change: Callable[[Any], Any], path: str) -> None:
     assert (path, "shape") in {(p.path, p.code) for p in tr.check_state(change(board_opening()))}
+
+
+@pytest.mark.parametrize(("color", "river"), [(tr.Color.RED, True), (tr.Color.BLUE, False)])
+def test_a_tile_on_the_wrong_kind_of_square_is_named_by_its_square(
+    color: tr.Color, river: bool
+) -> None:
+    """TILE-3, TILE-4: a blue tile lies on the river, the others on land."""
+    state = board_opening()
+    layout = board_layout(state.config.board)
+    square = next(
+        s for s in range(len(layout.river)) if layout.river[s] == river and state.cells[s] == EMPTY
+    )
+    problems = tr.check_state(_with_cell(state, square, color.index))
+    found = {(p.path, p.code, p.rule) for p in problems}
+    rule = "TILE-3" if color is tr.Color.BLUE else "TILE-4"
+    assert (f"$.cells.{SQUARE_NAMES[square]}", "tile-square", rule) in found
 
 
 class _Number(int):
