@@ -395,6 +395,41 @@ def test_without_the_actions_one_field_apart_that_missing_action_floods(
     assert len(found) > 1
 
 
+def ziggurat_game() -> dict[str, Any]:
+    """A random-bot game of 3 players with the ziggurat (seed 3041), as
+    ``benchmarks/diagnosis.py`` plays it."""
+    from tigris_rules.ai.bots import random_bots
+
+    config = tr.GameConfig(players=3, variants=("ziggurat",))
+    bots = random_bots(config.players, 3041)
+
+    def choose(state: tr.GameState) -> tr.Action:
+        player = tr.to_move(state)
+        assert player is not None
+        return bots[player].choose(state)
+
+    data: dict[str, Any] = json.loads(tr.dumps(tr.record_game(config, choose, seed=3041)))
+    return data
+
+
+def test_the_action_put_in_that_fitted_most_is_tried_one_field_apart_when_none_leads() -> None:
+    """A black leader left out: of the legal actions put in before the rejected one, none
+    leads (the rejected action sent by the seat to move fits more next actions), but the one
+    that fitted most, a black leader on c1, differs from the missing one in one field; the
+    actions one field apart from it are put in (docs/log-format.md, Validation, way 5): one
+    problem, at the slip."""
+    data = ziggurat_game()
+    assert data["actions"][53] == {
+        "player": 1,
+        "type": "place_leader",
+        "color": "black",
+        "square": "i6",
+    }
+    (problem,) = problems(data, missing(data["actions"], 53))
+    assert (problem.index, problem.diagnosis) == (53, "missing")
+    assert problem.assumed == "after place_leader black i6"
+
+
 def test_a_way_that_fitted_as_well_is_kept_when_the_one_kept_parts_from_the_log() -> None:
     """A black tile left out: after action 93 is rejected, a black tile put in on b1 and a
     swap of one black tile put in replay the next 96 actions alike when the budget cuts the

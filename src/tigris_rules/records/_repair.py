@@ -572,13 +572,16 @@ def _more_ways(
         _earlier_ways(search, found, following)
 
 
-def _missing_neighbours(search: _Search, ways: list[_Way]) -> None:
-    """Way 6 again (:func:`resume`): the legal actions one field apart from the first
-    action put in among the ways that lead, not tried yet, the places in the order of way 3
-    and at most :data:`PLACES_LEAST` of them."""
-    lead = next((way for way in ways if way.diagnosis == "missing"), None)
-    if lead is None or search.mover is None:
+def _missing_neighbours(search: _Search) -> None:
+    """Way 6 again (:func:`resume`): the legal actions one field apart from the action put
+    in by the way of 6 that fitted most so far, whether it leads or not (the first of those
+    that tie), not tried yet, the places in the order of way 3 and at most
+    :data:`PLACES_LEAST` of them: an action that makes the rejected one replay but parts
+    from the log soon after often differs from the missing one in one field only."""
+    tried = [way for way in search.ways if way.diagnosis == "missing"]
+    if not tried or search.mover is None:
         return
+    lead = max(tried, key=lambda way: way.fitting)
     changes = unclaimed_first(neighbours(search.legal, lead.action), search.claimed)
     for action, _ in at_most(changes, PLACES_LEAST):
         if action in search.inserted:
@@ -623,7 +626,8 @@ def resume(
        there, and the rejected action only shows it;
     6. one legal action of the seat to move played before it (an action missing), and, when
        the ways that lead then part from the log, the legal actions one field apart from
-       the first action put in among them (:func:`_missing_neighbours`);
+       the action put in by the way of 6 that fitted most, whether it leads or not
+       (:func:`_missing_neighbours`);
     7. when the action was refused for a colour a seat lacks (``lacking``: the seat and the
        colour, ``IllegalActionError.lacking``), one of the actions of that seat that played
        that colour, up to :data:`DEEP_LOOKBACK` actions
@@ -657,7 +661,7 @@ def resume(
     ways, best, cut = _judge(search, search.ways, following, 0)
     tiers: list[Callable[[], None]] = [
         lambda: _more_ways(search, earlier, following),
-        lambda: _missing_neighbours(search, ways),
+        lambda: _missing_neighbours(search),
     ]
     if trail is not None and lacking is None:
         seats = (entry.player, search.mover)  # a log built in code may name anything
