@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final, Protocol, assert_never, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeGuard, assert_never, cast
 
 from tigris_rules.model.actions import MONUMENTS, StructureAction
 from tigris_rules.model.board import BOARD_NAMES, board_layout
@@ -235,7 +235,7 @@ def board_view_problems(view: BoardSight) -> list[StateProblem]:
     return problems
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -246,7 +246,7 @@ def _ints_within(values: Collection[object], low: int, high: int) -> bool:
     if {*map(type, values)} <= {int}:  # plain integers, the usual case: checked in C
         ints = cast("Collection[int]", values)
         return not ints or low <= min(ints) <= max(ints) <= high
-    return all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in values)
+    return all(_is_int(v) and low <= v <= high for v in values)
 
 
 _LAST_SQUARE: Final = SQUARE_COUNT - 1
@@ -254,9 +254,7 @@ _LAST_SQUARE: Final = SQUARE_COUNT - 1
 
 
 def _is_square(value: object, allow_none: bool = True) -> bool:
-    return _is_int(value) and (
-        0 <= value < SQUARE_COUNT or (allow_none and value == NO_SQUARE)  # type: ignore[operator]
-    )
+    return _is_int(value) and (0 <= value < SQUARE_COUNT or (allow_none and value == NO_SQUARE))
 
 
 def _shape(state: GameState, add: _Add) -> None:
