@@ -445,6 +445,13 @@ def test_bad_states_name_the_path() -> None:
     case(lambda d: d["hands"].pop(), "$.hands", "expected an array of 3")
     case(lambda d: d["hands"][1].update(red=-1), "$.hands[1].red", "at least 0")
     case(lambda d: d["hands"][1].pop("red"), "$.hands[1].red", "missing")
+    case(lambda d: d["hands"][1].update(red=True), "$.hands[1].red", "expected an integer")
+    case(
+        lambda d: d["hands"][1].update(pink=d["hands"][1].pop("blue")), "$.hands[1].blue", "missing"
+    )
+    case(lambda d: d["leaders"][0].update(red=7), "$.leaders[0].red", "a1..p11")
+    case(lambda d: d["config"].update(players=True), "$.config.players", "expected an integer")
+    case(lambda d: d["config"].update(board=3), "$.config.board", "expected a string")
     case(lambda d: d["cells"].update(q1="red"), "$.cells", "square")
     case(lambda d: d["cells"].update(a1="purple"), "$.cells.a1", "expected one of")
     case(lambda d: d["cells"].update(a1=["red"]), "$.cells.a1", "got an array")

@@ -11,6 +11,7 @@ declare keeps its default (CONV-18): :func:`check_parameters`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -50,8 +51,32 @@ def check_parameters(config: GameConfig, shared: Iterable[str]) -> None:
     names no field of the configuration, or gives another default, is refused too.
     """
     game = config.game
-    declared = {p.name: p for p in plugin(RULESET_GROUP, game).parameters}
-    fields = {f.name: f for f in attrs.fields(type(config)) if f.name not in set(shared)}
+    kind: Any = type(config)
+    key = (game, plugin(RULESET_GROUP, game).parameters, kind, tuple(shared))
+    try:
+        declared, fields = _declared(*key)
+    except TypeError:  # a declaration that cannot be hashed is checked each time
+        declared, fields = _declared.__wrapped__(*key)
+    for name, field in fields.items():
+        value = getattr(config, name)
+        if name in declared:
+            declared[name].check(value, config)
+        elif not _same(value, field.default):
+            raise ConfigError(
+                f"{name}={value!r} applies to {_games_taking(name)}, not to game={game!r} (CONV-18)"
+            )
+
+
+@functools.lru_cache(maxsize=64)
+def _declared(
+    game: str, parameters: tuple[Parameter, ...], kind: Any, shared: tuple[str, ...]
+) -> tuple[dict[str, Parameter], dict[str, Any]]:
+    """The parameters ``game`` declares (``parameters``) and the fields of the configuration
+    class ``kind`` but the ``shared`` ones, each by name, once the declaration is found to
+    name only such fields with their defaults; :class:`~tigris_rules.ConfigError` otherwise.
+    Kept per declaration: a configuration is checked each time one is made or read."""
+    declared = {p.name: p for p in parameters}
+    fields = {f.name: f for f in attrs.fields(kind) if f.name not in set(shared)}
     for name, parameter in declared.items():
         if name not in fields:
             raise ConfigError(
@@ -63,14 +88,7 @@ def check_parameters(config: GameConfig, shared: Iterable[str]) -> None:
                 f"the game {game!r} declares {name} with the default {parameter.default!r}, "
                 f"but a configuration's default is {fields[name].default!r}"
             )
-    for name, field in fields.items():
-        value = getattr(config, name)
-        if name in declared:
-            declared[name].check(value, config)
-        elif not _same(value, field.default):
-            raise ConfigError(
-                f"{name}={value!r} applies to {_games_taking(name)}, not to game={game!r} (CONV-18)"
-            )
+    return declared, fields
 
 
 def _same(value: object, default: object) -> bool:

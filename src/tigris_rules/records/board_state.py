@@ -14,6 +14,7 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeVar, cast
 
+from tigris_rules.errors import FormatError
 from tigris_rules.model import decisions as _decisions
 from tigris_rules.model.actions import MONUMENTS
 from tigris_rules.model.cells import CATASTROPHE, EMPTY, FLIPPED, LEADER, STRUCTURE
@@ -143,6 +144,13 @@ def _square_number(value: object) -> int:
 
 
 def _color_map(value: object, read: Callable[[object], T]) -> tuple[T, T, T, T]:
+    """``read`` of each colour's value in the JSON object ``value``, in colour order."""
+    if type(value) is dict and len(value) == 4:  # the common case, read at once
+        first, second, third, fourth = _COLOR_NAMES
+        try:
+            return read(value[first]), read(value[second]), read(value[third]), read(value[fourth])
+        except (KeyError, FormatError):
+            pass  # another key, or a value read again below for the path of the problem
     obj = need_object(value)
     check_keys(obj, _COLOR_NAMES)
     out = [at(f"$.{name}", read, obj[name]) for name in _COLOR_NAMES]
@@ -161,7 +169,10 @@ def _structure_cells(value: object, config: GameConfig) -> tuple[int, ...]:
         square = SQUARE_INDEX.get(name)  # None for any other key
         if square is None:
             raise _fail(f"expected a square a1..p11 as key, got {describe(name)}", "$")
-        code = codes.get(content) if isinstance(content, str) else None
+        try:
+            code = codes.get(content)  # None for any other value that can be hashed
+        except TypeError:  # an array or an object
+            code = None
         if code is None:
             choices = ", ".join(codes)
             raise _fail(f"expected one of {choices}, got {describe(content)}", f"$.{name}")

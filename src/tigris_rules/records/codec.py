@@ -137,8 +137,12 @@ def structure_config(data: object) -> GameConfig:
     problems: list[tuple[str, str]] = []
     for name, kind in _CONFIG_TYPES.items():
         if name in obj:
+            value = obj[name]
+            if type(value) is kind:  # a string, an integer or a boolean as it should be
+                values[name] = value
+                continue
             try:
-                values[name] = structure(obj[name], kind)
+                values[name] = structure(value, kind)
             except FormatError as exc:
                 problems += problems_of(exc, f"$.{name}")
     if problems:
