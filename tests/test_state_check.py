@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import tigris_rules as tr
 from tigris_rules.model.board import board_layout
-from tigris_rules.model.cells import EMPTY
+from tigris_rules.model.cells import BLACK, EMPTY, FLIPPED
 from tigris_rules.model.squares import SQUARE_NAMES
 from tigris_rules.rules.regions import Regions, compute_regions
 from tigris_rules.rules.scoring import allocate_treasures
@@ -102,10 +102,17 @@ def codes(state: Any) -> set[str]:
         (lambda s: attrs.evolve(s, areas=(None,)), "shape"),
         (lambda s: attrs.evolve(s, pending=tr.ZigguratIncomeDecision(0)), "variant"),
         (lambda s: attrs.evolve(s, pending=tr.ZigguratIncomeDecision(9)), "decision-seat"),
+        (lambda s: _on_empty(s, BLACK), "tile-count"),
+        (lambda s: _on_empty(s, FLIPPED), "tile-count"),
     ],
 )
 def test_impossible_board_states_are_named(change: Callable[[Any], Any], code: str) -> None:
     assert code in codes(change(board_opening()))
+
+
+def _on_empty(state: Any, code: int) -> Any:
+    """``state`` with one more tile, of cell code ``code``, on its first empty square."""
+    return _with_cell(state, state.cells.index(EMPTY), code)
 
 
 def _with_cell(state: Any, square: int, code: object) -> Any:

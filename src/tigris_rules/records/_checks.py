@@ -8,6 +8,7 @@ of the field being read, and turning what ``cattrs`` raises into such problems.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -159,6 +160,11 @@ def check_keys(
         expect(obj, Mapping, "obj", "a mapping")  # checked cheaply first: readers call this
         expect(required, Iterable, "required", "an iterable of keys")
         expect(optional, Iterable, "optional", "an iterable of keys")
+    else:  # the common case: the key sets of the readers' tuples, compared in C
+        known_keys, required_keys = _key_sets(required, optional)
+        keys = obj.keys()
+        if keys <= known_keys and keys >= required_keys:
+            return
     required = tuple(required)
     known = (*required, *optional)
     problems = [(f"$.{key}", "missing required field") for key in required if key not in obj]
@@ -169,6 +175,14 @@ def check_keys(
     ]
     if problems:
         raise FormatError.of(problems)
+
+
+@functools.lru_cache(maxsize=256)
+def _key_sets(
+    required: tuple[str, ...], optional: tuple[str, ...]
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The keys an object may have and those it must have (:func:`check_keys`)."""
+    return frozenset((*required, *optional)), frozenset(required)
 
 
 def at(path: str, read: Callable[[Any], T], value: object) -> T:

@@ -372,13 +372,12 @@ def _tiles(state: GameState, add: _Add) -> None:
         if in_bag[c] > setup[c]:
             add("bag-colors", "$.bag", f"{in_bag[c]} {name} tiles, more than {setup[c]}", "SETUP-4")
     rest = Counter(state.bag[state.bag_pos :])
-    face_up = Counter(c for c in state.cells if c <= GREEN)
-    flipped = sum(1 for c in state.cells if c == FLIPPED)
+    on_board = Counter(state.cells)  # the face-up tiles by colour code, the flipped ones
     known = [
-        rest[c] + sum(h[c] for h in state.hands) + face_up[c] + state.out_of_game[c]
+        rest[c] + sum(h[c] for h in state.hands) + on_board[c] + state.out_of_game[c]
         for c in range(4)
     ]
-    _tile_total(add, sum(known) + flipped, exact=True)
+    _tile_total(add, sum(known) + on_board[FLIPPED], exact=True)
     _tile_colors(add, known)
     _tile_squares(state, add)
 
