@@ -398,17 +398,11 @@ def test_without_the_actions_one_field_apart_that_missing_action_floods(
 def ziggurat_game() -> dict[str, Any]:
     """A random-bot game of 3 players with the ziggurat (seed 3041), as
     ``benchmarks/diagnosis.py`` plays it."""
-    from tigris_rules.ai.bots import random_bots
+    from tigris_rules.tools.bulk import play
 
-    config = tr.GameConfig(players=3, variants=("ziggurat",))
-    bots = random_bots(config.players, 3041)
-
-    def choose(state: tr.GameState) -> tr.Action:
-        player = tr.to_move(state)
-        assert player is not None
-        return bots[player].choose(state)
-
-    data: dict[str, Any] = json.loads(tr.dumps(tr.record_game(config, choose, seed=3041)))
+    data: dict[str, Any] = json.loads(
+        tr.dumps(play(tr.GameConfig(players=3, variants=("ziggurat",)), 3041))
+    )
     return data
 
 
