@@ -423,7 +423,7 @@ def _tile_squares(state: BoardPosition, add: _Add) -> None:
     if _MISPLACED.isdisjoint(zip(state.cells, river, strict=True)):
         return  # the usual case, seen at once
     for square, code in enumerate(state.cells):
-        if code <= GREEN and river[square] != (code == BLUE):
+        if (code, river[square]) in _MISPLACED:
             add(
                 "tile-square",
                 f"$.cells.{square_name(square)}",
