@@ -2,7 +2,7 @@
 seeded random games corrupted one way at a time, each validated, with its cost next to the
 valid log's.
 
-Usage: ``python benchmarks/diagnosis.py [--seed S] [--per-kind N]``
+Usage: ``python benchmarks/diagnosis.py [--seed S] [--per-kind N] [--unbounded]``
 
 The logs: random-bot games of the board game (2 to 4 players, both boards, no variant and
 each variant) and of the card game (2 to 4 players). The corruptions, each at a seeded random
@@ -33,7 +33,15 @@ from the log further on; the script prints the median of those distances); ``res
 log stays legal but its expected result differs (one problem that names no action); ``more``,
 the first problem stands at the error but more follow (the repair chose a guess that fitted
 the next actions as well as the right one, and parts from the log later); ``elsewhere``, the
-first problem stands before the error or between two actions swapped.
+first problem stands before the error or between two actions swapped. Of ``later`` and
+``elsewhere``, ``tied`` counts the reports of one problem only: the repair at that other
+action replays the whole rest of the log and gives its result, so another single slip
+explains the log as well as the one made, and no choice between the two can be told right.
+
+With ``--unbounded`` the search's bounds are lifted (``UNBOUNDED``: 200 inputs per action
+and 1,000,000 per problem instead of 3 and 4,096, every legal action tried as a missing one,
+more changes of the actions looked back at): the rates then say what the ways of the search
+reach whatever they cost, and the costs how far past the bound that is.
 
 The cost: the processor time of ``validate_json`` on the corrupted log over the time on
 the valid log it came from, like for like: after the same warm-up (every valid log, then one
@@ -61,10 +69,22 @@ from _common import selfplay
 import tigris_rules as tr
 from tigris_rules.model.board import board_layout
 from tigris_rules.model.squares import SQUARE_NAMES
+from tigris_rules.records import _repair
 
 Actions = list[dict[str, Any]]
 Data = dict[str, Any]
 COLOR_NAMES = ("black", "red", "blue", "green")
+UNBOUNDED = {
+    "REPAIR_PER_ACTION": 200,
+    "REPAIR_PER_PROBLEM": 1_000_000,
+    "RIVALS_PER_ACTION": 100,
+    "MISSING_TRIES": 100_000,
+    "MISSING_WAYS": 100_000,
+    "LOOKBACK_NEIGHBOURS": 64,
+    "DEEP_CANDIDATES": 40,
+}
+"""The bounds of the search (``tigris_rules.records``; Validation in docs/log-format.md) that
+``--unbounded`` lifts, and their values then."""
 PLACES = ("square", "target", "column", "gap")
 
 
@@ -217,13 +237,17 @@ class Tally:
         first = report.problems[0]
         if first.index is None:
             self.misses["result"] += 1
-        elif first.index in where:
+            return
+        if first.index in where:
             self.misses["more"] += 1
-        elif first.index >= where.stop:
+            return
+        if first.index >= where.stop:
             self.misses["later"] += 1
             self.later.append(first.index - where.start)
         else:
             self.misses["elsewhere"] += 1
+        if len(report.problems) + report.more == 1:
+            self.misses["tied"] += 1
 
 
 def main() -> int:
@@ -234,7 +258,13 @@ def main() -> int:
     parser.add_argument(
         "--rounds", type=int, default=3, help="valid and corrupted validations per corruption"
     )
+    parser.add_argument(
+        "--unbounded", action="store_true", help="lift the bounds of the search (UNBOUNDED)"
+    )
     args = parser.parse_args()
+    if args.unbounded:
+        for name, value in UNBOUNDED.items():
+            setattr(_repair, name, value)
     started = time.perf_counter()
     logs: list[Data] = []
     for number, config in enumerate(configs()):
@@ -307,13 +337,16 @@ def main() -> int:
         f" {'':11} {'':13} {statistics.median(everything.ratios):12.2f}"
         f" {max(everything.ratios):6.2f}"
     )
-    print(f"\n{'not at error':12} {'later':>6} {'(distance med)':>15} {'result':>7} {'more':>5}")
+    print(
+        f"\n{'not at error':12} {'later':>6} {'(distance med)':>15} {'result':>7} {'more':>5}"
+        f" {'tied':>5}"
+    )
     for name, tally in [*tallies.items(), ("all", everything)]:
         if tally.misses:
             later = f"{statistics.median(tally.later):.0f}" if tally.later else "-"
             print(
                 f"{name:12} {tally.misses['later']:6} {later:>15} {tally.misses['result']:7}"
-                f" {tally.misses['more']:5}"
+                f" {tally.misses['more']:5} {tally.misses['tied']:5}"
                 + (f"  elsewhere {n}" if (n := tally.misses["elsewhere"]) else "")
             )
     print(f"({time.perf_counter() - started:.0f} s)")

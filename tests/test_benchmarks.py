@@ -133,3 +133,30 @@ def test_the_cache_simulation_reads_every_event_of_cachegrind() -> None:
     }
     with pytest.raises(ValueError, match="mispredicted"):
         instructions.cache_events(report.replace("Mispredicts", "Branches"))
+
+
+def test_the_diagnosis_counts_a_lone_problem_at_another_action_as_tied() -> None:
+    """``diagnosis.py`` counts a report of one problem at another action than the slip as
+    tied (another single slip explains the log as well), a flood or a result problem not;
+    and ``--unbounded`` lifts bounds the search has."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import diagnosis
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    import tigris_rules as tr
+    from tigris_rules.records import _repair
+
+    def report(*indexes: int | None, more: int = 0) -> tr.Report:
+        kind = tr.ProblemKind.RULE if indexes[0] is not None else tr.ProblemKind.RESULT
+        return tr.Report(tuple(tr.Problem(kind, "x", index=i) for i in indexes), more=more)
+
+    tally = diagnosis.Tally()
+    slip = range(10, 11)
+    for found in (report(40), report(3), report(40, 41), report(40, more=1), report(None)):
+        tally.missed(found, slip)
+    tally.missed(report(10, 12), slip)
+    assert tally.misses == {"later": 3, "elsewhere": 1, "tied": 2, "result": 1, "more": 1}
+    assert tally.later == [30, 30, 30]
+    for name, value in diagnosis.UNBOUNDED.items():
+        assert getattr(_repair, name) < value
