@@ -34,9 +34,10 @@ log stays legal but its expected result differs (one problem that names no actio
 the first problem stands at the error but more follow (the repair chose a guess that fitted
 the next actions as well as the right one, and parts from the log later); ``elsewhere``, the
 first problem stands before the error or between two actions swapped. Of ``later`` and
-``elsewhere``, ``tied`` counts the reports of one problem only: the repair at that other
-action replays the whole rest of the log and gives its result, so another single slip
-explains the log as well as the one made, and no choice between the two can be told right.
+``elsewhere``, ``tied`` counts the reports of one problem only whose game ends with the
+result of the game played: the repair at that other action replays the whole rest of the log
+and reaches the same result, so another single slip explains the log as well as the one made,
+and no choice between the two can be told right.
 
 With ``--unbounded`` the search's bounds are lifted (``UNBOUNDED``: 200 inputs per action
 and 1,000,000 per problem instead of 3 and 4,096, every legal action tried as a missing one,
@@ -232,8 +233,9 @@ class Tally:
         self.misses: collections.Counter[str] = collections.Counter()
         self.later: list[int] = []
 
-    def missed(self, report: tr.Report, where: range) -> None:
-        """Count why ``report`` is not at the error ``where``."""
+    def missed(self, report: tr.Report, where: range, played: tr.Result) -> None:
+        """Count why ``report`` is not at the error ``where``; ``played``: the result of the
+        game the log was played in."""
         first = report.problems[0]
         if first.index is None:
             self.misses["result"] += 1
@@ -246,7 +248,8 @@ class Tally:
             self.later.append(first.index - where.start)
         else:
             self.misses["elsewhere"] += 1
-        if len(report.problems) + report.more == 1:
+        alone = len(report.problems) + report.more == 1
+        if alone and report.state is not None and tr.result(report.state) == played:
             self.misses["tied"] += 1
 
 
@@ -272,6 +275,7 @@ def main() -> int:
             log = selfplay(config, args.seed * 1000 + number * 10 + game)
             logs.append(json.loads(tr.dumps(log)))
     texts = [json.dumps(data) for data in logs]
+    results = [tr.result(tr.replay(tr.loads(text, tr.GameLog)).final) for text in texts]
     sizes = [len(d["actions"]) for d in logs]
     print(f"{len(logs)} logs of {min(sizes)} to {max(sizes)} actions")
     for text in texts:  # warm up
@@ -311,7 +315,7 @@ def main() -> int:
             if found == 1 and first.index in where:
                 tally.at_error += 1
             else:
-                tally.missed(report, where)
+                tally.missed(report, where, results[number])
         gc.collect()
     gc.enable()
     print(

@@ -135,10 +135,11 @@ def test_the_cache_simulation_reads_every_event_of_cachegrind() -> None:
         instructions.cache_events(report.replace("Mispredicts", "Branches"))
 
 
-def test_the_diagnosis_counts_a_lone_problem_at_another_action_as_tied() -> None:
-    """``diagnosis.py`` counts a report of one problem at another action than the slip as
-    tied (another single slip explains the log as well), a flood or a result problem not;
-    and ``--unbounded`` lifts bounds the search has."""
+def test_the_diagnosis_counts_a_lone_problem_elsewhere_with_the_result_played_as_tied() -> None:
+    """``diagnosis.py`` counts a report of one problem at another action than the slip, whose
+    replay ends with the result of the game played, as tied (another single slip explains the
+    log as well); not a flood, another result or a result problem; and ``--unbounded`` lifts
+    bounds the search has."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
         import diagnosis
@@ -146,17 +147,23 @@ def test_the_diagnosis_counts_a_lone_problem_at_another_action_as_tied() -> None
         sys.path.remove(str(ROOT / "benchmarks"))
     import tigris_rules as tr
     from tigris_rules.records import _repair
+    from tigris_rules.tools.bulk import play
 
-    def report(*indexes: int | None, more: int = 0) -> tr.Report:
+    end = tr.replay(play(tr.GameConfig(players=2), 1)).final
+    opening = tr.new_game(tr.GameConfig(players=2), seed=1)
+    assert tr.result(opening) != tr.result(end)
+
+    def report(*indexes: int | None, more: int = 0, state: tr.AnyState = end) -> tr.Report:
         kind = tr.ProblemKind.RULE if indexes[0] is not None else tr.ProblemKind.RESULT
-        return tr.Report(tuple(tr.Problem(kind, "x", index=i) for i in indexes), more=more)
+        problems = tuple(tr.Problem(kind, "x", index=i) for i in indexes)
+        return tr.Report(problems, more=more, state=state)
 
     tally = diagnosis.Tally()
     slip = range(10, 11)
-    for found in (report(40), report(3), report(40, 41), report(40, more=1), report(None)):
-        tally.missed(found, slip)
-    tally.missed(report(10, 12), slip)
-    assert tally.misses == {"later": 3, "elsewhere": 1, "tied": 2, "result": 1, "more": 1}
-    assert tally.later == [30, 30, 30]
+    found = [report(40), report(3), report(40, 41), report(40, more=1), report(None)]
+    for each in [*found, report(40, state=opening), report(10, 12)]:
+        tally.missed(each, slip, tr.result(end))
+    assert tally.misses == {"later": 4, "elsewhere": 1, "tied": 2, "result": 1, "more": 1}
+    assert tally.later == [30, 30, 30, 30]
     for name, value in diagnosis.UNBOUNDED.items():
         assert getattr(_repair, name) < value
