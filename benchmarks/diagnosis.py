@@ -275,11 +275,14 @@ def main() -> int:
             log = selfplay(config, args.seed * 1000 + number * 10 + game)
             logs.append(json.loads(tr.dumps(log)))
     texts = [json.dumps(data) for data in logs]
-    results = [tr.result(tr.replay(tr.loads(text, tr.GameLog)).final) for text in texts]
     sizes = [len(d["actions"]) for d in logs]
     print(f"{len(logs)} logs of {min(sizes)} to {max(sizes)} actions")
+    results: list[tr.Result] = []  # of the games played, read off the warm-up
     for text in texts:  # warm up
-        tr.validate_json(text)
+        checked = tr.validate_json(text)
+        if checked.state is None or checked.problems:
+            raise SystemExit("a log of a game played does not validate")
+        results.append(tr.result(checked.state))
     tr.validate_json(json.dumps({**logs[0], "actions": logs[0]["actions"][1:]}))
     gc.disable()
     tallies: dict[str, Tally] = {}
